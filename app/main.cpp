@@ -1,0 +1,117 @@
+// transformer-bloc: command line -> headless run or window (shared/spec/cli.md).
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "commands.h"
+#include "data_dir.h"
+#include "parameters.h"
+#include "summary.h"
+#include "trace_json.h"
+
+namespace {
+
+constexpr int kExitError = 2;
+
+int fail(const std::string& message) {
+    std::cerr << "transformer-bloc : " << message << '\n';
+    return kExitError;
+}
+
+struct Options {
+    bool headless = false, parameters = false, stats = false;
+    std::string run, script, trace, preset, screenshot, size;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options o;
+    CLI::App cli{"transformer-bloc — un bloc transformer jouet, vu en coupe, pour la classe.\n"
+                 "Sans argument, ouvre la fenêtre. Les commandes sont celles du canal (/aide)."};
+    cli.get_formatter()->label("Usage", "Utilisation");
+    cli.get_formatter()->label("OPTIONS", "OPTIONS");
+    cli.get_formatter()->column_width(34);
+    cli.set_help_flag("-h,--help", "Affiche cette aide et quitte");
+    cli.set_version_flag("--version", std::string("transformer-bloc ") + TB_VERSION, "Affiche la version et quitte");
+    cli.add_flag("--headless", o.headless, "Sans fenêtre : exécute les commandes, écrit la trace, quitte");
+    cli.add_option("--run", o.run, "Commandes du canal, séparées par ; ou des retours à la ligne")->type_name("COMMANDES");
+    cli.add_option("--script", o.script, "Fichier de commandes, une par ligne, # commente")->type_name("FICHIER");
+    cli.add_option("--trace", o.trace, "Écrit la trace de l'état final en JSON (avec --headless)")->type_name("FICHIER");
+    cli.add_flag("--parametres", o.parameters, "Affiche le détail du nombre de paramètres et quitte");
+    cli.add_option("--preset", o.preset,
+                   "Avec --parametres : gpt2-small, gpt2-medium, gpt2-large, gpt2-xl ou gpt3")->type_name("NOM");
+    cli.add_option("--screenshot", o.screenshot, "Enregistre la fenêtre en PNG une fois l'animation finie, puis quitte")
+        ->type_name("FICHIER");
+    cli.add_flag("--stats", o.stats, "À la sortie, affiche les statistiques d'images (fenêtre)");
+    cli.add_option("--size", o.size, "Taille fixe de la fenêtre, par exemple 1600x900")->type_name("LxH");
+    try {
+        cli.parse(argc, argv);
+    } catch (const CLI::CallForHelp&) {
+        std::cout << cli.help();
+        return 0;
+    } catch (const CLI::CallForVersion&) {
+        std::cout << "transformer-bloc " << TB_VERSION << '\n';
+        return 0;
+    } catch (const CLI::ParseError& e) {
+        return fail(std::string("ligne de commande invalide : ") + e.what() + " (--help pour l'aide)");
+    }
+
+    if (o.parameters && !o.preset.empty()) {
+        const auto architecture = tb::preset(o.preset);
+        if (!architecture) {
+            std::string names;
+            for (const auto& n : tb::preset_names()) names += (names.empty() ? "" : ", ") + n;
+            return fail("configuration inconnue « " + o.preset + " » (connues : " + names + ")");
+        }
+        std::cout << tb::format_breakdown(*architecture, tb::count_parameters(*architecture));
+        return 0;
+    }
+    if (!o.preset.empty()) return fail("--preset ne s'emploie qu'avec --parametres");
+
+    const auto data_dir = tb::find_data_dir();
+    if (!data_dir) return fail("dossier de données introuvable (assets/vocabulary.txt) ; définissez TRANSFORMER_BLOC_DATA");
+    std::shared_ptr<const tb::Vocabulary> vocabulary;
+    try {
+        vocabulary = std::make_shared<const tb::Vocabulary>(tb::Vocabulary::load(*data_dir + "/assets/vocabulary.txt"));
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+    tb::Session session(vocabulary);
+    const tb::CommandRegistry registry;
+
+    // Commands: the script's, then --run's; the first failure stops everything.
+    std::string commands;
+    if (!o.script.empty()) {
+        std::ifstream in(o.script, std::ios::binary);
+        if (!in) return fail("impossible de lire le script « " + o.script + " »");
+        std::ostringstream text;
+        text << in.rdbuf();
+        commands = text.str() + "\n";
+    }
+    commands += o.run;
+    for (const auto& line : tb::split_script(commands)) {
+        const auto result = registry.execute(session, line);
+        if (!result.ok) return fail(result.message + "\n  dans la commande « " + line + " »");
+        if (!result.message.empty()) std::cout << result.message << (result.message.back() == '\n' ? "" : "\n");
+    }
+
+    if (o.parameters) {
+        const auto& t = *session.trace();
+        std::cout << tb::format_breakdown(tb::toy_architecture(t.settings, t.vocabulary_size), t.parameters);
+        return 0;
+    }
+    if (!o.trace.empty()) {
+        if (auto error = tb::write_trace(*session.trace(), o.trace)) return fail(*error);
+    }
+    if (!o.headless) {
+        // The window comes with the next issue; until then the program shows its trace as text.
+        std::cerr << "transformer-bloc : la fenêtre n'est pas encore disponible ; résumé de la trace :\n";
+        std::cout << tb::summary(*session.trace());
+        return 0;
+    }
+    if (commands.empty() && o.trace.empty()) std::cout << tb::summary(*session.trace());
+    return 0;
+}

@@ -1,0 +1,320 @@
+#include "commands.h"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+#include "random.h"
+#include "utf8.h"
+
+namespace tb {
+namespace {
+
+std::string trim(std::string_view s) {
+    const auto first = s.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return {};
+    const auto last = s.find_last_not_of(" \t\r\n");
+    return std::string(s.substr(first, last - first + 1));
+}
+
+// "« text »", cut after 40 characters so that a 10 000-character paste stays readable.
+std::string quoted(const std::string& text) {
+    std::size_t bytes = 0, chars = 0;
+    while (bytes < text.size() && chars < 40) {
+        ++bytes;
+        while (bytes < text.size() && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) ++bytes;
+        ++chars;
+    }
+    return "« " + text.substr(0, bytes) + (bytes < text.size() ? "…" : "") + " »";
+}
+
+// " (reçu « 9 »)" or " (rien reçu)".
+std::string received(const std::string& args) {
+    return args.empty() ? " (rien reçu)" : " (reçu " + quoted(args) + ")";
+}
+
+CommandResult fail(const std::string& name, const std::string& expectation, const std::string& args) {
+    return {false, "/" + name + " attend " + expectation + received(args)};
+}
+
+// A whole decimal integer, optional minus sign, nothing else; nullopt when not one or too long.
+std::optional<long long> parse_int(const std::string& s) {
+    if (s.empty()) return std::nullopt;
+    const std::size_t i = s[0] == '-' ? 1 : 0;
+    if (i == s.size() || s.size() - i > 12) return std::nullopt;
+    long long v = 0;
+    for (std::size_t k = i; k < s.size(); ++k) {
+        if (!std::isdigit(static_cast<unsigned char>(s[k]))) return std::nullopt;
+        v = v * 10 + (s[k] - '0');
+    }
+    return i ? -v : v;
+}
+
+std::optional<std::uint64_t> parse_seed(const std::string& s) {
+    if (s.empty() || s.size() > 20) return std::nullopt;
+    std::uint64_t v = 0;
+    for (char c : s) {
+        if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+        const std::uint64_t digit = static_cast<std::uint64_t>(c - '0');
+        if (v > (UINT64_MAX - digit) / 10) return std::nullopt;
+        v = v * 10 + digit;
+    }
+    return v;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+// Runs `change` on a copy of the settings and applies it: all or nothing.
+template <class Change>
+CommandResult change_settings(Session& session, Change change, const std::string& confirmation) {
+    Settings next = session.settings();
+    change(next);
+    if (auto error = session.apply(next)) return {false, *error};
+    return {true, confirmation};
+}
+
+std::string unknown_words_note(const std::vector<Token>& tokens) {
+    std::string list;
+    int count = 0;
+    for (const auto& t : tokens)
+        if (!t.known) list += std::string(count++ ? ", " : "") + "« " + t.word + " »";
+    if (count == 0) return {};
+    return std::string(count > 1 ? " ; mots inconnus remplacés" : " ; mot inconnu remplacé") + " par " +
+           Vocabulary::kUnknown + " : " + list;
+}
+
+std::string level_range(const Settings& s) {
+    return "un entier de 0 à " + std::to_string(s.top_level()) + " (0 = entrée, 1.." +
+           std::to_string(2 * s.layers) + " = sous-couches, " + std::to_string(s.top_level()) + " = sortie)";
+}
+
+}  // namespace
+
+CommandRegistry::CommandRegistry() {
+    // An integer setting in [lo, hi]: `set` stores it, `confirm` says what changed.
+    auto integer = [](const char* name, int lo, int hi, auto set, auto confirm) {
+        return [=](Session& session, const std::string& args) -> CommandResult {
+            const auto v = parse_int(args);
+            const std::string range = "un entier de " + std::to_string(lo) + " à " + std::to_string(hi);
+            if (!v || *v < lo || *v > hi) return fail(name, range, args);
+            const int value = static_cast<int>(*v);
+            return change_settings(session, [&](Settings& s) { set(s, value); }, confirm(value));
+        };
+    };
+    auto no_argument = [](const char* name, auto action) {
+        return [=](Session& session, const std::string& args) -> CommandResult {
+            if (!args.empty()) return {false, std::string("/") + name + " n'attend pas d'argument" + received(args)};
+            return action(session);
+        };
+    };
+
+    commands_ = {
+        {"propager", "/propager",
+         "Retire les poids (nouvelle graine) et rejoue la phrase sous-couche par sous-couche.", {},
+         no_argument("propager", [](Session& session) {
+             const auto seed = next_seed(session.settings().seed);
+             return change_settings(session, [&](Settings& s) { s.seed = seed; s.step = s.top_level(); },
+                                    "graine " + std::to_string(seed) + " : la phrase repart de l'entrée");
+         })},
+        {"couches", "/couches <1..6>", "Nombre L de blocs empilés.", {"1", "2", "3", "4", "5", "6"},
+         integer("couches", Settings::kMinLayers, Settings::kMaxLayers, set_layers, [](int v) {
+             return "L = " + std::to_string(v) + " : " + std::to_string(2 * v) + " sous-couches";
+         })},
+        {"position", "/position <sinus|appris|aucun>",
+         "Encodage positionnel ajouté aux embeddings : sinus, table apprise ou rien.", {"sinus", "appris", "aucun"},
+         [](Session& session, const std::string& args) -> CommandResult {
+             const std::string v = utf8::fold(args);
+             Position p;
+             if (v == "sinus") p = Position::Sinus;
+             else if (v == "appris" || v == "apprise") p = Position::Learned;
+             else if (v == "aucun" || v == "aucune") p = Position::None;
+             else return fail("position", "sinus, appris ou aucun", args);
+             return change_settings(session, [&](Settings& s) { s.position = p; },
+                                    std::string("position : ") + to_string(p));
+         }},
+        {"residuel", "/residuel <on|off>", "Active ou coupe la connexion résiduelle autour de chaque sous-couche.",
+         {"on", "off"},
+         [](Session& session, const std::string& args) -> CommandResult {
+             const std::string v = utf8::fold(args);
+             bool on;
+             if (v == "on" || v == "oui") on = true;
+             else if (v == "off" || v == "non") on = false;
+             else return fail("residuel", "on ou off", args);
+             return change_settings(session, [&](Settings& s) { s.residual = on; },
+                                    on ? "connexion résiduelle active : x + F(x)" : "connexion résiduelle coupée : x ← F(x)");
+         }},
+        {"norme", "/norme <pre|post|aucune>", "Place la normalisation de couche avant (pre), après (post) ou nulle part.",
+         {"pre", "post", "aucune"},
+         [](Session& session, const std::string& args) -> CommandResult {
+             const std::string v = utf8::fold(args);
+             Norm n;
+             if (v == "pre") n = Norm::Pre;
+             else if (v == "post") n = Norm::Post;
+             else if (v == "aucune" || v == "aucun") n = Norm::None;
+             else return fail("norme", "pre, post ou aucune", args);
+             return change_settings(session, [&](Settings& s) { s.norm = n; }, std::string("normalisation : ") + to_string(n));
+         }},
+        {"ffn", "/ffn <8..64>", "Largeur w de la couche cachée du réseau feed-forward.", {},
+         integer("ffn", Settings::kMinFfn, Settings::kMaxFfn, [](Settings& s, int v) { s.ffn = v; },
+                 [](int v) { return "largeur du FFN : w = " + std::to_string(v); })},
+        {"dimension", "/dimension <8|16>", "Dimension d des vecteurs (8 ou 16).", {"8", "16"},
+         [](Session& session, const std::string& args) -> CommandResult {
+             const auto v = parse_int(args);
+             if (!v || (*v != 8 && *v != 16)) return fail("dimension", "8 ou 16", args);
+             return change_settings(session, [&](Settings& s) { s.dimension = static_cast<int>(*v); },
+                                    "dimension : d = " + std::to_string(*v));
+         }},
+        {"phrase", "/phrase <mots>", "Remplace la phrase propagée (toute la ligne, 2 à 8 mots).", {},
+         [](Session& session, const std::string& args) -> CommandResult {
+             const auto tokens = session.vocabulary().tokenize(args);
+             if (tokens.size() < static_cast<std::size_t>(Settings::kMinWords) ||
+                 tokens.size() > static_cast<std::size_t>(Settings::kMaxTokens))
+                 return {false, "/phrase attend de 2 à 8 mots (reçu " + std::to_string(tokens.size()) + " mot" +
+                                    (tokens.size() > 1 ? "s" : "") + (args.empty() ? "" : " : " + quoted(args)) + ")"};
+             return change_settings(session, [&](Settings& s) { s.sentence = args; },
+                                    "phrase : « " + args + " » (" + std::to_string(tokens.size()) + " tokens)" +
+                                        unknown_words_note(tokens));
+         }},
+        {"etape", "/etape <n=0..2L+1>", "Arrête les billes au niveau n : 0 = entrée, 1..2L = sous-couches, 2L+1 = sortie.", {},
+         [](Session& session, const std::string& args) -> CommandResult {
+             const auto v = parse_int(args);
+             if (!v || *v < 0 || *v > session.settings().top_level()) return fail("etape", level_range(session.settings()), args);
+             return change_settings(session, [&](Settings& s) { s.step = static_cast<int>(*v); },
+                                    "étape " + std::to_string(*v) + " : " + level_name(static_cast<int>(*v), session.settings().layers));
+         }},
+        {"graine", "/graine <entier>", "Fixe la graine des poids, pour retrouver la même image d'une année à l'autre.", {},
+         [](Session& session, const std::string& args) -> CommandResult {
+             const auto v = parse_seed(args);
+             if (!v) return fail("graine", "un entier de 0 à 18446744073709551615", args);
+             return change_settings(session, [&](Settings& s) { s.seed = *v; }, "graine " + std::to_string(*v));
+         }},
+        {"parametres", "/parametres", "Détaille le calcul du nombre de paramètres.", {},
+         no_argument("parametres", [](Session& session) {
+             const auto& t = *session.trace();
+             return CommandResult{true, format_breakdown(toy_architecture(t.settings, t.vocabulary_size), t.parameters)};
+         })},
+        {"reinit", "/reinit", "Revient à L = 2, d = 8, w = 32, positions sinus, résidu actif, pré-norme.", {},
+         no_argument("reinit", [](Session& session) {
+             return change_settings(session, [](Settings& s) { s = Settings{}; }, "retour à l'état de départ");
+         })},
+        {"aide", "/aide [commande]", "Liste les commandes, ou explique celle qu'on nomme.", {}, {}},
+    };
+    // /aide reads the registry itself, so it is bound once the list exists.
+    commands_.back().run = [this](Session&, const std::string& args) -> CommandResult {
+        if (args.empty()) return {true, help_text()};
+        if (const Command* c = find(args)) return {true, c->usage + " — " + c->help};
+        return fail("aide", "le nom d'une commande", args);
+    };
+}
+
+const Command* CommandRegistry::find(std::string_view name) const {
+    std::string key = utf8::fold(name);
+    if (!key.empty() && key[0] == '/') key.erase(0, 1);
+    for (const auto& c : commands_)
+        if (c.name == key) return &c;
+    return nullptr;
+}
+
+std::optional<std::string> CommandRegistry::suggest(std::string_view name) const {
+    std::string key = utf8::fold(name);
+    if (!key.empty() && key[0] == '/') key.erase(0, 1);
+    if (key.empty()) return std::nullopt;
+    const Command* best = nullptr;
+    std::size_t best_distance = 3;  // at most two edits away
+    for (const auto& c : commands_) {
+        const bool prefix = c.name.compare(0, key.size(), key) == 0 && key.size() >= 2;
+        const std::size_t dist = prefix ? 0 : edit_distance(key, c.name);
+        if (dist < best_distance) best_distance = dist, best = &c;
+    }
+    return best ? std::optional<std::string>(best->name) : std::nullopt;
+}
+
+CommandResult CommandRegistry::execute(Session& session, std::string_view raw) const {
+    if (raw.size() > kMaxLineBytes)
+        return {false, "ligne trop longue : " + std::to_string(raw.size()) + " octets (" +
+                           std::to_string(kMaxLineBytes) + " au plus)"};
+    if (!utf8::is_valid(raw)) return {false, "la ligne n'est pas du texte UTF-8 valide"};
+    const std::string line = trim(raw);
+    if (line.empty()) return {};
+    const auto space = line.find_first_of(" \t");
+    const std::string name = line.substr(0, space);
+    const std::string args = space == std::string::npos ? "" : trim(line.substr(space));
+    const Command* command = find(name);
+    if (!command) {
+        std::string message = "commande inconnue « " + name + " »";
+        if (auto near = suggest(name)) message += " — vouliez-vous dire /" + *near + " ?";
+        return {false, message + " (/aide pour la liste)"};
+    }
+    return command->run(session, args);
+}
+
+std::vector<std::string> CommandRegistry::complete(std::string_view partial) const {
+    std::string text(partial);
+    const bool slash = !text.empty() && text[0] == '/';
+    const std::string body = slash ? text.substr(1) : text;
+    std::vector<std::string> out;
+    const auto space = body.find(' ');
+    if (space == std::string::npos) {
+        const std::string key = utf8::fold(body);
+        for (const auto& c : commands_)
+            if (c.name.compare(0, key.size(), key) == 0) out.push_back("/" + c.name + (c.usage.find('<') != std::string::npos ? " " : ""));
+        return out;
+    }
+    const Command* c = find(body.substr(0, space));
+    if (!c) return out;
+    const std::string value = utf8::fold(trim(body.substr(space)));
+    for (const auto& v : c->values)
+        if (v.compare(0, value.size(), value) == 0) out.push_back("/" + c->name + " " + v);
+    return out;
+}
+
+std::string CommandRegistry::help_text() const {
+    std::ostringstream out;
+    out << "Commandes (sans accents ni majuscules obligatoires, la barre / est facultative) :\n";
+    for (const auto& c : commands_) out << "  " << c.usage << " — " << c.help << '\n';
+    return out.str();
+}
+
+std::vector<std::string> split_script(std::string_view text) {
+    std::vector<std::string> lines;
+    std::string current;
+    bool comment = false;
+    auto flush = [&] {
+        std::string piece = trim(current);
+        if (!piece.empty()) lines.push_back(std::move(piece));
+        current.clear();
+    };
+    for (char c : text) {
+        if (c == '\n') { flush(); comment = false; }
+        else if (comment) continue;
+        else if (c == '#') comment = true;
+        else if (c == ';') flush();
+        else current += c;
+    }
+    flush();
+    return lines;
+}
+
+std::vector<CommandResult> run_script(const CommandRegistry& registry, Session& session, std::string_view text) {
+    std::vector<CommandResult> results;
+    for (const auto& line : split_script(text)) {
+        results.push_back(registry.execute(session, line));
+        if (!results.back().ok) break;
+    }
+    return results;
+}
+
+}  // namespace tb

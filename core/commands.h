@@ -1,0 +1,58 @@
+#pragma once
+// The channel's command language, declared as data: name, usage, help, handler. Buttons, keys,
+// the console, --run, --script and tests all go through execute(). A command that fails returns
+// a French message with the expected form and the value received, and changes nothing.
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "session.h"
+
+namespace tb {
+
+struct CommandResult {
+    bool ok = true;
+    std::string message;  // French: a confirmation, a report (/parametres, /aide) or the error
+};
+
+struct Command {
+    std::string name;                  // without the slash, unaccented: "residuel"
+    std::string usage;                 // as the channel writes it: "/residuel <on|off>"
+    std::string help;                  // one French sentence
+    std::vector<std::string> values;   // the argument's values, for Tab completion (enumerations)
+    std::function<CommandResult(Session&, const std::string& args)> run;
+};
+
+class CommandRegistry {
+public:
+    static constexpr std::size_t kMaxLineBytes = 500;
+
+    CommandRegistry();  // the channel's commands plus /graine and /aide
+
+    // One command line: "/couches 6", "Couches 6", "/résiduel OFF". An empty line does nothing.
+    CommandResult execute(Session& session, std::string_view line) const;
+
+    const std::vector<Command>& commands() const { return commands_; }
+    const Command* find(std::string_view name) const;  // folded name, slash optional
+    // The nearest command name to a mistyped one ("/couche" -> "couches"), if close enough.
+    std::optional<std::string> suggest(std::string_view name) const;
+    // Completions of a partly typed line: command names, then the values of a command's argument.
+    std::vector<std::string> complete(std::string_view partial) const;
+    // The /aide text: every command with its usage and help.
+    std::string help_text() const;
+
+private:
+    std::vector<Command> commands_;
+};
+
+// Splits a script into command lines: separated by ';' or new lines, '#' starts a comment,
+// blank pieces dropped.
+std::vector<std::string> split_script(std::string_view text);
+
+// Runs each line of a script in order, stopping at the first failure. Returns every result
+// up to and including the failing one.
+std::vector<CommandResult> run_script(const CommandRegistry& registry, Session& session, std::string_view text);
+
+}  // namespace tb

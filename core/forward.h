@@ -1,0 +1,37 @@
+#pragma once
+// The forward pass in double precision, each layer a free function with its shapes written
+// down. x is always n x d, one row per token; W is [out][in], so a linear map is x W^T + b.
+#include <memory>
+#include <vector>
+
+#include "trace.h"
+
+namespace tb {
+
+constexpr double kLayerNormEps = 1e-5;
+
+// (x - mu) / sqrt(var + eps) * gain + bias over the d features of each row, biased variance.
+Matrix layer_norm(const Matrix& x, const LayerNormWeights& norm, double eps = kLayerNormEps);
+
+// Exact GELU: 0.5 x (1 + erf(x / sqrt 2)), element-wise.
+Matrix gelu(const Matrix& x);
+
+struct AttentionResult {
+    Matrix output;               // n x d
+    std::vector<Matrix> weights; // h of n x n, softmax(Q_j K_j^T / sqrt(d_h)), rows sum to 1
+};
+// Bidirectional multi-head self-attention; head j owns features j*d_h .. (j+1)*d_h - 1.
+AttentionResult attention(const Matrix& x, const AttentionWeights& w, int heads);
+
+struct FfnResult {
+    Matrix output;  // n x d
+    Matrix hidden;  // n x w, after GELU
+};
+FfnResult feed_forward(const Matrix& x, const FfnWeights& w);
+
+// Runs the whole stack for the settings' wiring; `weights` must have at least settings.layers
+// blocks of the settings' shape.
+Trace run(const Settings& settings, std::vector<Token> tokens, int vocabulary_size,
+          std::shared_ptr<const Weights> weights);
+
+}  // namespace tb

@@ -1,0 +1,95 @@
+#include "parameters.h"
+
+#include <cstdio>
+#include <sstream>
+
+#include "utf8.h"
+
+namespace tb {
+namespace {
+
+std::string str(std::int64_t v) { return std::to_string(v); }
+
+std::string share(std::int64_t part, std::int64_t total) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f %%", total ? 100.0 * part / total : 0.0);
+    std::string s = buf;
+    for (char& c : s) if (c == '.') c = ',';  // French decimal comma
+    return s;
+}
+
+}  // namespace
+
+ParameterBreakdown count_parameters(const Architecture& a) {
+    const auto d = a.dimension, w = a.ffn, L = a.layers;
+    ParameterBreakdown p{};
+    p.attention_per_block = 4 * (d * d + d);
+    p.ffn_per_block = d * w + w + w * d + d;
+    p.norms_per_block = a.norm == Norm::None ? 0 : 2 * 2 * d;
+    p.per_block = p.attention_per_block + p.ffn_per_block + p.norms_per_block;
+    p.blocks = L * p.per_block;
+    p.token_embeddings = a.vocabulary * d;
+    p.positions = a.position == Position::Learned ? a.context * d : 0;
+    p.final_norm = a.norm == Norm::Pre ? 2 * d : 0;
+    p.total = p.blocks + p.token_embeddings + p.positions + p.final_norm;
+
+    const std::string D = str(d), W = str(w);
+    p.terms = {
+        {"attention par bloc", "4(d² + d) = 4 × (" + D + "² + " + D + ")", p.attention_per_block, false},
+        {"FFN par bloc", "d·w + w + w·d + d = " + D + "×" + W + " + " + W + " + " + W + "×" + D + " + " + D,
+         p.ffn_per_block, false},
+        {"normalisations par bloc",
+         a.norm == Norm::None ? "aucune normalisation" : "2 × 2d = 4 × " + D, p.norms_per_block, false},
+        {"blocs", "L × bloc = " + str(L) + " × " + str(p.per_block), p.blocks, true},
+        {"embeddings de tokens", "V·d = " + str(a.vocabulary) + " × " + D, p.token_embeddings, true},
+        {"positions apprises",
+         a.position == Position::Learned ? "n_ctx·d = " + str(a.context) + " × " + D
+                                         : std::string("aucune table apprise (") + to_string(a.position) + ")",
+         p.positions, true},
+        {"normalisation finale", a.norm == Norm::Pre ? "2d = 2 × " + D : "seulement en pré-norme",
+         p.final_norm, true},
+        {"tête de sortie", "liée aux embeddings de tokens", 0, true},
+    };
+    return p;
+}
+
+Architecture toy_architecture(const Settings& s, int vocabulary_size) {
+    return {"modèle jouet", s.dimension, s.layers, s.heads, s.ffn, vocabulary_size,
+            Settings::kMaxTokens, s.position, s.norm};
+}
+
+std::optional<Architecture> preset(std::string_view name) {
+    // GPT-2: Radford et al. 2019 (V 50 257, context 1 024, learned positions, pre-norm, w = 4d);
+    // GPT-3 175B: Brown et al. 2020 (d 12 288, 96 layers, 96 heads, context 2 048).
+    const std::string key = utf8::fold(name);
+    auto gpt2 = [](const char* label, std::int64_t d, std::int64_t L, std::int64_t h) {
+        return Architecture{label, d, L, h, 4 * d, 50257, 1024, Position::Learned, Norm::Pre};
+    };
+    if (key == "gpt2-small") return gpt2("GPT-2 small", 768, 12, 12);
+    if (key == "gpt2-medium") return gpt2("GPT-2 medium", 1024, 24, 16);
+    if (key == "gpt2-large") return gpt2("GPT-2 large", 1280, 36, 20);
+    if (key == "gpt2-xl") return gpt2("GPT-2 XL", 1600, 48, 25);
+    if (key == "gpt3") return Architecture{"GPT-3", 12288, 96, 96, 4 * 12288, 50257, 2048,
+                                           Position::Learned, Norm::Pre};
+    return std::nullopt;
+}
+
+std::vector<std::string> preset_names() {
+    return {"gpt2-small", "gpt2-medium", "gpt2-large", "gpt2-xl", "gpt3"};
+}
+
+std::string format_breakdown(const Architecture& a, const ParameterBreakdown& p) {
+    std::ostringstream out;
+    out << "Paramètres — " << a.name << " (d = " << a.dimension << ", L = " << a.layers
+        << ", h = " << a.heads << ", w = " << a.ffn << ", V = " << a.vocabulary
+        << ", positions " << to_string(a.position) << ", norme " << to_string(a.norm) << ")\n";
+    for (const auto& t : p.terms) {
+        out << "  " << t.name << " : " << t.formula << " = " << t.value;
+        if (t.summed) out << "  (" << share(t.value, p.total) << ")";
+        out << '\n';
+    }
+    out << "total: " << p.total << '\n';
+    return out.str();
+}
+
+}  // namespace tb

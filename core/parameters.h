@@ -1,0 +1,57 @@
+#pragma once
+// The parameter count of any architecture of this family (channel.md section 5, seed 000 F):
+// per block attention 4(d² + d), FFN d·w + w + w·d + d, two LayerNorms 2·2d (none without norm);
+// times L; plus token embeddings V·d, learned positions n_ctx·d, a final LayerNorm 2d (pre-norm);
+// the output head is tied to the token embeddings and adds nothing.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "settings.h"
+
+namespace tb {
+
+struct Architecture {
+    std::string name;          // "modèle jouet", "GPT-2 small", ...
+    std::int64_t dimension;    // d
+    std::int64_t layers;       // L
+    std::int64_t heads;        // h (does not change the count)
+    std::int64_t ffn;          // w
+    std::int64_t vocabulary;   // V
+    std::int64_t context;      // n_ctx: rows of the position table
+    Position position;
+    Norm norm;
+};
+
+struct ParameterTerm {
+    std::string name;     // French label, e.g. "embeddings de tokens"
+    std::string formula;  // e.g. "V·d = 50257 × 768"
+    std::int64_t value;
+    bool summed;          // one of the parts that add up to the total (per-block parts are not)
+};
+
+struct ParameterBreakdown {
+    std::int64_t attention_per_block, ffn_per_block, norms_per_block, per_block;
+    std::int64_t blocks;            // L × per block
+    std::int64_t token_embeddings;  // V·d
+    std::int64_t positions;         // n_ctx·d when learned, else 0
+    std::int64_t final_norm;        // 2d in pre-norm, else 0
+    std::int64_t total;
+    std::vector<ParameterTerm> terms;  // blocks' parts, then the model's, each with its formula
+};
+
+ParameterBreakdown count_parameters(const Architecture& a);
+
+Architecture toy_architecture(const Settings& s, int vocabulary_size);
+
+// gpt2-small, gpt2-medium, gpt2-large, gpt2-xl, gpt3 (case- and accent-insensitive).
+std::optional<Architecture> preset(std::string_view name);
+std::vector<std::string> preset_names();
+
+// The breakdown as French text, one term a line with formula, value and share of the total;
+// the last line is "total: N", digits only.
+std::string format_breakdown(const Architecture& a, const ParameterBreakdown& p);
+
+}  // namespace tb

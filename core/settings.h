@@ -1,0 +1,45 @@
+#pragma once
+// The channel's state: one struct, each field with its range and start-up value beside it
+// (shared/spec/channel.md section 1). Nothing else in the program holds model settings.
+#include <cstdint>
+#include <string>
+
+namespace tb {
+
+enum class Position { Sinus, Learned, None };  // /position sinus|appris|aucun
+enum class Norm { Pre, Post, None };           // /norme pre|post|aucune
+
+struct Settings {
+    static constexpr int kMinLayers = 1, kMaxLayers = 6;
+    static constexpr int kMinFfn = 8, kMaxFfn = 64;
+    static constexpr int kMaxTokens = 8;  // n_max: positions table rows, longest sentence
+    static constexpr int kMinWords = 2;
+    static constexpr std::uint64_t kDefaultSeed = 2017;  // the year of "Attention is all you need"
+
+    int layers = 2;                       // L, /couches 1..6
+    Position position = Position::Sinus;  // /position
+    bool residual = true;                 // /residuel on|off
+    Norm norm = Norm::Pre;                // /norme
+    int ffn = 32;                         // w, /ffn 8..64
+    int dimension = 8;                    // d, /dimension 8|16
+    int heads = 2;                        // h, fixed: d_h = d / h
+    std::string sentence = "le chat regarde le chien";  // /phrase, 2 to 8 tokens
+    int step = 5;                         // /etape 0..2L+1: where the beads stop (2L+1 = top)
+    std::uint64_t seed = kDefaultSeed;    // /graine, /propager draws the next one
+
+    int level_count() const { return 2 * layers + 2; }  // levels 0..2L+1
+    int top_level() const { return 2 * layers + 1; }
+};
+
+// Names as the channel writes them (also the JSON values of shared/spec/cli.md).
+const char* to_string(Position p);  // "sinus", "appris", "aucun"
+const char* to_string(Norm n);      // "pre", "post", "aucune"
+
+// True when a and b describe the same model and sentence (every field but the step).
+bool same_model(const Settings& a, const Settings& b);
+
+// Changes the number of layers keeping the step meaningful: a step at the top stays at the
+// top, any other step is clamped to the new top (channel.md section 3).
+void set_layers(Settings& s, int layers);
+
+}  // namespace tb

@@ -1,0 +1,56 @@
+#pragma once
+// What one forward pass leaves behind: every level and every sub-step, made once and never
+// changed. The window, the tests and the JSON export all read this one object.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "parameters.h"
+#include "settings.h"
+#include "vocabulary.h"
+#include "weights.h"
+
+namespace tb {
+
+enum class LevelKind { Input, Attention, Ffn, Output };
+
+struct Level {
+    int index;        // 0 = input, 1..2L sublayers (odd attention, even FFN), 2L+1 = output
+    LevelKind kind;
+    int block;        // 1-based block of a sublayer, 0 for input and output
+    std::string name; // "entrée", "attention 1", "ffn 1", ..., "sortie"
+
+    Matrix vectors;           // n x d: the stream after this level
+    // Sublayer levels only:
+    Matrix input;             // n x d: the stream entering the sublayer (the residual copy)
+    Matrix normalized_input;  // n x d: LN(input) fed to F, pre-norm only (else empty)
+    Matrix sublayer_output;   // n x d: F(.), before any addition or post-norm
+    Matrix before_norm;       // n x d: x + F(x) (or F(x)) before the LayerNorm, post-norm only
+    std::vector<Matrix> attention_weights;  // h of n x n, attention levels; rows sum to 1
+    Matrix hidden;            // n x w: FFN activations after GELU, FFN levels
+};
+
+struct Trace {
+    Settings settings;
+    std::vector<Token> tokens;
+    int vocabulary_size;
+    double layer_norm_eps;
+    std::shared_ptr<const Weights> weights;
+    Matrix position;             // [n_max][d]: the table added at level 0
+    std::vector<Level> levels;   // 2L + 2, whatever the step
+    ParameterBreakdown parameters;
+
+    int token_count() const { return static_cast<int>(tokens.size()); }
+};
+
+// The name of level `index` for L layers: "entrée", "attention k", "ffn k", "sortie".
+std::string level_name(int index, int layers);
+// An empty level with its index, kind, block and name filled in.
+Level make_level(int index, int layers);
+
+// Euclidean norm of each row (token): [n].
+Vector token_norms(const Matrix& vectors);
+// Mean cosine similarity over all pairs of distinct tokens: the measure of collapse.
+double mean_pairwise_cosine(const Matrix& vectors);
+
+}  // namespace tb

@@ -1,0 +1,114 @@
+#include "trace_json.h"
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+
+namespace tb {
+namespace {
+
+using nlohmann::json;
+
+void check_finite(double v) {
+    if (!std::isfinite(v)) throw std::runtime_error("la trace contient une valeur non finie (NaN ou infini)");
+}
+
+json vector_json(const Vector& v) {
+    json a = json::array();
+    for (Eigen::Index i = 0; i < v.size(); ++i) check_finite(v(i)), a.push_back(v(i));
+    return a;
+}
+
+// Matrices are arrays of rows.
+json matrix_json(const Matrix& m) {
+    json rows = json::array();
+    for (Eigen::Index r = 0; r < m.rows(); ++r) rows.push_back(vector_json(m.row(r).transpose()));
+    return rows;
+}
+
+json norm_json(const LayerNormWeights& n) { return {{"gain", vector_json(n.gain)}, {"bias", vector_json(n.bias)}}; }
+
+}  // namespace
+
+json to_json(const Trace& t) {
+    const Settings& s = t.settings;
+    json out;
+    out["settings"] = {{"layers", s.layers},       {"dimension", s.dimension},
+                       {"ffn", s.ffn},             {"heads", s.heads},
+                       {"position", to_string(s.position)}, {"residual", s.residual},
+                       {"norm", to_string(s.norm)}, {"step", s.step},
+                       {"seed", s.seed},           {"sentence", s.sentence}};
+    out["tokens"] = json::array();
+    for (const auto& tok : t.tokens) out["tokens"].push_back({{"word", tok.word}, {"id", tok.id}, {"known", tok.known}});
+    out["vocabulary_size"] = t.vocabulary_size;
+    out["layer_norm_eps"] = t.layer_norm_eps;
+
+    const Weights& w = *t.weights;
+    json weights;
+    weights["token_embedding"] = matrix_json(w.token_embedding);
+    weights["position"] = matrix_json(t.position);
+    weights["blocks"] = json::array();
+    for (int b = 0; b < s.layers; ++b) {
+        const BlockWeights& block = w.blocks.at(b);
+        const AttentionWeights& a = block.attention;
+        json j;
+        if (s.norm != Norm::None) j["norm1"] = norm_json(block.norm1);
+        j["attention"] = {{"wq", matrix_json(a.wq)}, {"bq", vector_json(a.bq)}, {"wk", matrix_json(a.wk)},
+                          {"bk", vector_json(a.bk)}, {"wv", matrix_json(a.wv)}, {"bv", vector_json(a.bv)},
+                          {"wo", matrix_json(a.wo)}, {"bo", vector_json(a.bo)}};
+        if (s.norm != Norm::None) j["norm2"] = norm_json(block.norm2);
+        j["ffn"] = {{"w1", matrix_json(block.ffn.w1)}, {"b1", vector_json(block.ffn.b1)},
+                    {"w2", matrix_json(block.ffn.w2)}, {"b2", vector_json(block.ffn.b2)}};
+        weights["blocks"].push_back(std::move(j));
+    }
+    if (s.norm == Norm::Pre) weights["final_norm"] = norm_json(w.final_norm);
+    out["weights"] = std::move(weights);
+
+    out["levels"] = json::array();
+    for (const Level& level : t.levels) {
+        json j = {{"index", level.index}, {"name", level.name}, {"vectors", matrix_json(level.vectors)}};
+        if (level.kind == LevelKind::Attention || level.kind == LevelKind::Ffn) {
+            if (s.norm == Norm::Pre) j["normalized_input"] = matrix_json(level.normalized_input);
+            j["sublayer_output"] = matrix_json(level.sublayer_output);
+        }
+        if (level.kind == LevelKind::Attention) {
+            j["attention_weights"] = json::array();
+            for (const Matrix& head : level.attention_weights) j["attention_weights"].push_back(matrix_json(head));
+        }
+        if (level.kind == LevelKind::Ffn) j["hidden"] = matrix_json(level.hidden);
+        out["levels"].push_back(std::move(j));
+    }
+
+    json terms = json::array();
+    for (const auto& term : t.parameters.terms)
+        terms.push_back({{"name", term.name}, {"formula", term.formula}, {"value", term.value}});
+    out["parameters"] = {{"blocks", t.parameters.blocks}, {"total", t.parameters.total}, {"terms", terms}};
+    return out;
+}
+
+std::optional<std::string> write_trace(const Trace& trace, const std::string& path) {
+    std::string text;
+    try {
+        text = to_json(trace).dump(1);
+    } catch (const std::exception& e) {
+        return std::string(e.what());
+    }
+    const std::string temporary = path + ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::binary);
+        if (!out) return "impossible d'écrire la trace dans « " + path + " »";
+        out << text << '\n';
+        if (!out.flush()) {
+            std::remove(temporary.c_str());
+            return "écriture de la trace interrompue dans « " + path + " »";
+        }
+    }
+    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+        std::remove(temporary.c_str());
+        return "impossible d'écrire la trace dans « " + path + " »";
+    }
+    return std::nullopt;
+}
+
+}  // namespace tb

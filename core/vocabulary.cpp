@@ -1,0 +1,89 @@
+#include "vocabulary.h"
+
+#include <cctype>
+#include <fstream>
+#include <stdexcept>
+
+#include "utf8.h"
+
+namespace tb {
+
+Vocabulary Vocabulary::load(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("vocabulaire introuvable : « " + path + " »");
+    std::vector<std::string> words;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (!line.empty()) words.push_back(line);
+    }
+    if (words.empty()) throw std::runtime_error("vocabulaire vide : « " + path + " »");
+    return Vocabulary(std::move(words));
+}
+
+Vocabulary::Vocabulary(std::vector<std::string> words) {
+    words_.reserve(words.size() + 1);
+    words_.push_back(kUnknown);
+    for (auto& w : words) {
+        if (ids_.count(w)) continue;  // a duplicate line keeps its first id
+        ids_.emplace(w, static_cast<int>(words_.size()));
+        words_.push_back(std::move(w));
+    }
+}
+
+std::optional<int> Vocabulary::find(std::string_view word) const {
+    const auto it = ids_.find(std::string(word));
+    if (it == ids_.end()) return std::nullopt;
+    return it->second;
+}
+
+std::vector<Token> Vocabulary::tokenize(std::string_view sentence) const {
+    std::vector<Token> tokens;
+    for (auto& w : split_words(sentence)) {
+        const auto id = find(w);
+        tokens.push_back({std::move(w), id.value_or(0), id.has_value()});
+    }
+    return tokens;
+}
+
+std::vector<std::string> split_words(std::string_view sentence) {
+    std::string text = utf8::to_lower(sentence);
+    // Typographic apostrophe (U+2019) -> '.
+    for (std::size_t p; (p = text.find("\xE2\x80\x99")) != std::string::npos;) text.replace(p, 3, "'");
+
+    std::vector<std::string> words;
+    std::string current;
+    auto flush = [&] {
+        if (!current.empty()) words.push_back(std::move(current));
+        current.clear();
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        const auto u = static_cast<unsigned char>(c);
+        const bool ascii_punct = u < 0x80 && !std::isalnum(u) && c != '\'' && c != '-';
+        if (ascii_punct) {
+            flush();
+        } else if (c == '\'') {
+            // "aujourd'hui" stays whole when the vocabulary says so (checked by the caller's
+            // lookup); otherwise the apostrophe closes the word before it.
+            current += c;
+            if (current != "aujourd'") flush();
+        } else if (u == 0xC2 && i + 1 < text.size() &&
+                   (static_cast<unsigned char>(text[i + 1]) == 0xAB ||
+                    static_cast<unsigned char>(text[i + 1]) == 0xBB ||
+                    static_cast<unsigned char>(text[i + 1]) == 0xA0)) {
+            flush();  // « » and the no-break space separate words
+            ++i;
+        } else if (u == 0xE2 && i + 2 < text.size() &&
+                   (static_cast<unsigned char>(text[i + 1]) & 0xFE) == 0x80) {
+            flush();  // General Punctuation (U+2000..U+207F): typographic spaces, dashes, quotes
+            i += 2;
+        } else {
+            current += c;
+        }
+    }
+    flush();
+    return words;
+}
+
+}  // namespace tb

@@ -1,0 +1,59 @@
+#pragma once
+// The model's named tensors, drawn from (seed, tensor name, block index): each tensor has its own
+// stream, so changing the wiring (norm, residual, position) keeps every weight and going from 2
+// to 6 layers keeps blocks 1 and 2. Every linear map is y = W x + b with W of shape [out][in].
+// Scales (channel.md section 2): embeddings and the learned position table N(0, 1); weight
+// matrices N(0, 1/fan_in); biases 0; LayerNorm gain 1, bias 0.
+#include <Eigen/Dense>
+#include <cstdint>
+#include <vector>
+
+#include "settings.h"
+
+namespace tb {
+
+using Matrix = Eigen::MatrixXd;  // rows are tokens (n x d) or outputs ([out][in])
+using Vector = Eigen::VectorXd;
+
+struct LayerNormWeights {
+    Vector gain;  // [d]
+    Vector bias;  // [d]
+};
+
+struct AttentionWeights {
+    Matrix wq, wk, wv, wo;  // [d][d] each
+    Vector bq, bk, bv, bo;  // [d] each
+};
+
+struct FfnWeights {
+    Matrix w1;  // [w][d]
+    Vector b1;  // [w]
+    Matrix w2;  // [d][w]
+    Vector b2;  // [d]
+};
+
+struct BlockWeights {
+    LayerNormWeights norm1;  // before (pre) or after (post) the attention
+    AttentionWeights attention;
+    LayerNormWeights norm2;  // before (pre) or after (post) the FFN
+    FfnWeights ffn;
+};
+
+struct Weights {
+    std::uint64_t seed;
+    Matrix token_embedding;    // [V][d], also the tied output head
+    Matrix learned_position;   // [n_max][d], used with /position appris
+    std::vector<BlockWeights> blocks;  // L
+    LayerNormWeights final_norm;       // [d], used with /norme pre
+};
+
+// Draws every tensor of a model of the given shape.
+Weights draw_weights(std::uint64_t seed, int vocabulary_size, int dimension, int ffn, int layers);
+
+// P[p, 2k] = sin(p / 10000^(2k/d)), P[p, 2k+1] = cos(p / 10000^(2k/d)): [rows][d].
+Matrix sinusoidal_table(int rows, int dimension);
+
+// The table added to the embeddings at level 0: sinusoidal, learned or zeros ([n_max][d]).
+Matrix position_table(Position position, const Weights& weights);
+
+}  // namespace tb
