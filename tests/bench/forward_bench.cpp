@@ -1,0 +1,48 @@
+// The forward pass + trace at the start-up configuration and at the largest one. Run it with
+// ./transformer-bloc-bench --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
+#include <benchmark/benchmark.h>
+
+#include <memory>
+
+#include "commands.h"
+#include "forward.h"
+#include "session.h"
+
+namespace {
+
+std::shared_ptr<const tb::Vocabulary> vocabulary() {
+    static const auto v = std::make_shared<const tb::Vocabulary>(tb::Vocabulary::load(TB_ASSETS_DIR "/vocabulary.txt"));
+    return v;
+}
+
+void forward(benchmark::State& state, const char* script) {
+    tb::Session session(vocabulary());
+    for (const auto& r : tb::run_script(tb::CommandRegistry{}, session, script))
+        if (!r.ok) state.SkipWithError(r.message.c_str());
+    const auto& s = session.settings();
+    const auto tokens = session.vocabulary().tokenize(s.sentence);
+    const auto weights = session.trace()->weights;
+    for (auto _ : state) {
+        auto trace = tb::run(s, tokens, session.vocabulary().size(), weights);
+        benchmark::DoNotOptimize(trace.levels.back().vectors.data());
+    }
+}
+
+// L 2, d 8, w 32, 5 tokens.
+BENCHMARK_CAPTURE(forward, default_L2_d8_w32_n5, "");
+// L 6, d 16, w 64, 8 tokens.
+BENCHMARK_CAPTURE(forward, largest_L6_d16_w64_n8,
+                  "/couches 6; /dimension 16; /ffn 64; /phrase le petit chat dort sur le tapis rouge");
+
+// A whole command as the window sends it: weights redrawn (new seed) and forward pass.
+void propager(benchmark::State& state) {
+    tb::Session session(vocabulary());
+    const tb::CommandRegistry registry;
+    registry.execute(session, "/couches 6; /dimension 16; /ffn 64");
+    for (auto _ : state) benchmark::DoNotOptimize(registry.execute(session, "/propager").ok);
+}
+BENCHMARK(propager);
+
+}  // namespace
+
+BENCHMARK_MAIN();

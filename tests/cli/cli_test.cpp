@@ -1,0 +1,163 @@
+// The executable through its command line (shared/spec/cli.md): help, version, exit status 2 on a
+// failing command or a bad file, the parameter presets, and a trace file that follows the spec.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct Outcome {
+    int status;
+    std::string out;  // standard output
+    std::string err;  // standard error
+};
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string temp_path(const std::string& name) {
+    return std::string(TB_TEST_TMP) + "/" + name;
+}
+
+// Runs the program with `args` (already shell-quoted).
+Outcome run(const std::string& args) {
+    const std::string err_file = temp_path("stderr.txt");
+    const std::string command = std::string("'") + TB_EXECUTABLE + "' " + args + " 2>'" + err_file + "'";
+    FILE* pipe = popen(command.c_str(), "r");
+    std::string out;
+    std::array<char, 4096> buffer;
+    while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+    const int status = pclose(pipe);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, read_file(err_file)};
+}
+
+TEST(Cli, HelpAndVersion) {
+    const auto help = run("--help");
+    EXPECT_EQ(help.status, 0);
+    for (const char* option : {"--headless", "--run", "--script", "--trace", "--parametres", "--preset", "--screenshot",
+                               "--stats", "--size", "--version"})
+        EXPECT_NE(help.out.find(option), std::string::npos) << option;
+    const auto version = run("--version");
+    EXPECT_EQ(version.status, 0);
+    EXPECT_EQ(version.out.rfind("transformer-bloc ", 0), 0u) << version.out;
+}
+
+TEST(Cli, PresetGpt2SmallEndsWithItsTotal) {
+    const auto r = run("--parametres --preset gpt2-small");
+    EXPECT_EQ(r.status, 0);
+    const std::string last = "total: 124439808\n";
+    ASSERT_GE(r.out.size(), last.size());
+    EXPECT_EQ(r.out.substr(r.out.size() - last.size()), last);
+    EXPECT_NE(run("--parametres --preset gpt3").out.find("total: 174604259328"), std::string::npos);
+    const auto unknown = run("--parametres --preset gpt5");
+    EXPECT_EQ(unknown.status, 2);
+    EXPECT_NE(unknown.err.find("configuration inconnue"), std::string::npos) << unknown.err;
+}
+
+TEST(Cli, HeadlessParametresPrintsTheToyBreakdown) {
+    const auto r = run("--headless --run '/couches 6; /parametres'");
+    EXPECT_EQ(r.status, 0) << r.err;
+    // L 6, d 8, w 32, pre: 6 x 872 = 5232 in the blocks.
+    EXPECT_NE(r.out.find("6 × 872 = 5232"), std::string::npos) << r.out;
+}
+
+TEST(Cli, FailingCommandExitsTwoAndRunsNothingFurther) {
+    const std::string trace = temp_path("never.json");
+    std::remove(trace.c_str());
+    const auto r = run("--headless --run '/couches 9; /norme post' --trace '" + trace + "'");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("/couches attend un entier de 1 à 6 (reçu « 9 »)"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::ifstream(trace).good()) << "no trace after a failure";
+}
+
+TEST(Cli, BadFilesAreClearErrors) {
+    const auto missing = run("--headless --script /nonexistent/script.txt");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.err.find("impossible de lire le script"), std::string::npos) << missing.err;
+    const auto unwritable = run("--headless --trace /nonexistent/dir/out.json");
+    EXPECT_EQ(unwritable.status, 2);
+    EXPECT_NE(unwritable.err.find("impossible d'écrire"), std::string::npos) << unwritable.err;
+    const auto option = run("--headless --couches 3");
+    EXPECT_EQ(option.status, 2);
+    EXPECT_NE(option.err.find("ligne de commande invalide"), std::string::npos) << option.err;
+}
+
+TEST(Cli, ScriptFileWithComments) {
+    const std::string script = temp_path("script.txt");
+    std::ofstream(script) << "# leçon\n/couches 3   # trois blocs\n/norme post\n";
+    const std::string trace = temp_path("script.json");
+    const auto r = run("--headless --script '" + script + "' --trace '" + trace + "'");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(read_file(trace));
+    EXPECT_EQ(j["settings"]["layers"], 3);
+    EXPECT_EQ(j["settings"]["norm"], "post");
+}
+
+TEST(Cli, TraceFollowsTheSpec) {
+    const std::string path = temp_path("trace.json");
+    const auto r = run("--headless --run '/graine 1234' --trace '" + path + "'");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(read_file(path));
+    const auto& s = j["settings"];
+    EXPECT_EQ(s["layers"], 2);
+    EXPECT_EQ(s["dimension"], 8);
+    EXPECT_EQ(s["ffn"], 32);
+    EXPECT_EQ(s["heads"], 2);
+    EXPECT_EQ(s["position"], "sinus");
+    EXPECT_EQ(s["residual"], true);
+    EXPECT_EQ(s["norm"], "pre");
+    EXPECT_EQ(s["step"], 5);
+    EXPECT_EQ(s["seed"], 1234);
+    EXPECT_EQ(s["sentence"], "le chat regarde le chien");
+    ASSERT_EQ(j["tokens"].size(), 5u);
+    EXPECT_EQ(j["tokens"][0]["word"], "le");
+    EXPECT_EQ(j["tokens"][0]["id"], j["tokens"][3]["id"]);
+    EXPECT_EQ(j["tokens"][0]["known"], true);
+    const int V = j["vocabulary_size"];
+    EXPECT_GE(V, 301);
+    EXPECT_EQ(j["layer_norm_eps"], 1e-5);
+    const auto& w = j["weights"];
+    EXPECT_EQ(w["token_embedding"].size(), std::size_t(V));
+    EXPECT_EQ(w["token_embedding"][0].size(), 8u);
+    EXPECT_EQ(w["position"].size(), 8u);
+    ASSERT_EQ(w["blocks"].size(), 2u);
+    EXPECT_EQ(w["blocks"][0]["ffn"]["w1"].size(), 32u);     // [out][in] = [w][d]
+    EXPECT_EQ(w["blocks"][0]["ffn"]["w1"][0].size(), 8u);
+    EXPECT_EQ(w["blocks"][0]["ffn"]["w2"].size(), 8u);      // [d][w]
+    EXPECT_EQ(w["blocks"][0]["ffn"]["w2"][0].size(), 32u);
+    EXPECT_TRUE(w["blocks"][0].contains("norm1"));
+    EXPECT_TRUE(w.contains("final_norm"));
+    ASSERT_EQ(j["levels"].size(), 6u);
+    EXPECT_EQ(j["levels"][0]["name"], "entrée");
+    EXPECT_EQ(j["levels"][1]["name"], "attention 1");
+    EXPECT_EQ(j["levels"][2]["name"], "ffn 1");
+    EXPECT_EQ(j["levels"][5]["name"], "sortie");
+    EXPECT_EQ(j["levels"][1]["attention_weights"].size(), 2u);  // h heads of n x n
+    EXPECT_EQ(j["levels"][1]["attention_weights"][0].size(), 5u);
+    EXPECT_EQ(j["levels"][2]["hidden"][0].size(), 32u);
+    EXPECT_TRUE(j["levels"][1].contains("normalized_input"));
+    EXPECT_EQ(j["parameters"]["blocks"], 1744);
+    EXPECT_EQ(j["parameters"]["total"], 1744 + V * 8 + 16);
+}
+
+TEST(Cli, SameSeedBitIdenticalAcrossProcesses) {
+    const std::string a = temp_path("a.json"), b = temp_path("b.json");
+    const std::string commands = " --headless --run '/couches 6; /dimension 16; /position appris' --trace ";
+    ASSERT_EQ(run(commands + "'" + a + "'").status, 0);
+    ASSERT_EQ(run(commands + "'" + b + "'").status, 0);
+    const std::string first = read_file(a);
+    EXPECT_GT(first.size(), 10000u);
+    EXPECT_EQ(first, read_file(b));
+}
+
+}  // namespace
