@@ -38,7 +38,7 @@ BENCHMARK_CAPTURE(forward, largest_L6_d16_w64_n8,
 void propager(benchmark::State& state) {
     tb::Session session(vocabulary());
     const tb::CommandRegistry registry;
-    registry.execute(session, "/couches 6; /dimension 16; /ffn 64");
+    tb::run_script(registry, session, "/couches 6; /dimension 16; /ffn 64");
     for (auto _ : state) benchmark::DoNotOptimize(registry.execute(session, "/propager").ok);
 }
 BENCHMARK(propager);
