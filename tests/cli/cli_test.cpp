@@ -2,6 +2,7 @@
 // failing command or a bad file, the parameter presets, and a trace file that follows the spec.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -29,16 +30,21 @@ std::string temp_path(const std::string& name) {
     return std::string(TB_TEST_TMP) + "/" + name;
 }
 
+
 // Runs the program with `args` (already shell-quoted).
 Outcome run(const std::string& args) {
-    const std::string err_file = temp_path("stderr.txt");
+    // ctest runs tests in parallel, each in its own process: the pid keeps their files apart.
+    static int calls = 0;
+    const std::string err_file = temp_path("stderr_" + std::to_string(getpid()) + "_" + std::to_string(calls++) + ".txt");
     const std::string command = std::string("'") + TB_EXECUTABLE + "' " + args + " 2>'" + err_file + "'";
     FILE* pipe = popen(command.c_str(), "r");
     std::string out;
     std::array<char, 4096> buffer;
     while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
     const int status = pclose(pipe);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, read_file(err_file)};
+    const std::string err = read_file(err_file);
+    std::remove(err_file.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err};
 }
 
 TEST(Cli, HelpAndVersion) {
