@@ -1,5 +1,8 @@
 // Same seed, same picture: the generator is portable, each tensor has its own stream, and
 // rewiring or stacking keeps every weight already drawn.
+#include <fstream>
+#include <limits>
+
 #include "random.h"
 #include "support.h"
 #include "trace_json.h"
@@ -71,6 +74,28 @@ TEST(Determinism, PropagerDrawsTheSameSequenceOfSeeds) {
     EXPECT_NE(a.settings().seed, Settings::kDefaultSeed);
     EXPECT_GE(a.settings().seed, 100000u);  // six digits, to write on the board
     EXPECT_LE(a.settings().seed, 999999u);
+}
+
+}  // namespace
+}  // namespace tb
+
+namespace tb {
+namespace {
+
+TEST(TraceJson, NonFiniteValueIsAReportedError) {
+    const auto good = test::session().trace();
+    Trace bad = *good;
+    bad.levels[2].vectors(1, 3) = std::numeric_limits<double>::quiet_NaN();
+    try {
+        to_json(bad);
+        FAIL() << "a NaN must not reach the JSON file";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("non finie"), std::string::npos) << e.what();
+    }
+    const std::string path = ::testing::TempDir() + "/nan_trace.json";
+    const auto error = write_trace(bad, path);
+    ASSERT_TRUE(error);
+    EXPECT_FALSE(std::ifstream(path).good()) << "nothing written";
 }
 
 }  // namespace
