@@ -101,6 +101,9 @@ std::string level_range(const Settings& s) {
            std::to_string(2 * s.layers) + " = sous-couches, " + std::to_string(s.top_level()) + " = sortie)";
 }
 
+template <class T>
+using Words = std::vector<std::pair<std::string, T>>;
+
 }  // namespace
 
 CommandRegistry::CommandRegistry() {
@@ -121,6 +124,18 @@ CommandRegistry::CommandRegistry() {
         };
     };
 
+    // A setting chosen among words: each accepted (unaccented, lower-case) word and its value.
+    auto choice = [](const char* name, auto words, const char* expected, auto set, auto confirm) {
+        return [=](Session& session, const std::string& args) -> CommandResult {
+            const std::string typed = utf8::fold(args);
+            for (const auto& entry : words) {
+                const auto value = entry.second;
+                if (typed == entry.first) return change_settings(session, [&](Settings& s) { set(s, value); }, confirm(value));
+            }
+            return fail(name, expected, args);
+        };
+    };
+
     commands_ = {
         {"propager", "/propager",
          "Retire les poids (nouvelle graine) et rejoue la phrase sous-couche par sous-couche.", {},
@@ -135,38 +150,23 @@ CommandRegistry::CommandRegistry() {
          })},
         {"position", "/position <sinus|appris|aucun>",
          "Encodage positionnel ajouté aux embeddings : sinus, table apprise ou rien.", {"sinus", "appris", "aucun"},
-         [](Session& session, const std::string& args) -> CommandResult {
-             const std::string v = utf8::fold(args);
-             Position p;
-             if (v == "sinus") p = Position::Sinus;
-             else if (v == "appris" || v == "apprise") p = Position::Learned;
-             else if (v == "aucun" || v == "aucune") p = Position::None;
-             else return fail("position", "sinus, appris ou aucun", args);
-             return change_settings(session, [&](Settings& s) { s.position = p; },
-                                    std::string("position : ") + to_string(p));
-         }},
+         choice("position", Words<Position>{{"sinus", Position::Sinus}, {"appris", Position::Learned},
+                                            {"apprise", Position::Learned}, {"aucun", Position::None},
+                                            {"aucune", Position::None}},
+                "sinus, appris ou aucun", [](Settings& s, Position p) { s.position = p; },
+                [](Position p) { return std::string("position : ") + to_string(p); })},
         {"residuel", "/residuel <on|off>", "Active ou coupe la connexion résiduelle autour de chaque sous-couche.",
          {"on", "off"},
-         [](Session& session, const std::string& args) -> CommandResult {
-             const std::string v = utf8::fold(args);
-             bool on;
-             if (v == "on" || v == "oui") on = true;
-             else if (v == "off" || v == "non") on = false;
-             else return fail("residuel", "on ou off", args);
-             return change_settings(session, [&](Settings& s) { s.residual = on; },
-                                    on ? "connexion résiduelle active : x + F(x)" : "connexion résiduelle coupée : x ← F(x)");
-         }},
+         choice("residuel", Words<bool>{{"on", true}, {"oui", true}, {"off", false}, {"non", false}}, "on ou off",
+                [](Settings& s, bool on) { s.residual = on; },
+                [](bool on) {
+                    return on ? "connexion résiduelle active : x + F(x)" : "connexion résiduelle coupée : x ← F(x)";
+                })},
         {"norme", "/norme <pre|post|aucune>", "Place la normalisation de couche avant (pre), après (post) ou nulle part.",
          {"pre", "post", "aucune"},
-         [](Session& session, const std::string& args) -> CommandResult {
-             const std::string v = utf8::fold(args);
-             Norm n;
-             if (v == "pre") n = Norm::Pre;
-             else if (v == "post") n = Norm::Post;
-             else if (v == "aucune" || v == "aucun") n = Norm::None;
-             else return fail("norme", "pre, post ou aucune", args);
-             return change_settings(session, [&](Settings& s) { s.norm = n; }, std::string("normalisation : ") + to_string(n));
-         }},
+         choice("norme", Words<Norm>{{"pre", Norm::Pre}, {"post", Norm::Post}, {"aucune", Norm::None}, {"aucun", Norm::None}},
+                "pre, post ou aucune", [](Settings& s, Norm n) { s.norm = n; },
+                [](Norm n) { return std::string("normalisation : ") + to_string(n); })},
         {"ffn", "/ffn <8..64>", "Largeur w de la couche cachée du réseau feed-forward.", {},
          integer("ffn", Settings::kMinFfn, Settings::kMaxFfn, [](Settings& s, int v) { s.ffn = v; },
                  [](int v) { return "largeur du FFN : w = " + std::to_string(v); })},
@@ -177,6 +177,18 @@ CommandRegistry::CommandRegistry() {
              return change_settings(session, [&](Settings& s) { s.dimension = static_cast<int>(*v); },
                                     "dimension : d = " + std::to_string(*v));
          }},
+        {"masque", "/masque <aucun|causal>",
+         "Ajout : masque causal (un token ne voit que lui-même et ceux qui le précèdent, comme GPT) ou aucun.",
+         {"aucun", "causal"},
+         choice("masque", Words<Mask>{{"aucun", Mask::None}, {"aucune", Mask::None}, {"causal", Mask::Causal}},
+                "aucun ou causal", [](Settings& s, Mask m) { s.mask = m; },
+                [](Mask m) { return m == Mask::Causal ? "masque causal : chaque token ne voit que le passé"
+                                                      : "sans masque : chaque token voit toute la phrase"; })},
+        {"activation", "/activation <gelu|relu>", "Ajout : non-linéarité du FFN, GELU (lisse) ou ReLU (porte ET).",
+         {"gelu", "relu"},
+         choice("activation", Words<Activation>{{"gelu", Activation::Gelu}, {"relu", Activation::Relu}},
+                "gelu ou relu", [](Settings& s, Activation a) { s.activation = a; },
+                [](Activation a) { return std::string("activation du FFN : ") + to_string(a); })},
         {"phrase", "/phrase <mots>", "Remplace la phrase propagée (toute la ligne, 2 à 8 mots).", {},
          [](Session& session, const std::string& args) -> CommandResult {
              const auto tokens = session.vocabulary().tokenize(args);

@@ -20,6 +20,8 @@ Matrix gelu(const Matrix& x) {
     return x.unaryExpr([](double v) { return 0.5 * v * (1.0 + std::erf(v / std::sqrt(2.0))); });
 }
 
+Matrix relu(const Matrix& x) { return x.cwiseMax(0.0); }
+
 namespace {
 // x W^T + b for every row of x: [n][in] -> [n][out].
 Matrix linear(const Matrix& x, const Matrix& w, const Vector& b) {
@@ -29,7 +31,7 @@ Matrix linear(const Matrix& x, const Matrix& w, const Vector& b) {
 }
 }  // namespace
 
-AttentionResult attention(const Matrix& x, const AttentionWeights& w, int heads) {
+AttentionResult attention(const Matrix& x, const AttentionWeights& w, int heads, Mask mask) {
     const Eigen::Index d = x.cols(), n = x.rows(), dh = d / heads;
     const Matrix q = linear(x, w.wq, w.bq), k = linear(x, w.wk, w.bk), v = linear(x, w.wv, w.bv);
     Matrix concat(n, d);
@@ -37,6 +39,8 @@ AttentionResult attention(const Matrix& x, const AttentionWeights& w, int heads)
     for (int j = 0; j < heads; ++j) {
         Matrix scores = q.middleCols(j * dh, dh) * k.middleCols(j * dh, dh).transpose() /
                         std::sqrt(static_cast<double>(dh));                 // n x n
+        if (mask == Mask::Causal)  // exp(-inf) = 0: a token sees only itself and those before it
+            for (Eigen::Index r = 0; r < n; ++r) scores.row(r).tail(n - 1 - r).setConstant(-INFINITY);
         for (Eigen::Index r = 0; r < n; ++r) {                               // softmax by row
             scores.row(r) = (scores.row(r).array() - scores.row(r).maxCoeff()).exp();
             scores.row(r) /= scores.row(r).sum();
@@ -48,9 +52,10 @@ AttentionResult attention(const Matrix& x, const AttentionWeights& w, int heads)
     return result;
 }
 
-FfnResult feed_forward(const Matrix& x, const FfnWeights& w) {
+FfnResult feed_forward(const Matrix& x, const FfnWeights& w, Activation activation) {
     FfnResult result;
-    result.hidden = gelu(linear(x, w.w1, w.b1));        // n x w
+    const Matrix pre_activation = linear(x, w.w1, w.b1);  // n x w
+    result.hidden = activation == Activation::Relu ? relu(pre_activation) : gelu(pre_activation);
     result.output = linear(result.hidden, w.w2, w.b2);  // n x d
     return result;
 }
@@ -100,7 +105,7 @@ Trace run(const Settings& s, std::vector<Token> tokens, int vocabulary_size,
 
         Level att = make_level(2 * b + 1, s.layers);
         wire(att, x, block.norm1, s, [&](const Matrix& in) {
-            AttentionResult r = attention(in, block.attention, s.heads);
+            AttentionResult r = attention(in, block.attention, s.heads, s.mask);
             att.attention_weights = std::move(r.weights);
             return r.output;
         });
@@ -109,7 +114,7 @@ Trace run(const Settings& s, std::vector<Token> tokens, int vocabulary_size,
 
         Level ffn = make_level(2 * b + 2, s.layers);
         wire(ffn, x, block.norm2, s, [&](const Matrix& in) {
-            FfnResult r = feed_forward(in, block.ffn);
+            FfnResult r = feed_forward(in, block.ffn, s.activation);
             ffn.hidden = std::move(r.hidden);
             return r.output;
         });

@@ -15,19 +15,22 @@ Matrix layer_norm(const Matrix& x, const LayerNormWeights& norm, double eps = kL
 
 // Exact GELU: 0.5 x (1 + erf(x / sqrt 2)), element-wise.
 Matrix gelu(const Matrix& x);
+// ReLU: max(0, x), element-wise.
+Matrix relu(const Matrix& x);
 
 struct AttentionResult {
     Matrix output;               // n x d
     std::vector<Matrix> weights; // h of n x n, softmax(Q_j K_j^T / sqrt(d_h)), rows sum to 1
 };
-// Bidirectional multi-head self-attention; head j owns features j*d_h .. (j+1)*d_h - 1.
-AttentionResult attention(const Matrix& x, const AttentionWeights& w, int heads);
+// Multi-head self-attention; head j owns features j*d_h .. (j+1)*d_h - 1. Bidirectional, or
+// causal: the score of key j > query i is minus infinity before the softmax.
+AttentionResult attention(const Matrix& x, const AttentionWeights& w, int heads, Mask mask = Mask::None);
 
 struct FfnResult {
     Matrix output;  // n x d
-    Matrix hidden;  // n x w, after GELU
+    Matrix hidden;  // n x w, after the activation
 };
-FfnResult feed_forward(const Matrix& x, const FfnWeights& w);
+FfnResult feed_forward(const Matrix& x, const FfnWeights& w, Activation activation = Activation::Gelu);
 
 // Runs the whole stack for the settings' wiring; `weights` must have at least settings.layers
 // blocks of the settings' shape.

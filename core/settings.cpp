@@ -23,9 +23,14 @@ const char* to_string(Norm n) {
     return "?";
 }
 
+const char* to_string(Mask m) { return m == Mask::Causal ? "causal" : "aucun"; }
+
+const char* to_string(Activation a) { return a == Activation::Relu ? "relu" : "gelu"; }
+
 bool same_model(const Settings& a, const Settings& b) {
     auto model = [](const Settings& s) {
-        return std::tie(s.layers, s.position, s.residual, s.norm, s.ffn, s.dimension, s.heads, s.sentence, s.seed);
+        return std::tie(s.layers, s.position, s.residual, s.norm, s.ffn, s.dimension, s.heads, s.mask, s.activation,
+                        s.sentence, s.seed);
     };
     return model(a) == model(b);
 }

@@ -8,6 +8,8 @@ namespace tb {
 
 enum class Position { Sinus, Learned, None };  // /position sinus|appris|aucun
 enum class Norm { Pre, Post, None };           // /norme pre|post|aucune
+enum class Mask { None, Causal };              // /masque aucun|causal (an addition: seed 002)
+enum class Activation { Gelu, Relu };          // /activation gelu|relu (an addition: seed 004)
 
 struct Settings {
     static constexpr int kMinLayers = 1, kMaxLayers = 6;
@@ -23,6 +25,9 @@ struct Settings {
     int ffn = 32;                         // w, /ffn 8..64
     int dimension = 8;                    // d, /dimension 8|16
     int heads = 2;                        // h, fixed: d_h = d / h
+    // Additions to the channel; their start-up values keep the channel's behaviour.
+    Mask mask = Mask::None;               // /masque: none (the channel's encoder) or causal
+    Activation activation = Activation::Gelu;  // /activation: FFN non-linearity
     std::string sentence = "le chat regarde le chien";  // /phrase, 2 to 8 tokens
     int step = 5;                         // /etape 0..2L+1: where the beads stop (2L+1 = top)
     std::uint64_t seed = kDefaultSeed;    // /graine, /propager draws the next one
@@ -34,6 +39,8 @@ struct Settings {
 // Names as the channel writes them (also the JSON values of shared/spec/cli.md).
 const char* to_string(Position p);  // "sinus", "appris", "aucun"
 const char* to_string(Norm n);      // "pre", "post", "aucune"
+const char* to_string(Mask m);      // "aucun", "causal"
+const char* to_string(Activation a);  // "gelu", "relu"
 
 // True when a and b describe the same model and sentence (every field but the step).
 bool same_model(const Settings& a, const Settings& b);

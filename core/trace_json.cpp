@@ -38,7 +38,8 @@ json to_json(const Trace& t) {
                        {"ffn", s.ffn},             {"heads", s.heads},
                        {"position", to_string(s.position)}, {"residual", s.residual},
                        {"norm", to_string(s.norm)}, {"step", s.step},
-                       {"seed", s.seed},           {"sentence", s.sentence}};
+                       {"seed", s.seed},           {"sentence", s.sentence},
+                       {"mask", to_string(s.mask)}, {"activation", to_string(s.activation)}};
     out["tokens"] = json::array();
     for (const auto& tok : t.tokens) out["tokens"].push_back({{"word", tok.word}, {"id", tok.id}, {"known", tok.known}});
     out["vocabulary_size"] = t.vocabulary_size;

@@ -125,6 +125,8 @@ TEST(Cli, TraceFollowsTheSpec) {
     EXPECT_EQ(s["step"], 5);
     EXPECT_EQ(s["seed"], 1234);
     EXPECT_EQ(s["sentence"], "le chat regarde le chien");
+    EXPECT_EQ(s["mask"], "aucun");        // additions appear with their start-up value
+    EXPECT_EQ(s["activation"], "gelu");
     ASSERT_EQ(j["tokens"].size(), 5u);
     EXPECT_EQ(j["tokens"][0]["word"], "le");
     EXPECT_EQ(j["tokens"][0]["id"], j["tokens"][3]["id"]);

@@ -42,6 +42,14 @@ TEST(Commands, ValidFormsChangeTheSetting) {
     EXPECT_EQ(s.settings().dimension, 16);
     EXPECT_TRUE(run(s, "/phrase le chien regarde le chat").ok);
     EXPECT_EQ(s.settings().sentence, "le chien regarde le chat");
+    EXPECT_TRUE(run(s, "/masque causal").ok);
+    EXPECT_EQ(s.settings().mask, Mask::Causal);
+    EXPECT_TRUE(run(s, "/masque aucun").ok);
+    EXPECT_EQ(s.settings().mask, Mask::None);
+    EXPECT_TRUE(run(s, "/activation ReLU").ok);
+    EXPECT_EQ(s.settings().activation, Activation::Relu);
+    EXPECT_TRUE(run(s, "/activation gelu").ok);
+    EXPECT_EQ(s.settings().activation, Activation::Gelu);
     EXPECT_TRUE(run(s, "/étape 2").ok);
     EXPECT_EQ(s.settings().step, 2);
     EXPECT_TRUE(run(s, "/graine 18446744073709551615").ok);
@@ -131,6 +139,8 @@ TEST(Commands, InvalidFormsChangeNothing) {
         {"/reinit tout", "n'attend pas d'argument"},
         {"/parametres 3", "n'attend pas d'argument"},
         {"/aide inexistante", "le nom d'une commande"},
+        {"/masque partiel", "aucun ou causal"},  {"/masque", "rien reçu"},
+        {"/activation tanh", "gelu ou relu"},    {"/activation", "rien reçu"},
         {"/inconnue", "commande inconnue"},
         {long_line, "ligne trop longue"},
         {invalid_utf8, "UTF-8"},
@@ -178,7 +188,7 @@ TEST(Commands, CompletionAndHelp) {
     const std::string help = r.help_text();
     for (const auto& c : r.commands()) EXPECT_NE(help.find(c.usage), std::string::npos) << c.name;
     for (const char* name : {"propager", "couches", "position", "residuel", "norme", "ffn", "dimension", "phrase",
-                             "etape", "parametres", "reinit", "graine", "aide"})
+                             "etape", "parametres", "reinit", "graine", "aide", "masque", "activation"})
         EXPECT_TRUE(r.find(name)) << name;
 }
 

@@ -121,3 +121,52 @@ TEST(Forward, WiringOfEachMode) {
 
 }  // namespace
 }  // namespace tb
+
+namespace tb {
+namespace {
+
+// Seed 002: with a causal mask each token sees only itself and the tokens before it.
+TEST(Mask, CausalEmptiesTheUpperTriangle) {
+    for (int seed = 1; seed <= 20; ++seed) {
+        const auto t = test::session("/masque causal; /couches 3; /graine " + std::to_string(seed)).trace();
+        for (const Level& level : t->levels) {
+            if (level.kind != LevelKind::Attention) continue;
+            for (const Matrix& head : level.attention_weights)
+                for (int i = 0; i < head.rows(); ++i) {
+                    EXPECT_NEAR(head.row(i).sum(), 1.0, 1e-12);
+                    for (int j = i + 1; j < head.cols(); ++j) EXPECT_EQ(head(i, j), 0.0) << level.name;
+                }
+            EXPECT_EQ(level.attention_weights[0](0, 0), 1.0);  // the first token sees only itself
+        }
+    }
+}
+
+// Seed 002: "a fixed causal mask already introduces an order": without any position, the two
+// « le » are identical in the encoder but differ as soon as the mask lets them see different pasts.
+TEST(Mask, CausalMaskAloneBreaksTheSymmetry) {
+    for (int seed = 1; seed <= 50; ++seed) {
+        const std::string script = "/position aucun; /couches 4; /graine " + std::to_string(seed);
+        const auto encoder = test::session(script).trace();
+        const auto decoder = test::session(script + "; /masque causal").trace();
+        EXPECT_EQ(Vector(decoder->levels[0].vectors.row(0)), Vector(decoder->levels[0].vectors.row(3)));
+        for (std::size_t k = 1; k < decoder->levels.size(); ++k) {
+            EXPECT_EQ(Vector(encoder->levels[k].vectors.row(0)), Vector(encoder->levels[k].vectors.row(3)));
+            EXPECT_GT((decoder->levels[k].vectors.row(0) - decoder->levels[k].vectors.row(3)).norm(), 1e-6)
+                << "seed " << seed << " level " << k;
+        }
+    }
+}
+
+TEST(Activation, ReluHiddenIsNonNegativeWithExactZeros) {
+    const auto relu = test::session("/activation relu").trace();
+    const auto gelu = test::session().trace();
+    const Matrix& h = relu->levels[2].hidden;
+    EXPECT_GE(h.minCoeff(), 0.0);
+    EXPECT_GT((h.array() == 0.0).count(), 0);
+    EXPECT_LT(gelu->levels[2].hidden.minCoeff(), 0.0);  // GELU lets small negatives through
+    EXPECT_GT(gelu->levels[2].hidden.minCoeff(), -0.17);  // its minimum is about -0.17
+    EXPECT_EQ(relu->weights->blocks[0].ffn.w1, gelu->weights->blocks[0].ffn.w1);  // same weights
+}
+
+}  // namespace
+}  // namespace tb
