@@ -1,0 +1,23 @@
+#pragma once
+// The output head (seed 000, seed 002): the green output projected through the tied token
+// embedding, z_i = E out_i, then softmax over the vocabulary. With random, untrained weights
+// this predicts nothing; that is the point the next channel (#generation-temperature) starts from.
+#include <string>
+#include <vector>
+
+#include "trace.h"
+
+namespace tb {
+
+// [n][V]: each row a probability distribution over the vocabulary (rows sum to 1).
+Matrix next_word_probabilities(const Trace& trace);
+
+struct Prediction {
+    int id;
+    std::string word;
+    double probability;
+};
+// The k most probable words for each position, most probable first: [n][k].
+std::vector<std::vector<Prediction>> top_predictions(const Trace& trace, const Vocabulary& vocabulary, int k);
+
+}  // namespace tb
