@@ -22,14 +22,11 @@ Matrix gelu(const Matrix& x) {
 
 Matrix relu(const Matrix& x) { return x.cwiseMax(0.0); }
 
-namespace {
-// x W^T + b for every row of x: [n][in] -> [n][out].
 Matrix linear(const Matrix& x, const Matrix& w, const Vector& b) {
     Matrix y = x * w.transpose();
     y.rowwise() += b.transpose();
     return y;
 }
-}  // namespace
 
 AttentionResult attention(const Matrix& x, const AttentionWeights& w, int heads, Mask mask) {
     const Eigen::Index d = x.cols(), n = x.rows(), dh = d / heads;

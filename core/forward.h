@@ -10,6 +10,9 @@ namespace tb {
 
 constexpr double kLayerNormEps = 1e-5;
 
+// x W^T + b for every row of x: [n][in] -> [n][out].
+Matrix linear(const Matrix& x, const Matrix& w, const Vector& b);
+
 // (x - mu) / sqrt(var + eps) * gain + bias over the d features of each row, biased variance.
 Matrix layer_norm(const Matrix& x, const LayerNormWeights& norm, double eps = kLayerNormEps);
 

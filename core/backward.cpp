@@ -1,0 +1,123 @@
+#include "backward.h"
+
+#include <cmath>
+
+#include "forward.h"
+#include "random.h"
+
+namespace tb {
+namespace {
+
+// dL/dx of y = LN(x) (gain g, bias 0 or not), row by row, given dL/dy:
+// dx = (1/sigma) (dxhat - mean(dxhat) - xhat mean(dxhat * xhat)), dxhat = dy * g.
+Matrix layer_norm_backward(const Matrix& x, const LayerNormWeights& norm, const Matrix& dy, double eps) {
+    Matrix dx(x.rows(), x.cols());
+    for (Eigen::Index i = 0; i < x.rows(); ++i) {
+        const double mean = x.row(i).mean();
+        const double sigma = std::sqrt((x.row(i).array() - mean).square().mean() + eps);
+        const Eigen::ArrayXd xhat = (x.row(i).array() - mean) / sigma;
+        const Eigen::ArrayXd dxhat = dy.row(i).transpose().array() * norm.gain.array();
+        dx.row(i) = ((dxhat - dxhat.mean() - xhat * (dxhat * xhat).mean()) / sigma).matrix().transpose();
+    }
+    return dx;
+}
+
+double gelu_derivative(double v) {  // Phi(v) + v phi(v)
+    const double pi = 3.14159265358979323846;
+    return 0.5 * (1.0 + std::erf(v / std::sqrt(2.0))) + v * std::exp(-0.5 * v * v) / std::sqrt(2.0 * pi);
+}
+
+Vector column_sums(const Matrix& m) { return m.colwise().sum().transpose(); }
+
+// Backward through the FFN from dL/d(output); fills g, returns dL/d(input).
+Matrix ffn_backward(const Matrix& in, const FfnWeights& w, Activation activation, const Matrix& dout,
+                    SublayerGradients& g) {
+    const Matrix pre = linear(in, w.w1, w.b1);                                        // n x w
+    const Matrix h = activation == Activation::Relu ? relu(pre) : gelu(pre);
+    const Matrix slope = activation == Activation::Relu ? Matrix((pre.array() > 0.0).cast<double>())
+                                                        : Matrix(pre.unaryExpr(&gelu_derivative));
+    const Matrix dpre = (dout * w.w2).cwiseProduct(slope);                            // n x w
+    g.weights = {dpre.transpose() * in, dout.transpose() * h};                        // dW1 [w][d], dW2 [d][w]
+    g.biases = {column_sums(dpre), column_sums(dout)};
+    return dpre * w.w1;                                                               // n x d
+}
+
+// Backward through multi-head attention from dL/d(output); fills g, returns dL/d(input).
+Matrix attention_backward(const Matrix& in, const AttentionWeights& w, const std::vector<Matrix>& weights,
+                          const Matrix& dout, SublayerGradients& g) {
+    const Eigen::Index n = in.rows(), d = in.cols();
+    const auto heads = static_cast<Eigen::Index>(weights.size());
+    const Eigen::Index dh = d / heads;
+    const double scale = 1.0 / std::sqrt(static_cast<double>(dh));
+    const Matrix q = linear(in, w.wq, w.bq), k = linear(in, w.wk, w.bk), v = linear(in, w.wv, w.bv);
+    Matrix concat(n, d);
+    for (Eigen::Index j = 0; j < heads; ++j) concat.middleCols(j * dh, dh) = weights[j] * v.middleCols(j * dh, dh);
+
+    const Matrix dconcat = dout * w.wo;  // n x d
+    Matrix dq(n, d), dk(n, d), dv(n, d);
+    for (Eigen::Index j = 0; j < heads; ++j) {
+        const Matrix& a = weights[j];                                                 // n x n
+        const Matrix da = dconcat.middleCols(j * dh, dh) * v.middleCols(j * dh, dh).transpose();
+        dv.middleCols(j * dh, dh) = a.transpose() * dconcat.middleCols(j * dh, dh);
+        // Softmax by row: dS = A * (dA - rowsum(dA * A)); masked entries have A = 0, so dS = 0.
+        const Vector row_dot = a.cwiseProduct(da).rowwise().sum();
+        const Matrix ds = a.cwiseProduct(da.colwise() - row_dot);
+        dq.middleCols(j * dh, dh) = scale * ds * k.middleCols(j * dh, dh);
+        dk.middleCols(j * dh, dh) = scale * ds.transpose() * q.middleCols(j * dh, dh);
+    }
+    g.weights = {dq.transpose() * in, dk.transpose() * in, dv.transpose() * in, dout.transpose() * concat};
+    g.biases = {column_sums(dq), column_sums(dk), column_sums(dv), column_sums(dout)};
+    return dq * w.wq + dk * w.wk + dv * w.wv;
+}
+
+}  // namespace
+
+Matrix loss_target(const Trace& trace) {
+    NormalStream stream(trace.settings.seed, "loss_target", -1);
+    Matrix t(trace.token_count(), trace.settings.dimension);
+    for (Eigen::Index i = 0; i < t.rows(); ++i)
+        for (Eigen::Index c = 0; c < t.cols(); ++c) t(i, c) = stream.normal();
+    return t;
+}
+
+double loss(const Trace& trace, const Matrix& target) {
+    return 0.5 * (trace.levels.back().vectors - target).squaredNorm() / trace.token_count();
+}
+
+Gradients backward(const Trace& t, const Matrix& target) {
+    const Settings& s = t.settings;
+    const Weights& w = *t.weights;
+    Gradients result;
+    result.loss = loss(t, target);
+    result.sublayers.resize(static_cast<std::size_t>(2 * s.layers));
+
+    // dL/d(output), then through the final norm (pre-norm only).
+    Matrix grad = (t.levels.back().vectors - target) / t.token_count();
+    if (s.norm == Norm::Pre) grad = layer_norm_backward(t.levels[2 * s.layers].vectors, w.final_norm, grad, t.layer_norm_eps);
+
+    // Sublayers from the top: grad is dL/d(level k's vectors) on entry, dL/d(its input) on exit.
+    for (int k = 2 * s.layers; k >= 1; --k) {
+        const Level& level = t.levels[k];
+        const BlockWeights& block = w.blocks[(k - 1) / 2];
+        const LayerNormWeights& norm = level.kind == LevelKind::Attention ? block.norm1 : block.norm2;
+        SublayerGradients& g = result.sublayers[k - 1];
+        g.level = k;
+
+        // The wiring, undone: the same three cases as forward.cpp's wire().
+        const Matrix dsum = s.norm == Norm::Post ? layer_norm_backward(level.before_norm, norm, grad, t.layer_norm_eps) : grad;
+        const Matrix& f_input = s.norm == Norm::Pre ? level.normalized_input : level.input;
+        Matrix df_input = level.kind == LevelKind::Attention
+                              ? attention_backward(f_input, block.attention, level.attention_weights, dsum, g)
+                              : ffn_backward(f_input, block.ffn, s.activation, dsum, g);
+        if (s.norm == Norm::Pre) df_input = layer_norm_backward(level.input, norm, df_input, t.layer_norm_eps);
+        grad = s.residual ? Matrix(dsum + df_input) : df_input;  // the "1" of 1 + F'
+
+        double total = 0.0;
+        Eigen::Index count = 0;
+        for (const Matrix& m : g.weights) total += m.cwiseAbs().sum(), count += m.size();
+        g.mean_abs_weight_gradient = total / static_cast<double>(count);
+    }
+    return result;
+}
+
+}  // namespace tb
