@@ -10,6 +10,7 @@
 #include "parameters.h"
 #include "summary.h"
 #include "trace_json.h"
+#include "window.h"
 
 namespace {
 
@@ -107,10 +108,17 @@ int main(int argc, char** argv) {
         if (auto error = tb::write_trace(*session.trace(), o.trace)) return fail(*error);
     }
     if (!o.headless) {
-        // The window comes with the next issue; until then the program shows its trace as text.
-        std::cerr << "transformer-bloc : la fenêtre n'est pas encore disponible ; résumé de la trace :\n";
-        std::cout << tb::summary(*session.trace());
-        return 0;
+        tb::WindowOptions window;
+        if (!o.size.empty()) {
+            const auto size = tb::parse_size(o.size);
+            if (!size) return fail("--size attend LARGEURxHAUTEUR, par exemple 1600x900 (reçu « " + o.size + " »)");
+            window.width = size->first;
+            window.height = size->second;
+            window.fixed_size = true;
+        }
+        window.screenshot = o.screenshot;
+        window.stats = o.stats;
+        return tb::run_window(session, registry, *data_dir, window);
     }
     if (commands.empty() && o.trace.empty()) std::cout << tb::summary(*session.trace());
     return 0;

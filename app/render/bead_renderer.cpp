@@ -1,0 +1,71 @@
+#include "render/bead_renderer.h"
+
+#include <imgui.h>
+
+namespace tb {
+
+namespace {
+constexpr int kFloats = 8;  // x, y, radius, r, g, b, a, off_scale
+}
+
+BeadRenderer::BeadRenderer(const std::string& shader_dir)
+    : program_(shader_dir + "/bead.vert", shader_dir + "/bead.frag") {
+    const float corners[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+    glGenVertexArrays(1, &vao_);
+    glGenBuffers(1, &quad_);
+    glGenBuffers(1, &instances_);
+    glBindVertexArray(vao_);
+    glBindBuffer(GL_ARRAY_BUFFER, quad_);
+    glBufferData(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
+    glBindBuffer(GL_ARRAY_BUFFER, instances_);
+    const GLsizei stride = kFloats * sizeof(float);
+    auto attribute = [&](GLuint index, GLint size, int offset) {
+        glEnableVertexAttribArray(index);
+        glVertexAttribPointer(index, size, GL_FLOAT, GL_FALSE, stride,
+                              reinterpret_cast<const void*>(static_cast<std::size_t>(offset) * sizeof(float)));
+        glVertexAttribDivisor(index, 1);
+    };
+    attribute(1, 3, 0);
+    attribute(2, 4, 3);
+    attribute(3, 1, 7);
+    glBindVertexArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+BeadRenderer::~BeadRenderer() {
+    glDeleteBuffers(1, &instances_);
+    glDeleteBuffers(1, &quad_);
+    glDeleteVertexArrays(1, &vao_);
+}
+
+void BeadRenderer::set(const std::vector<BeadRecord>& beads) {
+    data_.clear();
+    for (const auto& b : beads) {
+        const float values[kFloats] = {b.x, b.y, b.radius, b.colour.r, b.colour.g, b.colour.b, b.alpha,
+                                       static_cast<float>(b.off_scale)};
+        data_.insert(data_.end(), values, values + kFloats);
+    }
+}
+
+void BeadRenderer::callback(const ImDrawList*, const ImDrawCmd* cmd) {
+    static_cast<BeadRenderer*>(cmd->UserCallbackData)->draw();
+}
+
+void BeadRenderer::draw() {
+    const ImDrawData* frame = ImGui::GetDrawData();
+    if (data_.empty() || !frame || frame->DisplaySize.x <= 0 || frame->DisplaySize.y <= 0) return;
+    glUseProgram(program_.id());
+    glUniform2f(program_.uniform("display_pos"), frame->DisplayPos.x, frame->DisplayPos.y);
+    glUniform2f(program_.uniform("display_size"), frame->DisplaySize.x, frame->DisplaySize.y);
+    glBindVertexArray(vao_);
+    glBindBuffer(GL_ARRAY_BUFFER, instances_);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data_.size() * sizeof(float)), data_.data(), GL_STREAM_DRAW);
+    glEnable(GL_BLEND);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(data_.size() / kFloats));
+    glBindVertexArray(0);
+}
+
+}  // namespace tb

@@ -1,0 +1,35 @@
+#pragma once
+// Draws the beads as instanced shaded discs (shaders/bead.*). It is called from inside ImGui's
+// draw list (a callback), so the beads sit above the boxes and below the labels.
+#include <string>
+#include <vector>
+
+#include "animation.h"
+#include "render/gl_program.h"
+
+struct ImDrawList;
+struct ImDrawCmd;
+
+namespace tb {
+
+class BeadRenderer {
+public:
+    explicit BeadRenderer(const std::string& shader_dir);
+    ~BeadRenderer();
+    BeadRenderer(const BeadRenderer&) = delete;
+    BeadRenderer& operator=(const BeadRenderer&) = delete;
+
+    // Beads for the next callback (copied: the records may die before ImGui renders).
+    void set(const std::vector<BeadRecord>& beads);
+    // ImDrawCallback: draws what set() received, in ImGui's current render state.
+    static void callback(const ImDrawList* list, const ImDrawCmd* cmd);
+
+private:
+    void draw();
+
+    GlProgram program_;
+    GLuint vao_ = 0, quad_ = 0, instances_ = 0;
+    std::vector<float> data_;  // 8 floats a bead
+};
+
+}  // namespace tb

@@ -1,0 +1,64 @@
+#include "render/gl_program.h"
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace tb {
+namespace {
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("shader introuvable : " + path);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+GLuint compile(GLenum type, const std::string& path) {
+    const std::string source = read_file(path);
+    const GLuint shader = glCreateShader(type);
+    const char* text = source.c_str();
+    glShaderSource(shader, 1, &text, nullptr);
+    glCompileShader(shader);
+    GLint ok = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[2048] = {};
+        glGetShaderInfoLog(shader, sizeof log, nullptr, log);
+        glDeleteShader(shader);
+        throw std::runtime_error("compilation de " + path + " : " + log);
+    }
+    return shader;
+}
+
+}  // namespace
+
+GlProgram::GlProgram(const std::string& vertex_path, const std::string& fragment_path) {
+    const GLuint vs = compile(GL_VERTEX_SHADER, vertex_path);
+    GLuint fs = 0;
+    try {
+        fs = compile(GL_FRAGMENT_SHADER, fragment_path);
+    } catch (...) {
+        glDeleteShader(vs);
+        throw;
+    }
+    id_ = glCreateProgram();
+    glAttachShader(id_, vs);
+    glAttachShader(id_, fs);
+    glLinkProgram(id_);
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    GLint ok = 0;
+    glGetProgramiv(id_, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char log[2048] = {};
+        glGetProgramInfoLog(id_, sizeof log, nullptr, log);
+        glDeleteProgram(id_);
+        throw std::runtime_error(std::string("édition de liens des shaders : ") + log);
+    }
+}
+
+GlProgram::~GlProgram() { glDeleteProgram(id_); }
+
+}  // namespace tb

@@ -1,0 +1,35 @@
+#pragma once
+// Where each panel sits in the window: a pure function of the window size and the interface
+// scale, shared by the window and by the screenshot checker (tests/gui) so that both agree.
+namespace tb {
+
+struct Point {
+    float x = 0, y = 0;
+};
+
+struct Rect {
+    float x = 0, y = 0, w = 0, h = 0;  // screen pixels, y down
+    float right() const { return x + w; }
+    float bottom() const { return y + h; }
+    float cx() const { return x + w * 0.5f; }
+    float cy() const { return y + h * 0.5f; }
+    bool empty() const { return w <= 1 || h <= 1; }
+    bool contains(Point p) const { return p.x >= x && p.x <= right() && p.y >= y && p.y <= bottom(); }
+};
+
+struct ScreenLayout {
+    Rect top_bar;   // title, parameter counter, seed, main buttons
+    Rect controls;  // one widget per command
+    Rect console;   // log and input line
+    Rect section;   // the cross-section (beads, boxes)
+    Rect timeline;  // level names, play/pause, scrub
+    Rect profile;   // norm profile
+    Rect cosine;    // mean pairwise cosine similarity by level
+    Rect legend;    // how colour and size are made
+};
+
+// `scale` is the interface scale (content scale times the text size chosen with Ctrl +/-).
+// Never negative sizes, whatever the window (200x150, 0x0).
+ScreenLayout screen_layout(float width, float height, float scale);
+
+}  // namespace tb

@@ -1,0 +1,35 @@
+#pragma once
+// Every string the interface shows, in one table, so that English can be added beside French.
+namespace tb {
+
+struct Strings {
+    const char* window_title;
+    const char* app_title;
+    const char* parameters_counter;  // printf: blocks, total
+    const char* seed;                // printf: seed
+    const char* propagate, *reset, *parameters;
+    const char* controls_title;
+    const char* layers, *layers_help;
+    const char* ffn, *ffn_help;
+    const char* position, *position_help, *position_sinus, *position_learned, *position_none;
+    const char* norm, *norm_help, *norm_pre, *norm_post, *norm_none;
+    const char* dimension, *dimension_help;
+    const char* residual, *residual_help;
+    const char* sentence, *sentence_help;
+    const char* step, *step_help;
+    const char* head, *head_help;
+    const char* speed, *speed_help;
+    const char* console_title, *console_hint;
+    const char* input_box, *attention_box, *ffn_box, *output_box, *norm_band, *final_norm_band;
+    const char* play, *pause, *step_back, *step_forward, *timeline_help;
+    const char* profile_title, *profile_log, *profile_linear, *profile_previous, *profile_axis;
+    const char* cosine_title;
+    const char* legend_title, *legend_colour, *legend_size, *legend_off_scale, *legend_residual;
+    const char* breakdown_title, *breakdown_term, *breakdown_formula, *breakdown_value, *breakdown_share;
+    const char* breakdown_toy, *breakdown_gpt2, *breakdown_close;
+    const char* keys_help;
+};
+
+const Strings& text();  // French for now
+
+}  // namespace tb

@@ -1,0 +1,97 @@
+// One widget per command. Each change is sent as the command a class could type.
+#include "ui/controls.h"
+
+#include <imgui.h>
+
+#include <cstring>
+
+#include "text.h"
+
+namespace tb {
+
+void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, AnimationOptions& animation,
+                   const CommandSink& send) {
+    if (!begin_panel("##controls", rect)) return;
+    const Strings& t = text();
+    ImGui::TextDisabled("%s", t.controls_title);
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 1.6f);
+
+    int layers = s.layers;
+    ImGui::TextUnformatted(t.layers);
+    help_marker(t.layers_help);
+    if (ImGui::SliderInt("##couches", &layers, Settings::kMinLayers, Settings::kMaxLayers) && layers != s.layers)
+        send("/couches " + std::to_string(layers));
+
+    ImGui::TextUnformatted(t.ffn);
+    help_marker(t.ffn_help);
+    // Sent on release, so that a drag from 8 to 64 is one command, not fifty.
+    ImGui::SliderInt("##ffn", &state.ffn, Settings::kMinFfn, Settings::kMaxFfn);
+    if (ImGui::IsItemDeactivatedAfterEdit() && state.ffn != s.ffn) send("/ffn " + std::to_string(state.ffn));
+    else if (!ImGui::IsItemActive()) state.ffn = s.ffn;
+
+    ImGui::TextUnformatted(t.position);
+    help_marker(t.position_help);
+    const struct { Position p; const char* label; const char* arg; } positions[] = {
+        {Position::Sinus, t.position_sinus, "sinus"}, {Position::Learned, t.position_learned, "appris"},
+        {Position::None, t.position_none, "aucun"}};
+    for (const auto& p : positions) {
+        if (ImGui::RadioButton(p.label, s.position == p.p) && s.position != p.p) send(std::string("/position ") + p.arg);
+        ImGui::SameLine();
+    }
+    ImGui::NewLine();
+
+    ImGui::TextUnformatted(t.norm);
+    help_marker(t.norm_help);
+    const struct { Norm n; const char* label; const char* arg; } norms[] = {
+        {Norm::Pre, t.norm_pre, "pre"}, {Norm::Post, t.norm_post, "post"}, {Norm::None, t.norm_none, "aucune"}};
+    for (const auto& n : norms) {
+        if (ImGui::RadioButton(n.label, s.norm == n.n) && s.norm != n.n) send(std::string("/norme ") + n.arg);
+        ImGui::SameLine();
+    }
+    ImGui::NewLine();
+
+    ImGui::TextUnformatted(t.dimension);
+    help_marker(t.dimension_help);
+    if (ImGui::RadioButton("d = 8", s.dimension == 8) && s.dimension != 8) send("/dimension 8");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("d = 16", s.dimension == 16) && s.dimension != 16) send("/dimension 16");
+
+    bool residual = s.residual;
+    if (ImGui::Checkbox(t.residual, &residual)) send(residual ? "/residuel on" : "/residuel off");
+    help_marker(t.residual_help);
+
+    ImGui::TextUnformatted(t.sentence);
+    help_marker(t.sentence_help);
+    if (state.sentence_shown != s.sentence && !state.sentence_editing) {
+        std::snprintf(state.sentence, sizeof state.sentence, "%s", s.sentence.c_str());
+        state.sentence_shown = s.sentence;
+    }
+    if (ImGui::InputText("##phrase", state.sentence, sizeof state.sentence, ImGuiInputTextFlags_EnterReturnsTrue))
+        send(std::string("/phrase ") + state.sentence);
+    state.sentence_editing = ImGui::IsItemActive();
+
+    int step = s.step;
+    ImGui::TextUnformatted(t.step);
+    help_marker(t.step_help);
+    if (ImGui::SliderInt("##etape", &step, 0, s.top_level()) && step != s.step) send("/etape " + std::to_string(step));
+
+    ImGui::Separator();
+    ImGui::TextUnformatted(t.head);
+    help_marker(t.head_help);
+    for (int h = 0; h < s.heads; ++h) {
+        if (h) ImGui::SameLine();
+        ImGui::RadioButton(("tête " + std::to_string(h + 1)).c_str(), &animation.head, h);
+    }
+    float speed = static_cast<float>(animation.seconds_per_level);
+    ImGui::TextUnformatted(t.speed);
+    help_marker(t.speed_help);
+    if (ImGui::SliderFloat("##vitesse", &speed, 0.1f, 2.0f, "%.1f s")) animation.seconds_per_level = speed;
+    ImGui::PopItemWidth();
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", t.keys_help);
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+
+}  // namespace tb

@@ -1,0 +1,22 @@
+#pragma once
+// One widget per command; each sends its command string (echoed in the log by the app).
+#include <string>
+
+#include "animation.h"
+#include "screen.h"
+#include "settings.h"
+#include "ui/help.h"
+
+namespace tb {
+
+struct ControlsState {
+    char sentence[256] = {};
+    std::string sentence_shown;  // the settings' sentence last copied into the field
+    bool sentence_editing = false;
+    int ffn = 32;                // the slider's value while it is dragged
+};
+
+void draw_controls(const Rect& rect, const Settings& settings, ControlsState& state, AnimationOptions& animation,
+                   const CommandSink& send);
+
+}  // namespace tb

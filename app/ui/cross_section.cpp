@@ -1,0 +1,144 @@
+// The cross-section: boxes, bands and arcs from the layout, beads from the animation records.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "palette.h"
+#include "text.h"
+#include "ui/panels.h"
+
+namespace tb {
+namespace {
+
+ImU32 rgb(Rgb c, float alpha = 1.f) {
+    auto byte = [](float v) { return static_cast<int>(std::clamp(v, 0.f, 1.f) * 255.f + 0.5f); };
+    return IM_COL32(byte(c.r), byte(c.g), byte(c.b), byte(alpha));
+}
+
+palette::Colour8 box_colour(BoxKind kind) {
+    switch (kind) {
+        case BoxKind::Input: return palette::kInput;
+        case BoxKind::Attention: return palette::kAttention;
+        case BoxKind::Ffn: return palette::kFfn;
+        case BoxKind::Output: return palette::kOutput;
+    }
+    return palette::kBand;
+}
+
+std::string box_label(const Box& box) {
+    const Strings& t = text();
+    switch (box.kind) {
+        case BoxKind::Input: return t.input_box;
+        case BoxKind::Attention: return std::string(t.attention_box) + " " + std::to_string(box.block);
+        case BoxKind::Ffn: return std::string(t.ffn_box) + " " + std::to_string(box.block);
+        case BoxKind::Output: return t.output_box;
+    }
+    return {};
+}
+
+// Text that fits `width`: the font size shrinks rather than overflow.
+void fitted_text(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, float width, ImU32 colour, const std::string& s) {
+    const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, s.c_str());
+    if (extent.x > width && extent.x > 0) size *= width / extent.x;
+    dl->AddText(font, size, ImVec2(pos.x, pos.y - size * 0.5f), colour, s.c_str());
+}
+
+}  // namespace
+
+void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecords& frame, const Trace& trace,
+                        const Fonts& fonts, BeadPainter painter) {
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(palette::kSection.r, palette::kSection.g, palette::kSection.b, 255));
+    const bool open = begin_panel("##coupe", rect, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::PopStyleColor();
+    if (!open) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float rounding = std::min(8.f, layout.max_radius * 0.6f);
+
+    // Boxes, with their labels in the right-hand part (the beads use the left part).
+    for (const auto& box : layout.boxes) {
+        const Rect& r = box.rect;
+        if (r.empty()) continue;
+        const bool active = box.level == frame.active_level && frame.phase > 0;
+        dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), to_u32(box_colour(box.kind)), rounding);
+        if (active) dl->AddRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), IM_COL32(255, 255, 255, 230), rounding, 0, 3.f);
+        const float size = std::min(layout.font_px * 1.2f, r.h * 0.78f);
+        fitted_text(dl, fonts.large, size, ImVec2(layout.label_x, r.cy()), r.right() - layout.label_x - 6,
+                    to_u32(palette::kLabel), box_label(box));
+    }
+    // LayerNorm bands.
+    for (const auto& band : layout.bands) {
+        const Rect& r = band.rect;
+        dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), to_u32(palette::kBand), 2.f);
+        if (r.h >= 13.f) {  // smaller text would be unreadable: the legend says grey = norm
+            const bool final_band = band.level == static_cast<int>(layout.level_y.size()) - 1;
+            fitted_text(dl, fonts.body, r.h * 0.95f, ImVec2(layout.label_x, r.cy()), r.right() - layout.label_x - 6,
+                        to_u32(palette::kLabel), final_band ? text().final_norm_band : text().norm_band);
+        }
+    }
+    // Residual arcs and the ⊕ where they merge.
+    const float thick = std::clamp(layout.max_radius * 0.28f, 2.f, 4.f);
+    for (const auto& arc : layout.arcs)
+        dl->AddBezierCubic(ImVec2(arc.p0.x, arc.p0.y), ImVec2(arc.p1.x, arc.p1.y), ImVec2(arc.p2.x, arc.p2.y),
+                           ImVec2(arc.p3.x, arc.p3.y), to_u32(palette::kResidual), thick);
+    for (const auto& m : layout.merges) {
+        const ImVec2 c(m.at.x, m.at.y);
+        dl->AddCircleFilled(c, m.radius, to_u32(palette::kSection));
+        dl->AddCircle(c, m.radius, to_u32(palette::kResidual), 0, thick * 0.8f);
+        dl->AddLine(ImVec2(c.x - m.radius * 0.6f, c.y), ImVec2(c.x + m.radius * 0.6f, c.y), to_u32(palette::kResidual), thick * 0.7f);
+        dl->AddLine(ImVec2(c.x, c.y - m.radius * 0.6f), ImVec2(c.x, c.y + m.radius * 0.6f), to_u32(palette::kResidual), thick * 0.7f);
+    }
+
+    // Inside the boxes: the FFN's hidden activity, the attention weights.
+    for (const auto& h : frame.hidden) {
+        const float bar = h.rect.w / std::max<std::size_t>(1, h.values.size());
+        for (std::size_t j = 0; j < h.values.size(); ++j) {
+            const float v = h.values[j];
+            const float x = h.rect.x + bar * static_cast<float>(j);
+            const float half = h.rect.h * 0.5f * v;
+            dl->AddRectFilled(ImVec2(x, h.rect.cy() - half), ImVec2(x + std::max(1.f, bar * 0.7f), h.rect.cy() + half),
+                              IM_COL32(70, 12, 60, static_cast<int>(60 + 190 * v)));
+        }
+    }
+    for (const auto& link : frame.links) {
+        const float dx = std::abs(link.to.x - link.from.x);
+        const float lift = dx * 0.35f;
+        const float w = std::clamp(link.weight, 0.f, 1.f);
+        // Query i's weights bulge up, so the two directions of a pair do not overlap.
+        dl->AddBezierCubic(ImVec2(link.from.x, link.from.y), ImVec2(link.from.x, link.from.y - lift),
+                           ImVec2(link.to.x, link.to.y - lift), ImVec2(link.to.x, link.to.y),
+                           rgb(link.colour, 0.15f + 0.85f * w), 1.f + 7.f * w);
+    }
+
+    // Beads: the GL renderer, from inside this draw list, so that labels stay on top.
+    if (painter.callback) {
+        dl->AddCallback(painter.callback, painter.user);
+        dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+    } else {
+        for (const auto& b : frame.beads) dl->AddCircleFilled(ImVec2(b.x, b.y), b.radius, rgb(b.colour, b.alpha));
+    }
+
+    // The words under the beads at the input, and at the top once they arrive.
+    const int n = trace.token_count();
+    const float word_px = std::clamp(layout.font_px * 0.95f, 9.f, 22.f);
+    auto words = [&](float y) {
+        for (int i = 0; i < n; ++i) {
+            const std::string& w = trace.tokens[static_cast<std::size_t>(i)].word;
+            const float cell = (layout.stream_x1 - layout.stream_x0) / static_cast<float>(std::max(1, n));
+            float px = word_px;
+            ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, w.c_str());
+            if (e.x > cell * 0.95f && e.x > 0) {  // long words shrink rather than overlap their neighbours
+                px *= cell * 0.95f / e.x;
+                e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, w.c_str());
+            }
+            dl->AddText(fonts.body, px, ImVec2(layout.token_x(i, n) - e.x * 0.5f, y), to_u32(palette::kLabel), w.c_str());
+        }
+    };
+    words(layout.level_y.front() + layout.max_radius + 1);
+    const int top = static_cast<int>(layout.level_y.size()) - 1;
+    if (frame.active_level == top && frame.phase <= 0) words(layout.level_y.back() + layout.max_radius + 1);
+    ImGui::End();
+}
+
+}  // namespace tb

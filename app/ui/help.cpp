@@ -1,0 +1,51 @@
+#include "ui/help.h"
+
+#include <imgui.h>
+
+namespace tb {
+
+void help_marker(const char* text) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+std::string format_thousands(std::int64_t value) {
+    const bool negative = value < 0;
+    std::string digits = std::to_string(negative ? -value : value), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += "\u202F";
+        out += digits[i];
+    }
+    return negative ? "-" + out : out;
+}
+
+ImU32 to_u32(palette::Colour8 c, int alpha) { return IM_COL32(c.r, c.g, c.b, alpha); }
+
+}  // namespace tb
+
+#include "screen.h"
+
+namespace tb {
+
+bool begin_panel(const char* id, const Rect& rect, int extra_flags) {
+    if (rect.empty()) return false;
+    ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
+    ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus | extra_flags;
+    if (!ImGui::Begin(id, nullptr, flags)) {
+        ImGui::End();
+        return false;
+    }
+    return true;
+}
+
+}  // namespace tb

@@ -1,0 +1,28 @@
+#pragma once
+// Small shared pieces of the panels.
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "palette.h"
+
+typedef unsigned int ImU32;
+
+namespace tb {
+
+// Every widget sends its change as a command string; the app runs it and echoes it in the log.
+using CommandSink = std::function<void(const std::string&)>;
+
+// ImGui demo's HelpMarker: a "(?)" that shows one sentence of mathematics on hover.
+void help_marker(const char* text);
+// "124 439 808", French grouping with narrow no-break spaces.
+std::string format_thousands(std::int64_t value);
+ImU32 to_u32(palette::Colour8 c, int alpha = 255);
+
+}  // namespace tb
+
+namespace tb {
+struct Rect;
+// A fixed, undecorated window over `rect`. False (and nothing to End) when there is nothing to draw.
+bool begin_panel(const char* id, const Rect& rect, int extra_flags = 0);
+}  // namespace tb

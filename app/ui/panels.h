@@ -1,0 +1,38 @@
+#pragma once
+// The panels without state of their own: each is one function in its own file, and takes
+// everything it draws as arguments.
+#include "animation.h"
+#include "fonts.h"
+#include "layout.h"
+#include "trace.h"
+#include "ui/help.h"
+
+typedef void (*ImDrawCallback)(const struct ImDrawList*, const struct ImDrawCmd*);
+
+namespace tb {
+
+// ui/top_bar.cpp: the title, the parameter counter (blocks and total), the seed, main buttons.
+void draw_top_bar(const Rect& rect, const Trace& trace, const Fonts& fonts, const CommandSink& send);
+
+// ui/cross_section.cpp: the boxes, bands, arcs and beads. `bead_callback` draws the beads with
+// the GL renderer from inside the draw list; without it, ImGui circles stand in.
+struct BeadPainter {
+    ImDrawCallback callback = nullptr;
+    void* user = nullptr;
+};
+void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecords& frame, const Trace& trace,
+                        const Fonts& fonts, BeadPainter painter);
+
+// ui/timeline.cpp: level names, play/pause, step -/+ (as /etape), a scrub slider.
+void draw_timeline(const Rect& rect, const Trace& trace, double& playhead, bool& playing, const CommandSink& send);
+
+// ui/profile.cpp: the norm profile (one line per token), the mean cosine similarity, the legend.
+void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, bool& log_scale,
+                  const Fonts& fonts);
+void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead);
+void draw_legend(const Rect& rect);
+
+// ui/parameters.cpp: the breakdown, each formula with its numbers and share, GPT-2 small beside.
+void draw_parameters(bool& open, const Trace& trace, float width, float height);
+
+}  // namespace tb

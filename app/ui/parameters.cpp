@@ -1,0 +1,74 @@
+// The parameter breakdown: each term with its formula, numbers and share, GPT-2 small beside.
+#include <imgui.h>
+
+#include <cstdio>
+#include <string>
+
+#include "parameters.h"
+#include "text.h"
+#include "ui/panels.h"
+
+namespace tb {
+namespace {
+
+void breakdown_table(const char* id, const ParameterBreakdown& p) {
+    const Strings& t = text();
+    if (!ImGui::BeginTable(id, 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
+    ImGui::TableSetupColumn(t.breakdown_term);
+    ImGui::TableSetupColumn(t.breakdown_formula);
+    ImGui::TableSetupColumn(t.breakdown_value);
+    ImGui::TableSetupColumn(t.breakdown_share);
+    ImGui::TableHeadersRow();
+    for (const auto& term : p.terms) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(term.name.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(term.formula.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(format_thousands(term.value).c_str());
+        ImGui::TableNextColumn();
+        if (term.summed && p.total > 0) {
+            char share[32];
+            std::snprintf(share, sizeof share, "%.1f %%", 100.0 * static_cast<double>(term.value) / static_cast<double>(p.total));
+            for (char& c : share) c = c == '.' ? ',' : c;  // French decimal comma
+            ImGui::TextUnformatted(share);
+        } else {
+            ImGui::TextDisabled("—");
+        }
+    }
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted("total");
+    ImGui::TableNextColumn();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(ImVec4(1.f, 0.86f, 0.35f, 1), "%s", format_thousands(p.total).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted("100 %");
+    ImGui::EndTable();
+}
+
+}  // namespace
+
+void draw_parameters(bool& open, const Trace& trace, float width, float height) {
+    const Strings& t = text();
+    if (width < 50 || height < 50) return;
+    ImGui::SetNextWindowPos(ImVec2(width * 0.5f, height * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(width * 0.95f, height * 0.9f));
+    if (!ImGui::Begin(t.breakdown_title, &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+        ImGui::End();
+        return;
+    }
+    ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1), "%s (L = %d, d = %d, w = %d, V = %d)", t.breakdown_toy,
+                       trace.settings.layers, trace.settings.dimension, trace.settings.ffn, trace.vocabulary_size);
+    breakdown_table("##jouet", trace.parameters);
+    ImGui::Spacing();
+    if (const auto gpt2 = preset("gpt2-small")) {
+        ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1), "%s (L = 12, d = 768, w = 3072, V = 50 257)", t.breakdown_gpt2);
+        breakdown_table("##gpt2", count_parameters(*gpt2));
+    }
+    if (ImGui::Button(t.breakdown_close)) open = false;
+    ImGui::End();
+}
+
+}  // namespace tb

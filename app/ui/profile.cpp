@@ -1,0 +1,210 @@
+// The norm profile (one line per token, level on x), drawn as the beads pass; the mean cosine
+// similarity by level (the collapse); the legend of colour and size. ImGui draw lists only.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "colour.h"
+#include "text.h"
+#include "ui/panels.h"
+
+namespace tb {
+namespace {
+
+ImU32 rgb(Rgb c, float alpha) {
+    auto byte = [](float v) { return static_cast<int>(std::clamp(v, 0.f, 1.f) * 255.f + 0.5f); };
+    return IM_COL32(byte(c.r), byte(c.g), byte(c.b), byte(alpha));
+}
+
+std::vector<std::vector<double>> norms_by_level(const Trace& t) {  // [level][token]
+    std::vector<std::vector<double>> out;
+    for (const auto& level : t.levels) {
+        const Vector n = token_norms(level.vectors);
+        out.emplace_back(n.data(), n.data() + n.size());
+    }
+    return out;
+}
+
+std::string short_name(int k, int top) {
+    if (k == 0) return "entrée";
+    if (k == top) return "sortie";
+    return (k % 2 ? "att " : "ffn ") + std::to_string((k + 1) / 2);
+}
+
+// The x axis: level names; short ones (E, a1, f1, S) when crowded, staggered if still crowded.
+void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y) {
+    const float cell = width / static_cast<float>(std::max(1, top));
+    const float line = ImGui::GetTextLineHeight();
+    float widest = 0;
+    for (int k = 0; k <= top; ++k) widest = std::max(widest, ImGui::CalcTextSize(short_name(k, top).c_str()).x);
+    const bool shorter = cell < widest + 6;
+    const bool stagger = shorter && cell < ImGui::CalcTextSize("f6").x + 6;
+    for (int k = 0; k <= top; ++k) {
+        std::string name = short_name(k, top);
+        if (shorter) name = k == 0 ? "E" : k == top ? "S" : (k % 2 ? "a" : "f") + std::to_string((k + 1) / 2);
+        const ImVec2 e = ImGui::CalcTextSize(name.c_str());
+        const float x = p0.x + cell * static_cast<float>(k) - e.x * 0.5f;
+        dl->AddText(ImVec2(std::clamp(x, p0.x - line, p0.x + width - e.x + line * 0.8f), y + (stagger && k % 2 ? line : 0)),
+                    IM_COL32(200, 205, 220, 255), name.c_str());
+    }
+}
+
+// One polyline of `values` over levels 0..playhead (partial last segment).
+void polyline(ImDrawList* dl, const std::vector<float>& ys, ImVec2 p0, float cell, double playhead, ImU32 col, float thick) {
+    std::vector<ImVec2> pts;
+    const int full = static_cast<int>(std::floor(playhead));
+    for (int k = 0; k <= full && k < static_cast<int>(ys.size()); ++k)
+        pts.emplace_back(p0.x + cell * static_cast<float>(k), ys[static_cast<std::size_t>(k)]);
+    const float f = static_cast<float>(playhead - full);
+    if (f > 0 && full + 1 < static_cast<int>(ys.size())) {
+        const float y0 = ys[static_cast<std::size_t>(full)], y1 = ys[static_cast<std::size_t>(full + 1)];
+        pts.emplace_back(p0.x + cell * (static_cast<float>(full) + f), y0 + (y1 - y0) * f);
+    }
+    if (pts.size() >= 2) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, thick);
+    for (const auto& p : pts) dl->AddCircleFilled(p, thick * 1.2f, col);
+}
+
+}  // namespace
+
+void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, bool& log_scale,
+                  const Fonts& fonts) {
+    if (!begin_panel("##profil", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    const Strings& t = text();
+    ImGui::PushFont(fonts.large);
+    ImGui::TextUnformatted(t.profile_title);
+    ImGui::PopFont();
+    if (ImGui::RadioButton(t.profile_log, log_scale)) log_scale = true;
+    ImGui::SameLine();
+    if (ImGui::RadioButton(t.profile_linear, !log_scale)) log_scale = false;
+    ImGui::SameLine();
+    ImGui::TextDisabled("· %s", previous ? t.profile_previous : "");
+
+    // The legend: each word in its token's colour (its input direction).
+    const int n = trace.token_count();
+    std::vector<Rgb> colours;
+    for (int i = 0; i < n; ++i) {
+        colours.push_back(direction_colour(trace.levels.front().vectors.row(i).transpose()));
+        if (i) ImGui::SameLine();
+        const Rgb c = colours.back();
+        ImGui::TextColored(ImVec4(c.r, c.g, c.b, 1), "%s", trace.tokens[static_cast<std::size_t>(i)].word.c_str());
+    }
+
+    const auto current = norms_by_level(trace);
+    const auto before = previous ? norms_by_level(*previous) : std::vector<std::vector<double>>{};
+    double lo = 1e300, hi = 0;
+    for (const auto* series : {&current, &before})
+        for (const auto& level : *series)
+            for (double v : level)
+                if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+    const double root_d = std::sqrt(static_cast<double>(trace.settings.dimension));
+    lo = std::min(lo, root_d);
+    hi = std::max(hi, root_d);
+    if (log_scale) lo = std::max(lo, 1e-3), hi = std::max(hi, lo * 1.01);
+    else lo = 0, hi = std::max(hi * 1.05, 1e-6);
+
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float line = ImGui::GetTextLineHeight();
+    const ImVec2 cursor = ImGui::GetCursorScreenPos();
+    const float left = cursor.x + line * 2.6f, right = rect.right() - line;
+    const float plot_top = cursor.y + line * 0.5f, plot_bottom = rect.bottom() - line * 2.8f;
+    if (right - left < 20 || plot_bottom - plot_top < 20) {
+        ImGui::End();
+        return;
+    }
+    auto y_of = [&](double v) {
+        double u = log_scale ? (std::log(std::max(v, lo)) - std::log(lo)) / (std::log(hi) - std::log(lo)) : (v - lo) / (hi - lo);
+        u = std::clamp(u, 0.0, 1.0);
+        return plot_bottom - static_cast<float>(u) * (plot_bottom - plot_top);
+    };
+    dl->AddRect(ImVec2(left, plot_top), ImVec2(right, plot_bottom), IM_COL32(90, 95, 115, 255));
+    // √d: where LayerNorm puts every vector.
+    const float yd = y_of(root_d);
+    dl->AddLine(ImVec2(left, yd), ImVec2(right, yd), IM_COL32(170, 170, 180, 160), 1.5f);
+    dl->AddText(ImVec2(left - line * 2.4f, yd - line * 0.5f), IM_COL32(200, 200, 210, 255), "√d");
+    char label[32];
+    std::snprintf(label, sizeof label, "%.3g", hi);
+    dl->AddText(ImVec2(left - line * 2.5f, plot_top - line * 0.3f), IM_COL32(160, 165, 180, 255), label);
+    std::snprintf(label, sizeof label, "%.3g", lo);
+    dl->AddText(ImVec2(left - line * 2.5f, plot_bottom - line * 0.8f), IM_COL32(160, 165, 180, 255), label);
+
+    const int top = static_cast<int>(trace.levels.size()) - 1;
+    const float cell = (right - left) / static_cast<float>(std::max(1, top));
+    level_axis(dl, ImVec2(left, plot_bottom), right - left, top, plot_bottom + 4);
+
+    if (!before.empty()) {  // the previous run, faint, complete
+        const int prev_top = static_cast<int>(before.size()) - 1;
+        const float prev_cell = (right - left) / static_cast<float>(std::max(1, prev_top));
+        for (int i = 0; i < static_cast<int>(before.front().size()); ++i) {
+            std::vector<float> ys;
+            for (const auto& level : before) ys.push_back(y_of(level[static_cast<std::size_t>(i)]));
+            polyline(dl, ys, ImVec2(left, 0), prev_cell, prev_top, IM_COL32(200, 200, 220, 55), 1.5f);
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        std::vector<float> ys;
+        for (const auto& level : current) ys.push_back(y_of(level[static_cast<std::size_t>(i)]));
+        polyline(dl, ys, ImVec2(left, 0), cell, playhead, rgb(colours[static_cast<std::size_t>(i)], 1.f), 2.5f);
+    }
+    ImGui::End();
+}
+
+void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead) {
+    if (!begin_panel("##cosinus", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    ImGui::TextUnformatted(text().cosine_title);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float line = ImGui::GetTextLineHeight();
+    const ImVec2 cursor = ImGui::GetCursorScreenPos();
+    const float left = cursor.x + line * 2.6f, right = rect.right() - line;
+    const float plot_top = cursor.y + line * 0.3f, plot_bottom = rect.bottom() - line * 2.6f;
+    if (right - left < 20 || plot_bottom - plot_top < 10) {
+        ImGui::End();
+        return;
+    }
+    const double lo = -0.25, hi = 1.0;  // fixed: the class sees the rise towards 1 (collapse)
+    auto y_of = [&](double v) {
+        return plot_bottom - static_cast<float>(std::clamp((v - lo) / (hi - lo), 0.0, 1.0)) * (plot_bottom - plot_top);
+    };
+    dl->AddRect(ImVec2(left, plot_top), ImVec2(right, plot_bottom), IM_COL32(90, 95, 115, 255));
+    for (double v : {0.0, 1.0}) {
+        dl->AddLine(ImVec2(left, y_of(v)), ImVec2(right, y_of(v)), IM_COL32(120, 120, 140, 120));
+        dl->AddText(ImVec2(left - line * 1.6f, y_of(v) - line * 0.5f), IM_COL32(170, 170, 185, 255), v > 0.5 ? "1" : "0");
+    }
+    const int top = static_cast<int>(trace.levels.size()) - 1;
+    level_axis(dl, ImVec2(left, plot_bottom), right - left, top, plot_bottom + 4);
+    auto series = [&](const Trace& t) {
+        std::vector<float> ys;
+        for (const auto& level : t.levels) ys.push_back(y_of(mean_pairwise_cosine(level.vectors)));
+        return ys;
+    };
+    if (previous) {
+        const int prev_top = static_cast<int>(previous->levels.size()) - 1;
+        polyline(dl, series(*previous), ImVec2(left, 0), (right - left) / static_cast<float>(std::max(1, prev_top)), prev_top,
+                 IM_COL32(200, 200, 220, 60), 2.f);
+    }
+    const auto ys = series(trace);
+    polyline(dl, ys, ImVec2(left, 0), (right - left) / static_cast<float>(std::max(1, top)), playhead,
+             IM_COL32(255, 150, 90, 255), 3.f);
+    const int shown = std::clamp(static_cast<int>(std::floor(playhead)), 0, top);
+    char value[48];
+    std::snprintf(value, sizeof value, "%.2f", mean_pairwise_cosine(trace.levels[static_cast<std::size_t>(shown)].vectors));
+    dl->AddText(ImVec2(right - ImGui::CalcTextSize(value).x - 4, plot_top + 2), IM_COL32(255, 150, 90, 255), value);
+    ImGui::End();
+}
+
+void draw_legend(const Rect& rect) {
+    if (!begin_panel("##legende", rect)) return;
+    const Strings& t = text();
+    ImGui::TextDisabled("%s", t.legend_title);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(t.legend_colour);
+    ImGui::TextUnformatted(t.legend_size);
+    ImGui::TextUnformatted(t.legend_off_scale);
+    ImGui::TextUnformatted(t.legend_residual);
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+
+}  // namespace tb

@@ -1,0 +1,67 @@
+// The timeline: the levels by name (a click stops the beads there), play/pause, step -/+, scrub.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "text.h"
+#include "ui/panels.h"
+
+namespace tb {
+
+void draw_timeline(const Rect& rect, const Trace& trace, double& playhead, bool& playing, const CommandSink& send) {
+    if (!begin_panel("##timeline", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    const Strings& t = text();
+    const Settings& s = trace.settings;
+    const int top = s.top_level();
+
+    if (ImGui::Button(playing && playhead < s.step ? t.pause : t.play)) {
+        if (playing && playhead < s.step) playing = false;
+        else {
+            if (playhead >= s.step) playhead = 0;  // play again from the input
+            playing = true;
+        }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(t.step_back) && s.step > 0) send("/etape " + std::to_string(s.step - 1));
+    ImGui::SameLine();
+    if (ImGui::Button(t.step_forward) && s.step < top) send("/etape " + std::to_string(s.step + 1));
+    ImGui::SameLine();
+    float scrub = static_cast<float>(playhead);
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 1.6f);
+    const std::string current = level_name(std::clamp(static_cast<int>(std::ceil(playhead - 1e-6)), 0, top), s.layers);
+    if (ImGui::SliderFloat("##scrub", &scrub, 0.f, static_cast<float>(s.step), current.c_str())) {
+        playhead = scrub;
+        playing = false;
+    }
+    ImGui::PopItemWidth();
+    help_marker(t.timeline_help);
+
+    // The level names, as buttons spread over the width: the class reads where the beads are.
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float cell = width / static_cast<float>(top + 1);
+    const float x0 = ImGui::GetCursorPosX();
+    for (int k = 0; k <= top; ++k) {
+        std::string name = level_name(k, s.layers);
+        if (cell < ImGui::CalcTextSize(name.c_str()).x + 8) {  // short names when crowded: a1, f1
+            if (k == 0) name = "E";
+            else if (k == top) name = "S";
+            else name = (k % 2 ? "a" : "f") + std::to_string((k + 1) / 2);
+        }
+        const bool here = std::abs(playhead - k) < 0.5;
+        const bool beyond = k > s.step;
+        ImGui::SetCursorPosX(x0 + cell * static_cast<float>(k));
+        ImGui::PushStyleColor(ImGuiCol_Button, here ? ImVec4(0.95f, 0.8f, 0.3f, 0.9f) : ImVec4(0.25f, 0.28f, 0.38f, beyond ? 0.35f : 1.f));
+        ImGui::PushStyleColor(ImGuiCol_Text, here ? ImVec4(0.05f, 0.05f, 0.1f, 1) : ImVec4(1, 1, 1, beyond ? 0.45f : 1.f));
+        ImGui::PushID(k);
+        if (ImGui::Button(name.c_str(), ImVec2(cell - 4, 0))) send("/etape " + std::to_string(k));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s — /etape %d", level_name(k, s.layers).c_str(), k);
+        ImGui::PopID();
+        ImGui::PopStyleColor(2);
+        if (k < top) ImGui::SameLine();
+    }
+    ImGui::End();
+}
+
+}  // namespace tb

@@ -1,0 +1,34 @@
+// The top bar: what the class reads first (the parameter counter) and the three main buttons.
+#include <imgui.h>
+
+#include "text.h"
+#include "ui/panels.h"
+
+namespace tb {
+
+void draw_top_bar(const Rect& rect, const Trace& trace, const Fonts& fonts, const CommandSink& send) {
+    if (!begin_panel("##top", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    const Strings& t = text();
+    ImGui::PushFont(fonts.large);
+    ImGui::TextUnformatted("transformer-bloc");
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    char counter[160];
+    std::snprintf(counter, sizeof counter, t.parameters_counter, format_thousands(trace.parameters.blocks).c_str(),
+                  format_thousands(trace.parameters.total).c_str());
+    ImGui::TextColored(ImVec4(1.0f, 0.86f, 0.35f, 1), "%s", counter);
+    ImGui::PopFont();
+    ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+    char seed[64];
+    std::snprintf(seed, sizeof seed, t.seed, std::to_string(trace.settings.seed).c_str());
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s", seed);
+    ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+    if (ImGui::Button(t.propagate)) send("/propager");
+    ImGui::SameLine();
+    if (ImGui::Button(t.reset)) send("/reinit");
+    ImGui::SameLine();
+    if (ImGui::Button(t.parameters)) send("/parametres");
+    ImGui::End();
+}
+
+}  // namespace tb

@@ -1,0 +1,285 @@
+// The one file that includes GLFW: context, glad, ImGui, the frame loop, keys, screenshot.
+// Straight-line start, reverse shutdown (as ImGui's example_glfw_opengl3).
+#include "window.h"
+
+#include "render/gl.h"  // glad first, then GLFW without its own GL header
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <memory>
+#include <vector>
+
+#include "app.h"
+#include "fonts.h"
+#include "render/bead_renderer.h"
+#include "render/screenshot.h"
+#include "text.h"
+
+namespace tb {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+const Clock::time_point g_process_start = Clock::now();  // as near to main() as we can get
+
+double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+void on_glfw_error(int code, const char* description) {
+    std::fprintf(stderr, "transformer-bloc : GLFW %d : %s\n", code, description);
+}
+
+void apply_style(float scale) {
+    ImGuiStyle& style = ImGui::GetStyle();
+    ImGui::StyleColorsDark();
+    style.WindowRounding = 0;
+    style.FrameRounding = 4;
+    style.WindowBorderSize = 0;
+    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.086f, 0.098f, 0.141f, 1.f);
+    style.Colors[ImGuiCol_ChildBg] = ImVec4(0.07f, 0.08f, 0.11f, 1.f);
+    style.ScaleAllSizes(scale);
+}
+
+struct Fullscreen {
+    bool on = false;
+    int x = 0, y = 0, w = 0, h = 0;
+    void toggle(GLFWwindow* window) {
+        if (!on) {
+            GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+            const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+            if (!mode) return;
+            glfwGetWindowPos(window, &x, &y);
+            glfwGetWindowSize(window, &w, &h);
+            glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+        } else {
+            glfwSetWindowMonitor(window, nullptr, x, y, std::max(w, 200), std::max(h, 150), 0);
+        }
+        on = !on;
+    }
+};
+
+// Keys, as the channel's commands. GLFW key codes index io.KeysDown in ImGui 1.86; letters and
+// + / − are read as typed characters, so that they follow the keyboard layout (AZERTY).
+void handle_keys(App& app, GLFWwindow* window, Fullscreen& fullscreen) {
+    ImGuiIO& io = ImGui::GetIO();
+    const Settings& s = app.session().settings();
+    if (io.KeyCtrl) {
+        if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) app.text_scale += 0.1f;
+        if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT) || ImGui::IsKeyPressed(GLFW_KEY_6))
+            app.text_scale -= 0.1f;
+        if (ImGui::IsKeyPressed(GLFW_KEY_0) || ImGui::IsKeyPressed(GLFW_KEY_KP_0)) app.text_scale = 1;
+        app.text_scale = std::clamp(app.text_scale, 0.6f, 2.0f);
+        return;
+    }
+    if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) fullscreen.toggle(window);
+    if (io.WantTextInput) return;  // typing in a field: keys are text
+    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) app.run("/propager");
+    if (ImGui::IsKeyPressed(GLFW_KEY_LEFT) && s.step > 0) app.run("/etape " + std::to_string(s.step - 1));
+    if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT) && s.step < s.top_level()) app.run("/etape " + std::to_string(s.step + 1));
+    for (const ImWchar c : io.InputQueueCharacters) {
+        const Settings& now = app.session().settings();
+        switch (c) {
+            case 'r': case 'R': app.run(now.residual ? "/residuel off" : "/residuel on"); break;
+            case 'n': case 'N':
+                app.run(now.norm == Norm::Pre ? "/norme post" : now.norm == Norm::Post ? "/norme aucune" : "/norme pre");
+                break;
+            case 'p': case 'P':
+                app.run(now.position == Position::Sinus     ? "/position appris"
+                        : now.position == Position::Learned ? "/position aucun"
+                                                            : "/position sinus");
+                break;
+            case '+': if (now.layers < Settings::kMaxLayers) app.run("/couches " + std::to_string(now.layers + 1)); break;
+            case '-': if (now.layers > Settings::kMinLayers) app.run("/couches " + std::to_string(now.layers - 1)); break;
+            default: break;
+        }
+    }
+}
+
+// The test hook: window events a test cannot easily cause under Xvfb without a window manager.
+struct TestActions {
+    std::deque<std::string> pending;
+    bool force_empty = false;  // draw one frame as if the framebuffer were 0x0 (minimized)
+    int quiet_frames = 0;      // frames since the last action (the screenshot waits for ImGui to settle)
+    explicit TestActions(const char* env) {
+        if (!env) return;
+        for (const auto& a : split_script(env)) pending.push_back(a);
+    }
+    // Returns false when the window should close.
+    bool step(GLFWwindow* window, App& app) {
+        force_empty = false;
+        if (pending.empty()) return true;
+        quiet_frames = 0;
+        const std::string a = pending.front();
+        pending.pop_front();
+        int w = 0, h = 0;
+        if (a.rfind("resize ", 0) == 0) {
+            if (const auto size = parse_size(a.substr(7))) glfwSetWindowSize(window, size->first, size->second);
+        } else if (a == "iconify") {
+            glfwIconifyWindow(window);
+        } else if (a == "restore") {
+            glfwRestoreWindow(window);
+        } else if (a.rfind("command ", 0) == 0) {  // as if typed in the console
+            app.run(a.substr(8));
+        } else if (a.rfind("playhead ", 0) == 0) {
+            app.pin_playhead(std::atof(a.c_str() + 9));
+        } else if (a == "empty") {
+            force_empty = true;
+        } else if (a == "quit") {
+            return false;
+        }
+        glfwGetFramebufferSize(window, &w, &h);
+        std::fprintf(stderr, "test : %s -> framebuffer %dx%d\n", a.c_str(), w, h);
+        return true;
+    }
+};
+
+struct Stats {
+    std::vector<double> frame_ms;
+    double first_frame_ms = 0;
+    void print() const {
+        std::vector<double> sorted = frame_ms;
+        std::sort(sorted.begin(), sorted.end());
+        double sum = 0;
+        for (double v : sorted) sum += v;
+        const double mean = sorted.empty() ? 0 : sum / static_cast<double>(sorted.size());
+        const double p95 = sorted.empty() ? 0 : sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(0.95 * static_cast<double>(sorted.size())))];
+        std::printf("frames: %zu\nfirst_frame_ms: %.1f\nmean_frame_ms: %.2f\np95_frame_ms: %.2f\n", sorted.size(),
+                    first_frame_ms, mean, p95);
+    }
+};
+
+}  // namespace
+
+std::optional<std::pair<int, int>> parse_size(const std::string& text) {
+    int w = 0, h = 0;
+    char x = 0, extra = 0;
+    if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X')) return std::nullopt;
+    if (w < 1 || h < 1 || w > 16384 || h > 16384) return std::nullopt;
+    return std::make_pair(w, h);
+}
+
+int run_window(Session& session, const CommandRegistry& registry, const std::string& data_dir, const WindowOptions& options) {
+    glfwSetErrorCallback(on_glfw_error);
+    if (!glfwInit()) {
+        std::fprintf(stderr, "transformer-bloc : impossible d'initialiser GLFW (pas d'écran ? essayez xvfb-run)\n");
+        return 2;
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_SCALE_TO_MONITOR, options.fixed_size ? GLFW_FALSE : GLFW_TRUE);  // HiDPI
+    GLFWwindow* window = glfwCreateWindow(options.width, options.height, text().window_title, nullptr, nullptr);
+    if (!window) {
+        glfwTerminate();
+        std::fprintf(stderr, "transformer-bloc : impossible d'ouvrir une fenêtre OpenGL 3.3\n");
+        return 2;
+    }
+    glfwMakeContextCurrent(window);
+    if (!gladLoadGL(glfwGetProcAddress)) {
+        glfwDestroyWindow(window);
+        glfwTerminate();
+        std::fprintf(stderr, "transformer-bloc : OpenGL 3.3 core indisponible\n");
+        return 2;
+    }
+    glfwSwapInterval(1);
+
+    float scale_x = 1, scale_y = 1;
+    glfwGetWindowContentScale(window, &scale_x, &scale_y);
+    const float content_scale = std::clamp(std::max(scale_x, scale_y), 1.f, 4.f);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // no imgui.ini: the same layout every run
+    apply_style(content_scale);
+    const Fonts fonts = load_fonts(19.f * content_scale);
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+
+    int status = 0;
+    {
+        std::unique_ptr<BeadRenderer> beads;
+        try {
+            beads = std::make_unique<BeadRenderer>(data_dir + "/shaders");
+        } catch (const std::exception& e) {  // without shaders the beads are ImGui circles
+            std::fprintf(stderr, "transformer-bloc : %s\n", e.what());
+        }
+        App app(session, registry);
+        Fullscreen fullscreen;
+        TestActions actions(std::getenv("TRANSFORMER_BLOC_TEST_ACTIONS"));
+        Stats stats;
+        const bool screenshot = !options.screenshot.empty();
+        int frame = 0, busy_frames = 3;
+        Clock::time_point last = Clock::now();
+
+        while (!glfwWindowShouldClose(window)) {
+            // Idle: wait for events when nothing moves (no busy loop); ImGui gets a few frames
+            // after each event to settle hovers and popups.
+            if (screenshot || app.animating() || busy_frames > 0 || !actions.pending.empty()) glfwPollEvents();
+            else glfwWaitEventsTimeout(0.5);
+            const Clock::time_point start = Clock::now();
+            const double dt = std::min(0.1, std::chrono::duration<double>(start - last).count());
+            last = start;
+            busy_frames = std::max(0, busy_frames - 1);
+            if (io.InputQueueCharacters.Size > 0 || ImGui::IsAnyItemActive() || ImGui::IsMouseDragging(0)) busy_frames = 3;
+
+            ++actions.quiet_frames;
+            if (frame >= 2 && frame % 3 == 0 && !actions.step(window, app)) break;
+            int fb_w = 0, fb_h = 0;
+            glfwGetFramebufferSize(window, &fb_w, &fb_h);
+            if (fb_w <= 0 || fb_h <= 0 || actions.force_empty || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
+                ++frame;  // minimized: nothing to draw, and nothing divides by the size
+                if (!actions.pending.empty() || actions.force_empty) continue;
+                glfwWaitEventsTimeout(0.1);
+                continue;
+            }
+
+            ImGui_ImplOpenGL3_NewFrame();
+            ImGui_ImplGlfw_NewFrame();
+            ImGui::NewFrame();
+            io.FontGlobalScale = app.text_scale;
+            handle_keys(app, window, fullscreen);
+            if (screenshot && !app.pinned()) app.finish_animation();
+            app.update(dt);
+            app.draw(io.DisplaySize.x, io.DisplaySize.y, content_scale * app.text_scale, fonts, beads.get());
+            ImGui::Render();
+
+            glViewport(0, 0, fb_w, fb_h);
+            glClearColor(0.086f, 0.098f, 0.141f, 1.f);
+            glClear(GL_COLOR_BUFFER_BIT);
+            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+            // The screenshot: after 3 frames and the test actions, from the back buffer, before the swap.
+            const bool shoot = screenshot && frame >= 3 && actions.pending.empty() && actions.quiet_frames >= 3;
+            if (shoot) {
+                if (auto error = write_screenshot(options.screenshot, fb_w, fb_h)) {
+                    std::fprintf(stderr, "transformer-bloc : %s\n", error->c_str());
+                    status = 2;
+                }
+            }
+            glfwSwapBuffers(window);
+            const double ms = ms_since(start);
+            if (stats.frame_ms.empty()) stats.first_frame_ms = ms_since(g_process_start);
+            stats.frame_ms.push_back(ms);
+            ++frame;
+            if (shoot) break;
+        }
+        if (options.stats) stats.print();
+    }  // the renderer dies while its GL context lives
+
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return status;
+}
+
+}  // namespace tb

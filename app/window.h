@@ -1,0 +1,26 @@
+#pragma once
+// The window: GLFW, OpenGL 3.3 core (glad), Dear ImGui. It reads the Session and its Trace and
+// changes them only by sending command strings through the registry.
+#include <optional>
+#include <string>
+
+#include "commands.h"
+
+namespace tb {
+
+struct WindowOptions {
+    int width = 1600, height = 900;
+    bool fixed_size = false;   // --size WxH
+    std::string screenshot;    // --screenshot FILE: finish the animation, save, exit
+    bool stats = false;        // --stats: frame statistics on exit
+};
+
+// "1600x900" -> width, height (each 1..16384), or nothing.
+std::optional<std::pair<int, int>> parse_size(const std::string& text);
+
+// Opens the window and runs until it is closed (or the screenshot is written). Returns the
+// process exit status. Test hook: $TRANSFORMER_BLOC_TEST_ACTIONS, e.g. "resize 200x150; iconify;
+// restore; empty; playhead 2.5; command /aide; resize 1600x900; quit", one action every few frames.
+int run_window(Session& session, const CommandRegistry& registry, const std::string& data_dir, const WindowOptions& options);
+
+}  // namespace tb

@@ -1,0 +1,31 @@
+#pragma once
+// A session over the real vocabulary after a script of channel commands.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "commands.h"
+#include "layout.h"
+#include "session.h"
+
+namespace tb::test {
+
+inline std::shared_ptr<const Vocabulary> vocabulary() {
+    static const auto v = std::make_shared<const Vocabulary>(Vocabulary::load(TB_ASSETS_DIR "/vocabulary.txt"));
+    return v;
+}
+
+inline Session session(const std::string& script = "") {
+    static const CommandRegistry registry;
+    Session s(vocabulary());
+    for (const auto& result : run_script(registry, s, script)) EXPECT_TRUE(result.ok) << result.message;
+    return s;
+}
+
+inline Settings settings(const std::string& script = "") { return session(script).settings(); }
+
+// The cross-section's rect in a 1600x900 window.
+inline const Rect kArea{350, 58, 720, 750};
+
+}  // namespace tb::test

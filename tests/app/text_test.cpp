@@ -1,0 +1,40 @@
+#include "text.h"
+
+#include <gtest/gtest.h>
+
+#include "commands.h"
+#include "glyphs.h"
+#include "trace.h"
+
+namespace tb {
+namespace {
+
+std::string hex(const std::vector<std::uint32_t>& cps) {
+    std::string out;
+    char buf[16];
+    for (auto cp : cps) std::snprintf(buf, sizeof buf, "U+%04X ", cp), out += buf;
+    return out;
+}
+
+// Every interface string can be drawn with the font's glyph ranges (no '?' boxes on the projector).
+TEST(Text, EveryInterfaceStringIsInTheGlyphRanges) {
+    const Strings& t = text();
+    const auto* fields = reinterpret_cast<const char* const*>(&t);  // Strings holds only const char*
+    const std::size_t count = sizeof(Strings) / sizeof(const char*);
+    for (std::size_t i = 0; i < count; ++i) {
+        ASSERT_NE(fields[i], nullptr) << "string " << i;
+        EXPECT_TRUE(uncovered_code_points(fields[i]).empty()) << fields[i] << ": " << hex(uncovered_code_points(fields[i]));
+    }
+    // And what the core shows through the window: command help, level names, messages.
+    const CommandRegistry registry;
+    EXPECT_TRUE(uncovered_code_points(registry.help_text()).empty()) << hex(uncovered_code_points(registry.help_text()));
+    for (int k = 0; k < 14; ++k) EXPECT_TRUE(uncovered_code_points(level_name(k, 6)).empty());
+}
+
+TEST(Text, UncoveredCodePointsAreFound) {
+    EXPECT_EQ(uncovered_code_points("ℝᵈ"), std::vector<std::uint32_t>{0x1D48});
+    EXPECT_TRUE(uncovered_code_points("« élan » √d ⊕ ≈ × ∑ – ’").empty());
+}
+
+}  // namespace
+}  // namespace tb
