@@ -15,6 +15,12 @@ App::App(Session& session, const CommandRegistry& registry) : session_(session),
     seen_replay_ = session.replay_count();
     seen_step_ = session.settings().step;
     playhead_ = 0;  // the sentence rises from the input at start-up
+    log_.push_back({LogLine::Kind::Reply, text().welcome});
+}
+
+void App::log_command(const std::string& line, const std::string& reply) {
+    log_.push_back({LogLine::Kind::Command, line});
+    if (!reply.empty()) log_.push_back({LogLine::Kind::Reply, reply});
 }
 
 bool App::run(const std::string& line) {

@@ -24,6 +24,8 @@ public:
 
     // Runs one command line as if typed, echoing it and its answer in the log.
     bool run(const std::string& line);
+    // Adds to the log a command that already ran (before the window opened) and its reply.
+    void log_command(const std::string& line, const std::string& reply);
     // Moves the playhead by dt seconds (the frame loop owns time).
     void update(double dt);
     bool animating() const;

@@ -93,10 +93,13 @@ int main(int argc, char** argv) {
         commands = text.str() + "\n";
     }
     commands += o.run;
+    std::vector<std::pair<std::string, std::string>> ran;  // for the window's log
     for (const auto& line : tb::split_script(commands)) {
         const auto result = registry.execute(session, line);
         if (!result.ok) return fail(result.message + "\n  dans la commande « " + line + " »");
-        if (!result.message.empty()) std::cout << result.message << (result.message.back() == '\n' ? "" : "\n");
+        if (o.headless && !result.message.empty())
+            std::cout << result.message << (result.message.back() == '\n' ? "" : "\n");
+        ran.emplace_back(line, result.message);
     }
 
     if (o.parameters) {
@@ -118,6 +121,7 @@ int main(int argc, char** argv) {
         }
         window.screenshot = o.screenshot;
         window.stats = o.stats;
+        window.startup_log = std::move(ran);
         return tb::run_window(session, registry, *data_dir, window);
     }
     if (commands.empty() && o.trace.empty()) std::cout << tb::summary(*session.trace());

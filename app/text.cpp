@@ -39,6 +39,8 @@ const Strings kFrench{
     "Détail des paramètres", "terme", "formule", "valeur", "part",
     "modèle jouet", "GPT-2 small (même formule)", "Fermer",
     "Espace : propager · ←/→ : étape · R : résidu · N : norme · P : position · +/− : couches · F11 : plein écran · Ctrl +/− : texte",
+    "Bienvenue dans #transformer-bloc. Tape /propager (ou Espace) pour envoyer la phrase à travers la pile ; "
+    "/aide liste les commandes.",
 };
 }  // namespace
 

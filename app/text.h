@@ -28,6 +28,7 @@ struct Strings {
     const char* breakdown_title, *breakdown_term, *breakdown_formula, *breakdown_value, *breakdown_share;
     const char* breakdown_toy, *breakdown_gpt2, *breakdown_close;
     const char* keys_help;
+    const char* welcome;  // the first line of the log
 };
 
 const Strings& text();  // French for now

@@ -212,6 +212,7 @@ int run_window(Session& session, const CommandRegistry& registry, const std::str
             std::fprintf(stderr, "transformer-bloc : %s\n", e.what());
         }
         App app(session, registry);
+        for (const auto& [line, reply] : options.startup_log) app.log_command(line, reply);
         Fullscreen fullscreen;
         TestActions actions(std::getenv("TRANSFORMER_BLOC_TEST_ACTIONS"));
         Stats stats;

@@ -3,6 +3,8 @@
 // changes them only by sending command strings through the registry.
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "commands.h"
 
@@ -13,6 +15,9 @@ struct WindowOptions {
     bool fixed_size = false;   // --size WxH
     std::string screenshot;    // --screenshot FILE: finish the animation, save, exit
     bool stats = false;        // --stats: frame statistics on exit
+    // The commands --run and --script ran before the window opened, with their replies, so the
+    // log shows the class how the window got into its state.
+    std::vector<std::pair<std::string, std::string>> startup_log;
 };
 
 // "1600x900" -> width, height (each 1..16384), or nothing.

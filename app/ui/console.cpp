@@ -51,7 +51,9 @@ int on_input(ImGuiInputTextCallbackData* data) {
 void draw_console(const Rect& rect, ConsoleState& state, const std::vector<LogLine>& log, const CommandSink& send) {
     if (!begin_panel("##console", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const Strings& t = text();
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s — %s", t.console_title, t.console_hint);
+    ImGui::PopTextWrapPos();
     const float footer = ImGui::GetFrameHeightWithSpacing() + (state.candidates.empty() ? 0 : ImGui::GetTextLineHeightWithSpacing());
     ImGui::BeginChild("##log", ImVec2(0, -footer), true);
     ImGui::PushTextWrapPos(0);

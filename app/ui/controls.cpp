@@ -89,7 +89,9 @@ void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, An
     ImGui::PopItemWidth();
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0);
+    ImGui::PushTextWrapPos(0.0f);  // the whole line, wrapped to the panel
     ImGui::TextDisabled("%s", t.keys_help);
+    ImGui::PopTextWrapPos();
     ImGui::PopTextWrapPos();
     ImGui::End();
 }
