@@ -10,7 +10,7 @@
 
 namespace tb {
 
-App::App(Session& session, const CommandRegistry& registry) : session_(session), registry_(registry) {
+App::App(Session& session, CommandRegistry& registry) : session_(session), registry_(registry) {
     console_.registry = &registry;
     seen_replay_ = session.replay_count();
     seen_step_ = session.settings().step;
@@ -18,12 +18,8 @@ App::App(Session& session, const CommandRegistry& registry) : session_(session),
     log_.push_back({LogLine::Kind::Reply, text().welcome});
 }
 
-void App::log_command(const std::string& line, const std::string& reply) {
-    log_.push_back({LogLine::Kind::Command, line});
-    if (!reply.empty()) log_.push_back({LogLine::Kind::Reply, reply});
-}
 
-bool App::run(const std::string& line) {
+CommandResult App::run(const std::string& line) {
     log_.push_back({LogLine::Kind::Command, line});
     const CommandResult result = registry_.execute(session_, line);
     if (!result.message.empty()) log_.push_back({result.ok ? LogLine::Kind::Reply : LogLine::Kind::Error, result.message});
@@ -35,7 +31,7 @@ bool App::run(const std::string& line) {
         if (command && command->name == "parametres") show_parameters_ = true;
     }
     sync();
-    return result.ok;
+    return result;
 }
 
 void App::sync() {

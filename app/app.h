@@ -20,12 +20,11 @@ class BeadRenderer;
 
 class App {
 public:
-    App(Session& session, const CommandRegistry& registry);
+    // Registers the window's own commands in `registry`, which must outlive the App.
+    App(Session& session, CommandRegistry& registry);
 
     // Runs one command line as if typed, echoing it and its answer in the log.
-    bool run(const std::string& line);
-    // Adds to the log a command that already ran (before the window opened) and its reply.
-    void log_command(const std::string& line, const std::string& reply);
+    CommandResult run(const std::string& line);
     // Moves the playhead by dt seconds (the frame loop owns time).
     void update(double dt);
     bool animating() const;

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "commands.h"
@@ -81,7 +82,12 @@ int main(int argc, char** argv) {
         return fail(e.what());
     }
     tb::Session session(vocabulary);
-    const tb::CommandRegistry registry;
+    tb::CommandRegistry registry;
+    // With the window, the App exists before any command runs: it registers its own commands
+    // (panels, view options) so that --run and --script reach them too, and its log shows them.
+    const bool window = !o.headless && !o.parameters;
+    std::optional<tb::App> app;
+    if (window) app.emplace(session, registry);
 
     // Commands: the script's, then --run's; the first failure stops everything.
     std::string commands;
@@ -93,13 +99,11 @@ int main(int argc, char** argv) {
         commands = text.str() + "\n";
     }
     commands += o.run;
-    std::vector<std::pair<std::string, std::string>> ran;  // for the window's log
     for (const auto& line : tb::split_script(commands)) {
-        const auto result = registry.execute(session, line);
+        const auto result = app ? app->run(line) : registry.execute(session, line);
         if (!result.ok) return fail(result.message + "\n  dans la commande « " + line + " »");
-        if (o.headless && !result.message.empty())
+        if (!window && !result.message.empty())
             std::cout << result.message << (result.message.back() == '\n' ? "" : "\n");
-        ran.emplace_back(line, result.message);
     }
 
     if (o.parameters) {
@@ -110,19 +114,18 @@ int main(int argc, char** argv) {
     if (!o.trace.empty()) {
         if (auto error = tb::write_trace(*session.trace(), o.trace)) return fail(*error);
     }
-    if (!o.headless) {
-        tb::WindowOptions window;
+    if (app) {
+        tb::WindowOptions options;
         if (!o.size.empty()) {
             const auto size = tb::parse_size(o.size);
             if (!size) return fail("--size attend LARGEURxHAUTEUR, par exemple 1600x900 (reçu « " + o.size + " »)");
-            window.width = size->first;
-            window.height = size->second;
-            window.fixed_size = true;
+            options.width = size->first;
+            options.height = size->second;
+            options.fixed_size = true;
         }
-        window.screenshot = o.screenshot;
-        window.stats = o.stats;
-        window.startup_log = std::move(ran);
-        return tb::run_window(session, registry, *data_dir, window);
+        options.screenshot = o.screenshot;
+        options.stats = o.stats;
+        return tb::run_window(*app, *data_dir, options);
     }
     if (commands.empty() && o.trace.empty()) std::cout << tb::summary(*session.trace());
     return 0;

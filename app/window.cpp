@@ -164,7 +164,7 @@ std::optional<std::pair<int, int>> parse_size(const std::string& text) {
     return std::make_pair(w, h);
 }
 
-int run_window(Session& session, const CommandRegistry& registry, const std::string& data_dir, const WindowOptions& options) {
+int run_window(App& app, const std::string& data_dir, const WindowOptions& options) {
     glfwSetErrorCallback(on_glfw_error);
     if (!glfwInit()) {
         std::fprintf(stderr, "transformer-bloc : impossible d'initialiser GLFW (pas d'écran ? essayez xvfb-run)\n");
@@ -211,8 +211,6 @@ int run_window(Session& session, const CommandRegistry& registry, const std::str
         } catch (const std::exception& e) {  // without shaders the beads are ImGui circles
             std::fprintf(stderr, "transformer-bloc : %s\n", e.what());
         }
-        App app(session, registry);
-        for (const auto& [line, reply] : options.startup_log) app.log_command(line, reply);
         Fullscreen fullscreen;
         TestActions actions(std::getenv("TRANSFORMER_BLOC_TEST_ACTIONS"));
         Stats stats;

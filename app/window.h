@@ -3,10 +3,8 @@
 // changes them only by sending command strings through the registry.
 #include <optional>
 #include <string>
-#include <utility>
-#include <vector>
 
-#include "commands.h"
+#include "app.h"
 
 namespace tb {
 
@@ -15,9 +13,6 @@ struct WindowOptions {
     bool fixed_size = false;   // --size WxH
     std::string screenshot;    // --screenshot FILE: finish the animation, save, exit
     bool stats = false;        // --stats: frame statistics on exit
-    // The commands --run and --script ran before the window opened, with their replies, so the
-    // log shows the class how the window got into its state.
-    std::vector<std::pair<std::string, std::string>> startup_log;
 };
 
 // "1600x900" -> width, height (each 1..16384), or nothing.
@@ -26,6 +21,6 @@ std::optional<std::pair<int, int>> parse_size(const std::string& text);
 // Opens the window and runs until it is closed (or the screenshot is written). Returns the
 // process exit status. Test hook: $TRANSFORMER_BLOC_TEST_ACTIONS, e.g. "resize 200x150; iconify;
 // restore; empty; playhead 2.5; command /aide; resize 1600x900; quit", one action every few frames.
-int run_window(Session& session, const CommandRegistry& registry, const std::string& data_dir, const WindowOptions& options);
+int run_window(App& app, const std::string& data_dir, const WindowOptions& options);
 
 }  // namespace tb

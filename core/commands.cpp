@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <sstream>
+#include <stdexcept>
 
 #include "random.h"
 #include "utf8.h"
@@ -230,6 +231,11 @@ CommandRegistry::CommandRegistry() {
         if (const Command* c = find(args)) return {true, c->usage + " — " + c->help};
         return fail("aide", "le nom d'une commande", args);
     };
+}
+
+void CommandRegistry::add(Command command) {
+    if (find(command.name)) throw std::logic_error("commande déjà définie : /" + command.name);
+    commands_.push_back(std::move(command));
 }
 
 const Command* CommandRegistry::find(std::string_view name) const {

@@ -31,6 +31,10 @@ public:
 
     CommandRegistry();  // the channel's commands plus /graine and /aide
 
+    // Adds a command of the program's own (the window adds its view commands: panels, exports,
+    // presenter mode). A name already taken is a programming error: std::logic_error.
+    void add(Command command);
+
     // One command line: "/couches 6", "Couches 6", "/résiduel OFF". An empty line does nothing.
     CommandResult execute(Session& session, std::string_view line) const;
 
