@@ -42,7 +42,12 @@ const Strings kFrench{
     "Bienvenue dans #transformer-bloc. Tape /propager (ou Espace) pour envoyer la phrase à travers la pile ; "
     "/aide liste les commandes.",
 };
+
+Language current = Language::French;  // one interface, one language at a time
 }  // namespace
+
+void set_language(Language language) { current = language; }
+Language language() { return current; }
 
 const Strings& text() { return kFrench; }
 

@@ -31,6 +31,17 @@ struct Strings {
     const char* welcome;  // the first line of the log
 };
 
-const Strings& text();  // French for now
+// The interface's language: French by default; /langue and --lang switch it at run time.
+enum class Language { French, English };
+void set_language(Language language);
+Language language();
+
+const Strings& text();  // the table of the current language
+
+// A panel's own string, in the current language: tr("Suivant", "Next"). New strings use this,
+// beside their use; the table above holds the strings of the first panels.
+inline const char* tr(const char* french, const char* english) {
+    return language() == Language::English ? english : french;
+}
 
 }  // namespace tb
