@@ -2,7 +2,10 @@
 
 #include <imgui.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
 
 #include "render/bead_renderer.h"
 #include "text.h"
@@ -16,6 +19,8 @@ App::App(Session& session, CommandRegistry& registry) : session_(session), regis
     seen_step_ = session.settings().step;
     playhead_ = 0;  // the sentence rises from the input at start-up
     log_.push_back({LogLine::Kind::Reply, text().welcome});
+    registry.add(make_panel_command(inspector_.panel));
+    add_teaching_commands(registry);  // /lecon, /presentateur, /theme (app_teaching.cpp)
 }
 
 
@@ -29,12 +34,72 @@ CommandResult App::run(const std::string& line) {
         const std::string word = line.substr(0, line.find(' '));
         const Command* command = registry_.find(word);
         if (command && command->name == "parametres") show_parameters_ = true;
+        if (command && command->name == "reinit") apply_view(view_to_json(ViewState{}));  // the view too
     }
     sync();
     return result;
 }
 
+ImageExporter App::image_exporter() {
+    return [this](const std::string& path) -> CommandResult {
+        namespace fs = std::filesystem;
+        std::error_code ec;
+        const fs::path target = fs::absolute(path, ec).lexically_normal();
+        const fs::path folder = target.parent_path();
+        if (ec || !fs::is_directory(folder, ec) || ::access(folder.c_str(), W_OK) != 0 || fs::is_directory(target, ec))
+            return answer(false, "/exporter : impossible d'écrire dans « " + path + " » (dossier absent ou protégé)",
+                          "/exporter: cannot write to « " + path + " » (missing or protected folder)");
+        image_requests_.push_back(target.string());
+        return answer(true, "image demandée : écrite à la fin de l'image suivante dans « " + target.string() + " »",
+                      "picture requested: written at the end of the next frame to « " + target.string() + " »");
+    };
+}
+
+std::vector<std::string> App::take_image_requests() {
+    std::vector<std::string> out;
+    out.swap(image_requests_);
+    return out;
+}
+
+void App::image_written(const std::string& path, const std::optional<std::string>& error) {
+    if (error) log_.push_back({LogLine::Kind::Error, "/exporter image : " + *error});
+    else log_.push_back({LogLine::Kind::Reply, tr("vue enregistrée (PNG) dans « ", "view saved (PNG) to « ") + path + " »"});
+    console_.scroll_to_bottom = true;
+}
+
+nlohmann::json App::save_view() const {
+    ViewState v;
+    v.text_scale = text_scale;
+    v.log_scale = log_scale_;
+    v.head = animation_.head;
+    v.seconds_per_level = animation_.seconds_per_level;
+    if (lesson_bookmark) v.lesson = lesson_bookmark();
+    return view_to_json(v);
+}
+
+std::optional<std::string> App::check_view(const nlohmann::json& view) const {
+    ViewState v;
+    return view_from_json(view, session_.settings().heads, v);
+}
+
+void App::apply_view(const nlohmann::json& view) {
+    ViewState v;
+    if (view_from_json(view, session_.settings().heads, v)) return;  // checked before: cannot happen
+    text_scale = v.text_scale;
+    log_scale_ = v.log_scale;
+    animation_.head = v.head;
+    animation_.seconds_per_level = v.seconds_per_level;
+    if (v.lesson && reopen_lesson) {
+        // A lesson starts from /reinit: reopen it at its step, then put the saved settings back.
+        const Settings saved = session_.settings();
+        reopen_lesson(*v.lesson);
+        session_.apply(saved);
+    }
+    sync();
+}
+
 void App::sync() {
+    set_language(registry_.language());  // /langue speaks for the interface too
     const Settings& s = session_.settings();
     if (session_.replay_count() != seen_replay_) {  // every change replays the sentence
         seen_replay_ = session_.replay_count();
@@ -74,7 +139,12 @@ void App::finish_animation() {
 void App::draw(float width, float height, float scale, const Fonts& fonts, BeadRenderer* beads) {
     const std::shared_ptr<const Trace> trace = session_.trace();  // kept alive for the frame
     const std::shared_ptr<const Trace> previous = session_.previous_trace();
-    const ScreenLayout screen = screen_layout(width, height, scale);
+    apply_theme_if_changed();
+    if (presenter_) {  // only the cross-section, the profile and the lesson (app_teaching.cpp)
+        draw_presenter(presenter_layout(width, height, scale, lesson_.is_open()), *trace, previous.get(), fonts, beads);
+        return;
+    }
+    const ScreenLayout screen = screen_layout(width, height, scale, lesson_.is_open());
     const CommandSink send = [this](const std::string& line) { run(line); };
 
     draw_top_bar(screen.top_bar, *trace, fonts, send);
@@ -89,11 +159,25 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
         painter.callback = &BeadRenderer::callback;
         painter.user = beads;
     }
-    draw_cross_section(screen.section, layout, frame, *trace, fonts, painter);
+    draw_cross_section(screen.section, layout, frame, *trace, fonts, painter, theme_colours(theme_));
+    draw_teaching(screen, *trace, frame, fonts, send);  // the formula strip, the lesson panel
     draw_timeline(screen.timeline, *trace, playhead_, playing_, send);
-    draw_profile(screen.profile, *trace, previous.get(), playhead_, log_scale_, fonts);
-    draw_cosine(screen.cosine, *trace, previous.get(), playhead_);
-    draw_legend(screen.legend);
+    // The inspector (/panneau) takes the cosine plot's and the legend's place, and half the profile's.
+    const InspectorLayout inspector = inspector_layout(screen, inspector_.panel != Panel::None, ImGui::GetFrameHeight());
+    draw_profile(inspector.profile, *trace, previous.get(), playhead_, log_scale_, fonts);
+    draw_inspector_tabs(inspector.tabs, inspector_.panel, send);
+    switch (inspector_.panel) {
+        case Panel::None:
+            draw_cosine(inspector.cosine, *trace, previous.get(), playhead_);
+            draw_legend(inspector.legend);
+            break;
+        case Panel::Attention: draw_attention_panel(inspector.body, *trace, inspector_, animation_.head); break;
+        case Panel::Neurons: draw_neurons_panel(inspector.body, *trace, inspector_); break;
+        case Panel::Norm: draw_layer_norm_panel(inspector.body, *trace, inspector_, playhead_level(*trace, playhead_)); break;
+        case Panel::Gradients: draw_gradients_panel(inspector.body, trace, inspector_); break;
+        case Panel::Scale: draw_scale_panel(inspector.body, *trace); break;
+        case Panel::Output: draw_output_panel(inspector.body, *trace, session_.vocabulary()); break;
+    }
     if (show_parameters_) draw_parameters(show_parameters_, *trace, width, height);
 }
 

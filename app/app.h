@@ -3,22 +3,31 @@
 // It reads the Session and its Trace and changes them only through command strings.
 // No GLFW here: the frame loop (window.cpp) passes time and key presses in.
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "animation.h"
 #include "commands.h"
+#include "exports.h"
 #include "fonts.h"
+#include "lesson_player.h"
 #include "screen.h"
+#include "session_file.h"
+#include "theme.h"
 #include "ui/console.h"
 #include "ui/controls.h"
+#include "ui/inspector_panels.h"
+#include "view_state.h"
 
 namespace tb {
 
 class BeadRenderer;
 
-class App {
+// A SessionView: /session saves and reopens the view options with the model's settings.
+class App : public SessionView {
 public:
     // Registers the window's own commands in `registry`, which must outlive the App.
     App(Session& session, CommandRegistry& registry);
@@ -35,7 +44,26 @@ public:
     void draw(float width, float height, float scale, const Fonts& fonts, BeadRenderer* beads);
 
     const Session& session() const { return session_; }
+
+    // /exporter image: the pixels must be read inside a frame, so the command queues the path and
+    // the frame loop takes the queue at the end of its next frame, then reports each result.
+    ImageExporter image_exporter();
+    std::vector<std::string> take_image_requests();
+    void image_written(const std::string& path, const std::optional<std::string>& error);
     float text_scale = 1.0f;  // Ctrl +/-
+    // Presenter mode (/presentateur, F5): the window goes fullscreen, the type larger.
+    bool presenter() const { return presenter_; }
+    float font_scale() const;  // text_scale, times the presenter's enlargement
+
+    // The window's part of a saved session (view options, the lesson's place), checked whole
+    // before anything applies; /reinit puts it back to its start-up values.
+    nlohmann::json save_view() const override;
+    std::optional<std::string> check_view(const nlohmann::json& view) const override;
+    void apply_view(const nlohmann::json& view) override;
+    // The lesson being taught, for saved sessions: the lesson feature sets these (unset, a
+    // session keeps no lesson and a saved one is not reopened).
+    std::function<std::optional<LessonBookmark>()> lesson_bookmark;
+    std::function<void(const LessonBookmark&)> reopen_lesson;
 
 private:
     void sync();  // notices replays and step changes made by any command
@@ -53,6 +81,21 @@ private:
     int seen_step_ = 0;
     bool log_scale_ = true;
     bool show_parameters_ = false;
+    InspectorState inspector_;  // /panneau: the open panel and its choices
+    std::vector<std::string> image_requests_;
+
+    // The teaching side (app_teaching.cpp): the lesson, presenter mode, the theme, the formula.
+    void add_teaching_commands(CommandRegistry& registry);
+    CommandResult lesson_command(const std::string& args);
+    void run_lines(const std::vector<std::string>& lines);
+    void draw_teaching(const ScreenLayout& screen, const Trace& trace, const FrameRecords& frame, const Fonts& fonts,
+                       const CommandSink& send);
+    void draw_presenter(const ScreenLayout& screen, const Trace& trace, const Trace* previous, const Fonts& fonts,
+                        BeadRenderer* beads);
+    void apply_theme_if_changed();
+    LessonPlayer lesson_;
+    bool presenter_ = false;
+    Theme theme_ = Theme::Dark, applied_theme_ = Theme::Dark;  // window.cpp starts dark
 };
 
 }  // namespace tb

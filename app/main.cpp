@@ -1,5 +1,6 @@
 // transformer-bloc: command line -> headless run or window (shared/spec/cli.md).
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -8,6 +9,9 @@
 
 #include "commands.h"
 #include "data_dir.h"
+#include "exports.h"
+#include "session_file.h"
+#include "view_state.h"
 #include "parameters.h"
 #include "summary.h"
 #include "trace_json.h"
@@ -23,8 +27,8 @@ int fail(const std::string& message) {
 }
 
 struct Options {
-    bool headless = false, parameters = false, stats = false;
-    std::string run, script, trace, preset, screenshot, size;
+    bool headless = false, parameters = false, stats = false, fresh = false;
+    std::string run, script, trace, preset, screenshot, size, lang, open;
 };
 
 }  // namespace
@@ -48,6 +52,9 @@ int main(int argc, char** argv) {
     cli.add_option("--screenshot", o.screenshot, "Enregistre la fenêtre en PNG une fois l'animation finie, puis quitte")
         ->type_name("FICHIER");
     cli.add_flag("--stats", o.stats, "À la sortie, affiche les statistiques d'images (fenêtre)");
+    cli.add_option("--lang", o.lang, "Langue : fr (défaut) ou en")->type_name("fr|en");
+    cli.add_option("--open", o.open, "Rouvre une session enregistrée (/session enregistrer)")->type_name("FICHIER");
+    cli.add_flag("--fresh", o.fresh, "Démarre dans l'état de départ, sans rouvrir la dernière session");
     cli.add_option("--size", o.size, "Taille fixe de la fenêtre, par exemple 1600x900")->type_name("LxH");
     try {
         cli.parse(argc, argv);
@@ -83,11 +90,32 @@ int main(int argc, char** argv) {
     }
     tb::Session session(vocabulary);
     tb::CommandRegistry registry;
+    if (!o.lang.empty()) {
+        const auto language = tb::parse_language(o.lang);
+        if (!language) return fail("--lang attend fr ou en (reçu « " + o.lang + " »)");
+        registry.set_language(*language);
+    }
     // With the window, the App exists before any command runs: it registers its own commands
     // (panels, view options) so that --run and --script reach them too, and its log shows them.
     const bool window = !o.headless && !o.parameters;
     std::optional<tb::App> app;
     if (window) app.emplace(session, registry);
+    // /exporter in every mode; its image kind needs the window (read at the end of a frame).
+    tb::add_export_commands(registry, app ? app->image_exporter() : tb::ImageExporter{});
+    tb::add_session_commands(registry, app ? &*app : nullptr);
+
+    // A session: the one named by --open, else (window only) the last one, unless the run must be
+    // reproducible (--run, --script, --screenshot) or --fresh asks for the start-up state.
+    const tb::StartOptions start{o.fresh, !o.open.empty(), !o.run.empty(), !o.script.empty(), !o.screenshot.empty()};
+    const auto last_session = tb::last_session_path();
+    if (!o.open.empty()) {
+        const std::string line = "/session ouvrir " + o.open;
+        const auto result = app ? app->run(line) : registry.execute(session, line);
+        if (!result.ok) return fail(result.message);
+    } else if (window && last_session && tb::restores_last_session(start)) {
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(*last_session, ec)) app->run("/session ouvrir " + *last_session);
+    }
 
     // Commands: the script's, then --run's; the first failure stops everything.
     std::string commands;
@@ -125,7 +153,14 @@ int main(int argc, char** argv) {
         }
         options.screenshot = o.screenshot;
         options.stats = o.stats;
-        return tb::run_window(*app, *data_dir, options);
+        const int status = tb::run_window(*app, *data_dir, options);
+        if (last_session && tb::saves_last_session(start)) {  // the next start resumes here
+            std::error_code ec;
+            std::filesystem::create_directories(std::filesystem::path(*last_session).parent_path(), ec);
+            const auto saved = tb::save_session(session, *last_session, &*app);
+            if (!saved.ok) std::cerr << "transformer-bloc : " << saved.message << '\n';
+        }
+        return status;
     }
     if (commands.empty() && o.trace.empty()) std::cout << tb::summary(*session.trace());
     return 0;

@@ -26,10 +26,16 @@ struct ScreenLayout {
     Rect profile;   // norm profile
     Rect cosine;    // mean pairwise cosine similarity by level
     Rect legend;    // how colour and size are made
+    Rect formula;   // above the cross-section: the sublayer's formula as wired now
+    Rect lesson;    // the lesson panel (empty when no lesson is open)
 };
 
 // `scale` is the interface scale (content scale times the text size chosen with Ctrl +/-).
 // Never negative sizes, whatever the window (200x150, 0x0).
-ScreenLayout screen_layout(float width, float height, float scale);
+// With a lesson open, its panel takes the top of the left column.
+ScreenLayout screen_layout(float width, float height, float scale, bool lesson = false);
+// Presenter mode: only the cross-section (with its formula), the norm profile and the lesson
+// remain, large; every other rect is empty.
+ScreenLayout presenter_layout(float width, float height, float scale, bool lesson);
 
 }  // namespace tb

@@ -1,5 +1,8 @@
 #include "text.h"
 
+#include <utility>
+#include <vector>
+
 namespace tb {
 
 namespace {
@@ -43,12 +46,62 @@ const Strings kFrench{
     "/aide liste les commandes.",
 };
 
+const Strings kEnglish{
+    "transformer-bloc",
+    "transformer-bloc — a transformer block in cross-section",
+    "parameters: blocks %s · total %s",
+    "seed %s",
+    "Propagate", "Reset", "Parameters",
+    "Settings",
+    "layers L", "Number L of stacked blocks: the blocks' parameter count is linear in L (L × per block).",
+    "FFN width w", "The FFN computes W₂·GELU(W₁·x + b₁) + b₂ with a hidden layer of w neurons: 2·d·w + w + d parameters.",
+    "positional encoding",
+    "A position vector is added to the token's embedding: sines and cosines (P[p,2k] = sin(p/10000^(2k/d))), a learned table, or nothing.",
+    "sinus", "learned", "none",
+    "normalization",
+    "LayerNorm: (x − μ)/√(σ² + ε) · gain + bias, hence norm √d; pre-norm x + F(LN(x)), post-norm LN(x + F(x)), or none.",
+    "pre", "post", "none",
+    "dimension d", "Size of the vectors: attention has 4(d² + d) parameters, quadratic in d (×4 when d doubles).",
+    "residual connection", "With the residual the sublayer computes x + F(x): it corrects the vector instead of replacing it.",
+    "sentence", "The sentence sent through the stack (2 to 8 words); each word becomes a token, hence a bead. Enter to apply.",
+    "step", "Stops the beads at level n: 0 = input, 1..2L = sublayers, 2L+1 = output.",
+    "attention head", "Each head computes softmax(Q·K⊤/√d_h) on its subspace of d/h features; the lines show this head's weights.",
+    "seconds per sublayer", "How long the beads take through one sublayer in the animation (does not change the computation).",
+    "Console", "/aide lists the commands · Tab completes · ↑/↓ history",
+    "embeddings + positions", "attention", "FFN", "output", "norm", "final norm",
+    "▶ play", "❚❚ pause", "◀ step", "step ▶",
+    "Drag to replay the pass; the step buttons send /etape n.",
+    "Norm profile ‖x‖ by level", "log", "linear", "previous pass (faint)", "level",
+    "mean cosine similarity (collapse)",
+    "Legend",
+    "colour = the vector's direction, projected on 3 fixed directions of ℝ^d: the angle in the first two gives "
+    "the hue, the third the brightness. Same direction, same colour, at every level.",
+    "size = norm ‖x‖ (log scale from 0.1 to 100); after a grey band, norm √d.",
+    "white ring = off the scale (norm > 100 or < 0.1)",
+    "yellow arc = residual connection, ⊕ = addition",
+    "Parameter breakdown", "term", "formula", "value", "share",
+    "toy model", "GPT-2 small (same formula)", "Close",
+    "Space: propagate · ←/→: step · R: residual · N: norm · P: position · +/−: layers · F11: full screen · Ctrl +/−: text",
+    "Welcome to #transformer-bloc. Type /propager (or Space) to send the sentence through the stack; "
+    "/aide lists the commands; /langue fr switches back to French.",
+};
+
 Language current = Language::French;  // one interface, one language at a time
 }  // namespace
 
 void set_language(Language language) { current = language; }
 Language language() { return current; }
 
-const Strings& text() { return kFrench; }
+const Strings& text() { return current == Language::English ? kEnglish : kFrench; }
+
+std::vector<std::pair<const char*, const char*>> string_table_pairs() {
+    // Strings is a struct of const char* only: walk both tables field by field.
+    constexpr std::size_t count = sizeof(Strings) / sizeof(const char*);
+    const auto* fr = reinterpret_cast<const char* const*>(&kFrench);
+    const auto* en = reinterpret_cast<const char* const*>(&kEnglish);
+    std::vector<std::pair<const char*, const char*>> pairs;
+    for (std::size_t i = 0; i < count; ++i) pairs.emplace_back(fr[i], en[i]);
+    return pairs;
+}
 
 }  // namespace tb

@@ -1,5 +1,10 @@
 #pragma once
 // Every string the interface shows, in one table, so that English can be added beside French.
+#include <utility>
+#include <vector>
+
+#include "language.h"
+
 namespace tb {
 
 struct Strings {
@@ -31,12 +36,14 @@ struct Strings {
     const char* welcome;  // the first line of the log
 };
 
-// The interface's language: French by default; /langue and --lang switch it at run time.
-enum class Language { French, English };
+// The interface's language: French by default; /langue and --lang switch it at run time (the
+// App follows the command registry's language).
 void set_language(Language language);
 Language language();
 
 const Strings& text();  // the table of the current language
+// Every (French, English) pair of the table, for the test that each string has its twin.
+std::vector<std::pair<const char*, const char*>> string_table_pairs();
 
 // A panel's own string, in the current language: tr("Suivant", "Next"). New strings use this,
 // beside their use; the table above holds the strings of the first panels.

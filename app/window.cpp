@@ -78,6 +78,7 @@ void handle_keys(App& app, GLFWwindow* window, Fullscreen& fullscreen) {
         return;
     }
     if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) fullscreen.toggle(window);
+    if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) app.run(app.presenter() ? "/presentateur off" : "/presentateur on");
     if (io.WantTextInput) return;  // typing in a field: keys are text
     if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) app.run("/propager");
     if (ImGui::IsKeyPressed(GLFW_KEY_LEFT) && s.step > 0) app.run("/etape " + std::to_string(s.step - 1));
@@ -212,6 +213,7 @@ int run_window(App& app, const std::string& data_dir, const WindowOptions& optio
             std::fprintf(stderr, "transformer-bloc : %s\n", e.what());
         }
         Fullscreen fullscreen;
+        bool presenter_seen = false;
         TestActions actions(std::getenv("TRANSFORMER_BLOC_TEST_ACTIONS"));
         Stats stats;
         const bool screenshot = !options.screenshot.empty();
@@ -243,11 +245,16 @@ int run_window(App& app, const std::string& data_dir, const WindowOptions& optio
             ImGui_ImplOpenGL3_NewFrame();
             ImGui_ImplGlfw_NewFrame();
             ImGui::NewFrame();
-            io.FontGlobalScale = app.text_scale;
             handle_keys(app, window, fullscreen);
+            io.FontGlobalScale = app.font_scale();  // larger in presenter mode
+            // Presenter mode fills the screen (not in fixed-size runs: tests and screenshots).
+            if (app.presenter() != presenter_seen) {
+                presenter_seen = app.presenter();
+                if (!options.fixed_size && fullscreen.on != presenter_seen) fullscreen.toggle(window);
+            }
             if (screenshot && !app.pinned()) app.finish_animation();
             app.update(dt);
-            app.draw(io.DisplaySize.x, io.DisplaySize.y, content_scale * app.text_scale, fonts, beads.get());
+            app.draw(io.DisplaySize.x, io.DisplaySize.y, content_scale * app.font_scale(), fonts, beads.get());
             ImGui::Render();
 
             glViewport(0, 0, fb_w, fb_h);
@@ -255,6 +262,9 @@ int run_window(App& app, const std::string& data_dir, const WindowOptions& optio
             glClear(GL_COLOR_BUFFER_BIT);
             ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
+            // /exporter image: the frame just drawn, once ImGui has settled (3 frames).
+            if (frame >= 3)
+                for (const auto& path : app.take_image_requests()) app.image_written(path, write_screenshot(path, fb_w, fb_h));
             // The screenshot: after 3 frames and the test actions, from the back buffer, before the swap.
             const bool shoot = screenshot && frame >= 3 && actions.pending.empty() && actions.quiet_frames >= 3;
             if (shoot) {

@@ -8,21 +8,31 @@
 #include <string_view>
 #include <vector>
 
+#include "language.h"
 #include "session.h"
 
 namespace tb {
 
 struct CommandResult {
+    CommandResult(bool ok_ = true, std::string message_ = {}, std::string english_ = {})
+        : ok(ok_), message(std::move(message_)), english(std::move(english_)) {}
     bool ok = true;
-    std::string message;  // French: a confirmation, a report (/parametres, /aide) or the error
+    std::string message;  // a confirmation, a report (/parametres, /aide) or the error
+    std::string english;  // its English twin, when the command wrote one; execute() answers in
+                          // the registry's language (/langue) and moves it into `message`
 };
 
 struct Command {
+    Command(std::string name_, std::string usage_, std::string help_, std::vector<std::string> values_,
+            std::function<CommandResult(Session&, const std::string&)> run_, std::string help_en_ = {})
+        : name(std::move(name_)), usage(std::move(usage_)), help(std::move(help_)), values(std::move(values_)),
+          run(std::move(run_)), help_en(std::move(help_en_)) {}
     std::string name;                  // without the slash, unaccented: "residuel"
     std::string usage;                 // as the channel writes it: "/residuel <on|off>"
     std::string help;                  // one French sentence
     std::vector<std::string> values;   // the argument's values, for Tab completion (enumerations)
     std::function<CommandResult(Session&, const std::string& args)> run;
+    std::string help_en;               // the help in English (the names stay the channel's)
 };
 
 class CommandRegistry {
@@ -40,6 +50,7 @@ public:
 
     const std::vector<Command>& commands() const { return commands_; }
     const Command* find(std::string_view name) const;  // folded name, slash optional
+    Command* find(std::string_view name);
     // The nearest command name to a mistyped one ("/couche" -> "couches"), if close enough.
     std::optional<std::string> suggest(std::string_view name) const;
     // Completions of a partly typed line: command names, then the values of a command's argument.
@@ -47,8 +58,15 @@ public:
     // The /aide text: every command with its usage and help.
     std::string help_text() const;
 
+    // The language of the replies: French by default, /langue fr|en switches it.
+    Language language() const { return language_; }
+    void set_language(Language language) { language_ = language; }
+
 private:
+    CommandResult run_line(Session& session, std::string_view line) const;  // both languages
+
     std::vector<Command> commands_;
+    Language language_ = Language::French;
 };
 
 // Splits a script into command lines: separated by ';' or new lines, '#' starts a comment,

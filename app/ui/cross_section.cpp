@@ -48,8 +48,8 @@ void fitted_text(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, float wid
 }  // namespace
 
 void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecords& frame, const Trace& trace,
-                        const Fonts& fonts, BeadPainter painter) {
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(palette::kSection.r, palette::kSection.g, palette::kSection.b, 255));
+                        const Fonts& fonts, BeadPainter painter, const ThemeColours& theme) {
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, to_u32(theme.section));
     const bool open = begin_panel("##coupe", rect, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleColor();
     if (!open) return;
@@ -81,13 +81,13 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
     const float thick = std::clamp(layout.max_radius * 0.28f, 2.f, 4.f);
     for (const auto& arc : layout.arcs)
         dl->AddBezierCubic(ImVec2(arc.p0.x, arc.p0.y), ImVec2(arc.p1.x, arc.p1.y), ImVec2(arc.p2.x, arc.p2.y),
-                           ImVec2(arc.p3.x, arc.p3.y), to_u32(palette::kResidual), thick);
+                           ImVec2(arc.p3.x, arc.p3.y), to_u32(theme.residual), thick);
     for (const auto& m : layout.merges) {
         const ImVec2 c(m.at.x, m.at.y);
-        dl->AddCircleFilled(c, m.radius, to_u32(palette::kSection));
-        dl->AddCircle(c, m.radius, to_u32(palette::kResidual), 0, thick * 0.8f);
-        dl->AddLine(ImVec2(c.x - m.radius * 0.6f, c.y), ImVec2(c.x + m.radius * 0.6f, c.y), to_u32(palette::kResidual), thick * 0.7f);
-        dl->AddLine(ImVec2(c.x, c.y - m.radius * 0.6f), ImVec2(c.x, c.y + m.radius * 0.6f), to_u32(palette::kResidual), thick * 0.7f);
+        dl->AddCircleFilled(c, m.radius, to_u32(theme.section));
+        dl->AddCircle(c, m.radius, to_u32(theme.residual), 0, thick * 0.8f);
+        dl->AddLine(ImVec2(c.x - m.radius * 0.6f, c.y), ImVec2(c.x + m.radius * 0.6f, c.y), to_u32(theme.residual), thick * 0.7f);
+        dl->AddLine(ImVec2(c.x, c.y - m.radius * 0.6f), ImVec2(c.x, c.y + m.radius * 0.6f), to_u32(theme.residual), thick * 0.7f);
     }
 
     // Inside the boxes: the FFN's hidden activity, the attention weights.

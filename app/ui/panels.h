@@ -4,6 +4,7 @@
 #include "animation.h"
 #include "fonts.h"
 #include "layout.h"
+#include "theme.h"
 #include "trace.h"
 #include "ui/help.h"
 
@@ -21,7 +22,7 @@ struct BeadPainter {
     void* user = nullptr;
 };
 void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecords& frame, const Trace& trace,
-                        const Fonts& fonts, BeadPainter painter);
+                        const Fonts& fonts, BeadPainter painter, const ThemeColours& theme = kDarkTheme);
 
 // ui/timeline.cpp: level names, play/pause, step -/+ (as /etape), a scrub slider.
 void draw_timeline(const Rect& rect, const Trace& trace, double& playhead, bool& playing, const CommandSink& send);

@@ -48,7 +48,7 @@ void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y) {
         const ImVec2 e = ImGui::CalcTextSize(name.c_str());
         const float x = p0.x + cell * static_cast<float>(k) - e.x * 0.5f;
         dl->AddText(ImVec2(std::clamp(x, p0.x - line, p0.x + width - e.x + line * 0.8f), y + (stagger && k % 2 ? line : 0)),
-                    IM_COL32(200, 205, 220, 255), name.c_str());
+                    ImGui::GetColorU32(ImGuiCol_Text), name.c_str());  // follows the theme
     }
 }
 
@@ -119,16 +119,19 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
         u = std::clamp(u, 0.0, 1.0);
         return plot_bottom - static_cast<float>(u) * (plot_bottom - plot_top);
     };
-    dl->AddRect(ImVec2(left, plot_top), ImVec2(right, plot_bottom), IM_COL32(90, 95, 115, 255));
+    // Colours from the ImGui style, so that the light theme (/theme clair) reads as well as the dark.
+    const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), faint = ImGui::GetColorU32(ImGuiCol_Text, 0.45f);
+    const bool light = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f;
+    dl->AddRect(ImVec2(left, plot_top), ImVec2(right, plot_bottom), faint);
     // √d: where LayerNorm puts every vector.
     const float yd = y_of(root_d);
-    dl->AddLine(ImVec2(left, yd), ImVec2(right, yd), IM_COL32(170, 170, 180, 160), 1.5f);
-    dl->AddText(ImVec2(left - line * 2.4f, yd - line * 0.5f), IM_COL32(200, 200, 210, 255), "√d");
+    dl->AddLine(ImVec2(left, yd), ImVec2(right, yd), faint, 1.5f);
+    dl->AddText(ImVec2(left - line * 2.4f, yd - line * 0.5f), ink, "√d");
     char label[32];
     std::snprintf(label, sizeof label, "%.3g", hi);
-    dl->AddText(ImVec2(left - line * 2.5f, plot_top - line * 0.3f), IM_COL32(160, 165, 180, 255), label);
+    dl->AddText(ImVec2(left - line * 2.5f, plot_top - line * 0.3f), ink, label);
     std::snprintf(label, sizeof label, "%.3g", lo);
-    dl->AddText(ImVec2(left - line * 2.5f, plot_bottom - line * 0.8f), IM_COL32(160, 165, 180, 255), label);
+    dl->AddText(ImVec2(left - line * 2.5f, plot_bottom - line * 0.8f), ink, label);
 
     const int top = static_cast<int>(trace.levels.size()) - 1;
     const float cell = (right - left) / static_cast<float>(std::max(1, top));
@@ -140,12 +143,14 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
         for (int i = 0; i < static_cast<int>(before.front().size()); ++i) {
             std::vector<float> ys;
             for (const auto& level : before) ys.push_back(y_of(level[static_cast<std::size_t>(i)]));
-            polyline(dl, ys, ImVec2(left, 0), prev_cell, prev_top, IM_COL32(200, 200, 220, 55), 1.5f);
+            polyline(dl, ys, ImVec2(left, 0), prev_cell, prev_top, ImGui::GetColorU32(ImGuiCol_Text, 0.22f), 1.5f);
         }
     }
     for (int i = 0; i < n; ++i) {
         std::vector<float> ys;
         for (const auto& level : current) ys.push_back(y_of(level[static_cast<std::size_t>(i)]));
+        // On white, pale token colours fade: a dark edge under each line keeps it visible.
+        if (light) polyline(dl, ys, ImVec2(left, 0), cell, playhead, IM_COL32(0, 0, 0, 200), 4.5f);
         polyline(dl, ys, ImVec2(left, 0), cell, playhead, rgb(colours[static_cast<std::size_t>(i)], 1.f), 2.5f);
     }
     ImGui::End();

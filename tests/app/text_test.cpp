@@ -31,6 +31,23 @@ TEST(Text, EveryInterfaceStringIsInTheGlyphRanges) {
     for (int k = 0; k < 14; ++k) EXPECT_TRUE(uncovered_code_points(level_name(k, 6)).empty());
 }
 
+// Issue 4: every French string of the interface has an English twin, drawable with the same font.
+TEST(Text, EveryFrenchStringHasAnEnglishTwin) {
+    int differ = 0;
+    for (const auto& [fr, en] : string_table_pairs()) {
+        ASSERT_NE(en, nullptr) << fr;
+        EXPECT_GT(std::string(en).size(), 0u) << "no English for « " << fr << " »";
+        EXPECT_TRUE(uncovered_code_points(en).empty()) << en;
+        differ += std::string(fr) != en;
+    }
+    EXPECT_GT(differ, 50) << "most strings differ between the languages";
+    set_language(Language::English);
+    EXPECT_STREQ(text().reset, "Reset");
+    EXPECT_STREQ(tr("Suivant", "Next"), "Next");
+    set_language(Language::French);
+    EXPECT_STREQ(text().reset, "Réinitialiser");
+}
+
 TEST(Text, UncoveredCodePointsAreFound) {
     EXPECT_EQ(uncovered_code_points("ℝᵈ"), std::vector<std::uint32_t>{0x1D48});
     EXPECT_TRUE(uncovered_code_points("« élan » √d ⊕ ≈ × ∑ – ’").empty());

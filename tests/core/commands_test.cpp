@@ -188,8 +188,24 @@ TEST(Commands, CompletionAndHelp) {
     const std::string help = r.help_text();
     for (const auto& c : r.commands()) EXPECT_NE(help.find(c.usage), std::string::npos) << c.name;
     for (const char* name : {"propager", "couches", "position", "residuel", "norme", "ffn", "dimension", "phrase",
-                             "etape", "parametres", "reinit", "graine", "aide", "masque", "activation"})
+                             "etape", "parametres", "reinit", "graine", "aide", "masque", "activation", "langue"})
         EXPECT_TRUE(r.find(name)) << name;
+}
+
+TEST(Commands, EnglishRepliesAfterLangue) {
+    CommandRegistry r;
+    auto s = session();
+    EXPECT_TRUE(r.execute(s, "/langue en").ok);
+    EXPECT_EQ(r.language(), Language::English);
+    EXPECT_EQ(r.execute(s, "/couches 9").message, "/couches expects an integer from 1 to 6 (got « 9 »)");
+    EXPECT_NE(r.execute(s, "/couche 3").message.find("did you mean /couches?"), std::string::npos);
+    EXPECT_EQ(r.execute(s, "/residuel off").message, "residual connection cut: x ← F(x)");
+    EXPECT_NE(r.help_text().find("Number L of stacked blocks."), std::string::npos);
+    for (const auto& c : r.commands()) EXPECT_FALSE(c.help_en.empty()) << c.name << " has no English help";
+    EXPECT_FALSE(r.execute(s, "/langue de").ok);
+    EXPECT_EQ(r.language(), Language::English);  // a refused /langue changes nothing
+    EXPECT_TRUE(r.execute(s, "/langue Français").ok);
+    EXPECT_EQ(r.execute(s, "/couches 9").message, "/couches attend un entier de 1 à 6 (reçu « 9 »)");
 }
 
 TEST(Commands, Scripts) {

@@ -76,7 +76,10 @@ TEST(Soak, RandomCommandsKeepTheInvariantsAndTheMemory) {
     RecordProperty("rss growth kB", std::to_string(rss_end - rss_at_tenth));
     EXPECT_GT(accepted, count / 4) << "the mix must exercise real changes";
     EXPECT_LT(accepted, count) << "and refusals";
+#ifndef __SANITIZE_ADDRESS__
     EXPECT_LT(rss_end - rss_at_tenth, 4096) << "kB of growth between a tenth of the run and its end";
+#endif  // AddressSanitizer keeps freed memory in quarantine; there LeakSanitizer checks at exit
+
 }
 
 }  // namespace

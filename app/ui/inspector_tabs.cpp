@@ -1,0 +1,44 @@
+// The inspector's tabs: one button per /panneau word, the open one in the residual's yellow.
+// Each sends its command, so a class sees "/panneau attention" in the log as it clicks.
+#include <imgui.h>
+
+#include "text.h"
+#include "ui/inspector_panels.h"
+
+namespace tb {
+
+void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& send) {
+    if (!begin_panel("##inspecteur_onglets", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    const struct { Panel panel; const char* label; const char* help; } tabs[] = {
+        {Panel::Attention, tr("Attention", "Attention"), tr("Les poids d'attention de chaque tête, mot par mot.", "Each head's attention weights, word by word.")},
+        {Panel::Neurons, tr("Neurones", "Neurons"), tr("Les activations cachées du FFN : questions (W↑) et directions (W↓).", "The FFN's hidden activations: questions (W↑) and directions (W↓).")},
+        {Panel::Norm, tr("Norme", "Norm"), tr("La normalisation de couche à la main : μ, σ², σ, x̂.", "Layer norm by hand: μ, σ², σ, x̂.")},
+        {Panel::Gradients, tr("Gradients", "Gradients"), tr("Le gradient par niveau, avec et sans connexion résiduelle.", "The gradient by level, with and without the residual.")},
+        {Panel::Scale, tr("Échelle", "Scale"), tr("La même formule de paramètres, de ce modèle à GPT-3.", "The same parameter formula, from this model to GPT-3.")},
+        {Panel::Output, tr("Sortie", "Output"), tr("Ce que prédisent des poids aléatoires, non entraînés.", "What random, untrained weights predict.")},
+        {Panel::None, tr("Fermer", "Close"), tr("Referme le panneau (/panneau aucun).", "Closes the panel (/panneau aucun).")},
+    };
+    ImGui::TextDisabled("%s", tr("Dans les sous-couches — /panneau", "Inside the sublayers — /panneau"));
+    const float right = ImGui::GetWindowContentRegionMax().x;
+    bool first = true;
+    for (const auto& tab : tabs) {
+        if (tab.panel == Panel::None && current == Panel::None) continue;
+        const float w = ImGui::CalcTextSize(tab.label).x + ImGui::GetStyle().FramePadding.x * 2;
+        if (!first) {
+            ImGui::SameLine();
+            if (ImGui::GetCursorPosX() + w > right) ImGui::NewLine();
+        }
+        first = false;
+        const bool open = tab.panel == current && current != Panel::None;
+        if (open) {
+            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kResidual)));
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kLabel)));
+        }
+        if (ImGui::Button(tab.label)) send(std::string("/panneau ") + (open ? "aucun" : panel_word(tab.panel)));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tab.help);
+        if (open) ImGui::PopStyleColor(2);
+    }
+    ImGui::End();
+}
+
+}  // namespace tb

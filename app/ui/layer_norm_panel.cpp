@@ -1,0 +1,104 @@
+// Layer norm by hand (seed 000 C, seed 002): a typed vector (default 2 4 4 4 5 5 7 9) or the
+// chosen token's vector at the level the playhead is in, with μ, each squared deviation, σ², σ and
+// x̂ step by step (layer_norm_steps), and RMSNorm of the same vector beside it (rms_norm).
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "text.h"
+#include "ui/inspector_panels.h"
+
+namespace tb {
+namespace {
+
+void row(const char* label, const Vector& v, int decimals) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(label);
+    for (int i = 0; i < v.size(); ++i) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%.*f", decimals, v(i));
+    }
+}
+
+}  // namespace
+
+void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState& state, int level) {
+    if (!begin_panel("##panneau_norme", rect)) return;
+    if (ImGui::RadioButton(tr("vecteur tapé", "typed vector"), !state.norm_token)) state.norm_token = false;
+    ImGui::SameLine();
+    if (ImGui::RadioButton(tr("un mot du modèle", "a word of the model"), state.norm_token)) state.norm_token = true;
+
+    Vector x;
+    double eps = 0;  // the seed's hand calculation has no ε; the model's LayerNorm has 1e-5
+    int decimals = 2;
+    if (!state.norm_token) {
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+        if (ImGui::InputText("##vecteur", state.vector_text, sizeof state.vector_text, ImGuiInputTextFlags_EnterReturnsTrue)) {
+            const VectorParse p = parse_vector(state.vector_text);
+            if (p.vector) {
+                state.vector = *p.vector;
+                state.vector_error.clear();
+            } else {
+                state.vector_error = tr(p.error.c_str(), p.error_en.c_str());  // the previous vector stays
+            }
+        }
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", tr("Entrée pour calculer", "Enter to compute"));
+        if (!state.vector_error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", state.vector_error.c_str());
+        x = state.vector;
+    } else {
+        const int n = trace.token_count();
+        state.token = std::clamp(state.token, 0, n - 1);
+        for (int i = 0; i < n; ++i) {
+            if (i) ImGui::SameLine();
+            ImGui::RadioButton((trace.tokens[static_cast<std::size_t>(i)].word + "##lt" + std::to_string(i)).c_str(), &state.token, i);
+        }
+        const Level& l = trace.levels[static_cast<std::size_t>(std::clamp(level, 0, static_cast<int>(trace.levels.size()) - 1))];
+        ImGui::TextDisabled(tr("x = « %s » au niveau %s (là où sont les perles), ε = %g", "x = « %s » at level %s (where the beads are), ε = %g"),
+                            trace.tokens[static_cast<std::size_t>(state.token)].word.c_str(), l.name.c_str(), trace.layer_norm_eps);
+        x = l.vectors.row(state.token).transpose();
+        eps = trace.layer_norm_eps;
+    }
+    if (x.size() == 0) {
+        ImGui::End();
+        return;
+    }
+    const LayerNormSteps s = layer_norm_steps(x, eps);
+    const double nd = static_cast<double>(x.size());
+    ImGui::Text("μ = %.4g / %d = %.4g", x.sum(), static_cast<int>(x.size()), s.mean);
+    ImGui::SameLine();
+    ImGui::Text("   σ² = %.4g / %d = %.4g", s.squared_deviations.sum(), static_cast<int>(x.size()), s.variance);
+    ImGui::SameLine();
+    ImGui::Text(eps > 0 ? "   σ = √(σ² + ε) = %.4g" : "   σ = √σ² = %.4g", s.sigma);
+    const Vector rms = rms_norm(x, eps);
+    const double rms_div = std::sqrt(x.squaredNorm() / nd + eps);
+
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+    const float table_h = ImGui::GetFrameHeightWithSpacing() * 6.4f;
+    if (ImGui::BeginTable("##pas", static_cast<int>(x.size()) + 1, flags, ImVec2(0, table_h))) {
+        ImGui::TableSetupScrollFreeze(1, 0);
+        row("x", x, decimals);
+        row("x − μ", s.deviations, decimals);
+        row("(x − μ)²", s.squared_deviations, decimals);
+        row("x̂ = (x − μ)/σ", s.normalized, decimals);
+        row("RMSNorm", rms, decimals);
+        ImGui::EndTable();
+    }
+    ImGui::Text(tr("x̂ : moyenne %.2g, variance %.3g, norme %.3g = √%d", "x̂: mean %.2g, variance %.3g, norm %.3g = √%d"),
+                std::abs(s.normalized.mean()) < 1e-12 ? 0.0 : s.normalized.mean(),
+                s.normalized.array().square().mean(), s.normalized.norm(), static_cast<int>(x.size()));
+    ImGui::Text(tr("RMSNorm : x / √(moyenne des x²) = x / %.4g — ni moyenne retirée, ni biais",
+                   "RMSNorm: x / √(mean of x²) = x / %.4g — no mean removed, no bias"), rms_div);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", tr("Sur les caractéristiques, pas sur le lot : chaque mot est normalisé seul, sur ses d composantes, "
+                                 "sans regarder les autres phrases du lot (de longueurs et de contenus différents).",
+                                 "Over the features, not the batch: each word is normalized alone, over its d features, "
+                                 "whatever the other sentences of the batch (of different lengths and contents)."));
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+
+}  // namespace tb

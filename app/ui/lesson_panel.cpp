@@ -1,0 +1,81 @@
+// The lesson panel: « Étape k / N », the « prédis d'abord » question with its reveal button, what
+// to look at, and Précédent / Suivant. Every button is a /lecon command.
+#include <imgui.h>
+
+#include <string>
+
+#include "text.h"
+#include "ui/teaching_panels.h"
+
+namespace tb {
+namespace {
+
+const std::string& pick(const std::string& fr, const std::string& en) {
+    return language() == Language::English && !en.empty() ? en : fr;
+}
+
+void wrapped(const std::string& s) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(s.c_str());
+    ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
+void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& fonts, const ThemeColours& theme,
+                 const CommandSink& send) {
+    if (!player.is_open() || !begin_panel("##lecon", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    const Lesson& lesson = player.lesson();
+    const LessonStep& step = player.step();
+    const bool light = theme.section.r > 128;
+    const ImVec4 accent = light ? ImVec4(0.55f, 0.30f, 0.f, 1) : ImVec4(1.f, 0.86f, 0.35f, 1);
+
+    if (!lesson.title_fr.empty()) ImGui::TextDisabled("%s", pick(lesson.title_fr, lesson.title_en).c_str());
+    ImGui::PushFont(fonts.large);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(accent, "%s %d / %d — %s", tr("Étape", "Step"), player.index() + 1, player.count(),
+                       pick(step.title_fr, step.title_en).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopFont();
+
+    // The text scrolls; the buttons stay at the bottom.
+    const float buttons = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+    ImGui::BeginChild("##lecon_texte", ImVec2(0, -buttons), false);
+    if (step.has_question()) {
+        ImGui::Spacing();
+        ImGui::TextColored(accent, "%s", tr("Prédis d'abord :", "Predict first:"));
+        ImGui::PushFont(fonts.large);
+        wrapped(pick(step.question_fr, step.question_en));
+        ImGui::PopFont();
+        if (!player.revealed()) {
+            ImGui::Spacing();
+            if (ImGui::Button(tr("Révéler la réponse", "Reveal the answer"))) send("/lecon reveler");
+        } else {
+            ImGui::Spacing();
+            ImGui::TextColored(accent, "%s", tr("Réponse :", "Answer:"));
+            wrapped(pick(step.answer_fr, step.answer_en));
+        }
+        ImGui::Separator();
+    }
+    if (player.revealed()) wrapped(pick(step.text_fr, step.text_en));
+    else {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        wrapped(tr("(réfléchis, puis révèle : la commande s'exécutera)", "(think, then reveal: the command will run)"));
+        ImGui::PopStyleColor();
+    }
+    ImGui::EndChild();
+
+    ImGui::BeginDisabled(player.index() == 0 && player.revealed());
+    if (ImGui::Button(tr("◀ Précédent", "◀ Previous"))) send("/lecon precedent");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    const bool last = player.index() + 1 >= player.count();
+    ImGui::BeginDisabled(last && player.revealed());
+    if (ImGui::Button(tr("Suivant ▶", "Next ▶"))) send("/lecon suivant");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button(tr("Fermer", "Close"))) send("/lecon fermer");
+    ImGui::End();
+}
+
+}  // namespace tb

@@ -1,0 +1,207 @@
+// The FFN panel (seed 004): the w hidden activations of the chosen token in the chosen block as a
+// strip (active > 0 in pink, inactive in grey), and the neuron under the mouse read as seed 004
+// reads it: W↑'s row = its "question", W↓'s column = the "direction" it adds. Beside it the
+// hand-built « Thomas Pesquet » neuron: dot products, bias −1, ReLU as an AND, « astronaute » added.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "text.h"
+#include "ui/inspector_panels.h"
+
+namespace tb {
+namespace {
+
+// d signed bars in a row (blue < 0, yellow > 0), each value on hover.
+void signed_bars(const char* id, const Vector& v, const std::vector<std::string>* names, float width, float height) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton(id, ImVec2(std::max(1.f, width), std::max(1.f, height)));
+    const int d = static_cast<int>(v.size());
+    if (d == 0) return;
+    const double top = std::max(1e-9, v.cwiseAbs().maxCoeff());
+    const float cell = width / static_cast<float>(d), mid = p.y + height * 0.5f;
+    dl->AddLine(ImVec2(p.x, mid), ImVec2(p.x + width, mid), IM_COL32(110, 116, 140, 255));
+    for (int j = 0; j < d; ++j) {
+        const float h = static_cast<float>(v(j) / top) * height * 0.48f;
+        const float x0 = p.x + cell * static_cast<float>(j) + 1, x1 = x0 + cell - 2;
+        dl->AddRectFilled(ImVec2(x0, std::min(mid, mid - h)), ImVec2(x1, std::max(mid, mid - h)),
+                          v(j) >= 0 ? to_u32(palette::kResidual) : to_u32(palette::kAttention));
+    }
+    if (ImGui::IsItemHovered()) {
+        const int j = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - p.x) / cell), 0, d - 1);
+        if (names) ImGui::SetTooltip("%s : %.3f", (*names)[static_cast<std::size_t>(j)].c_str(), v(j));
+        else ImGui::SetTooltip(tr("composante %d : %.3f", "feature %d: %.3f"), j + 1, v(j));
+    }
+}
+
+void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state) {
+    const int layers = trace.settings.layers, n = trace.token_count();
+    state.block = std::clamp(state.block, 1, layers);
+    state.token = std::clamp(state.token, 0, n - 1);
+    ImGui::TextUnformatted(tr("bloc", "block"));
+    for (int b = 1; b <= layers; ++b) {
+        ImGui::SameLine();
+        ImGui::RadioButton((std::to_string(b) + "##nb").c_str(), &state.block, b);
+    }
+    ImGui::SameLine();
+    ImGui::TextUnformatted(tr("· mot", "· word"));
+    for (int i = 0; i < n; ++i) {
+        ImGui::SameLine();
+        ImGui::RadioButton((trace.tokens[static_cast<std::size_t>(i)].word + "##nt" + std::to_string(i)).c_str(), &state.token, i);
+    }
+    const Level& level = trace.levels[static_cast<std::size_t>(2 * state.block)];
+    const int w = static_cast<int>(level.hidden.cols());
+    int active = 0;
+    for (int k = 0; k < w; ++k) active += level.hidden(state.token, k) > 0;
+    ImGui::Text(tr("%d neurones sur w = %d actifs (> 0) après %s", "%d of w = %d neurons active (> 0) after %s"), active, w,
+                trace.settings.activation == Activation::Relu ? "ReLU" : "GELU");
+    help_marker(tr("Chaque case est un neurone caché du FFN pour ce mot : rose = actif (> 0), gris = inactif. "
+                   "Survolez ou cliquez un neurone pour lire sa question (ligne de W↑) et sa direction (colonne de W↓).",
+                   "Each cell is one hidden FFN neuron for this word: pink = active (> 0), grey = inactive. "
+                   "Hover or click a neuron to read its question (row of W↑) and its direction (column of W↓)."));
+
+    const float frame = ImGui::GetFrameHeight();
+    const StripLayout strip = neuron_strip_layout(rect, w, frame * inspector_metrics::kStripHeader, ImGui::GetTextLineHeight());
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    double top = 1e-9;
+    for (int k = 0; k < w; ++k) top = std::max(top, level.hidden(state.token, k));
+    state.neuron = std::clamp(state.neuron, 0, w - 1);
+    for (int k = 0; k < w; ++k) {
+        const Rect c = strip.cell_rect(k);
+        const double h = level.hidden(state.token, k);
+        ImU32 colour = IM_COL32(58, 62, 78, 255);  // inactive
+        if (h > 0) {
+            const float t = 0.35f + 0.65f * static_cast<float>(h / top);
+            colour = IM_COL32(static_cast<int>(palette::kFfn.r * t), static_cast<int>(palette::kFfn.g * t),
+                              static_cast<int>(palette::kFfn.b * t), 255);
+        }
+        dl->AddRectFilled(ImVec2(c.x + 1, c.y + 1), ImVec2(c.right() - 1, c.bottom() - 1), colour);
+        if (k == state.neuron) dl->AddRect(ImVec2(c.x, c.y), ImVec2(c.right(), c.bottom()), to_u32(palette::kResidual), 0, 0, 2.f);
+    }
+    ImGui::SetCursorScreenPos(ImVec2(strip.area.x, strip.area.y));
+    ImGui::InvisibleButton("##bande", ImVec2(std::max(1.f, strip.area.w), std::max(1.f, strip.area.h)));
+    if (ImGui::IsItemHovered() && strip.cell_w > 0) {
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        const int col = std::clamp(static_cast<int>((m.x - strip.area.x) / strip.cell_w), 0, strip.per_row - 1);
+        const int row = std::max(0, static_cast<int>((m.y - strip.area.y) / std::max(1.f, strip.cell_h)));
+        state.neuron = std::clamp(row * strip.per_row + col, 0, w - 1);
+    }
+
+    // The neuron read: its question, its bias, what it gives for this word, the direction it adds.
+    const NeuronReading r = read_neuron(trace, state.block, state.token, state.neuron);
+    const Matrix& in = trace.settings.norm == Norm::Pre ? level.normalized_input : level.input;
+    const double dot = r.question.dot(in.row(state.token).transpose());
+    ImGui::Dummy(ImVec2(1, frame * 0.2f));
+    ImGui::Text(tr("neurone %d : question · x = %.2f, + biais %.2f = %.2f → %s = %.3f (%s)",
+                   "neuron %d: question · x = %.2f, + bias %.2f = %.2f → %s = %.3f (%s)"),
+                state.neuron + 1, dot, r.bias, dot + r.bias, trace.settings.activation == Activation::Relu ? "ReLU" : "GELU",
+                r.activation, r.activation > 0 ? tr("actif", "active") : tr("inactif", "inactive"));
+    const float width = ImGui::GetContentRegionAvail().x, bars = frame * 1.5f;
+    ImGui::TextDisabled("%s", tr("question = ligne de W↑ (ce que le neurone « demande » au vecteur)",
+                                 "question = row of W↑ (what the neuron « asks » the vector)"));
+    signed_bars("##question", r.question, nullptr, width, bars);
+    ImGui::TextDisabled("%s", tr("direction = colonne de W↓ (ajoutée au flux, pondérée par l'activation)",
+                                 "direction = column of W↓ (added to the stream, weighted by the activation)"));
+    signed_bars("##direction", r.direction, nullptr, width, bars);
+}
+
+std::string question_text(const FactNetwork& net, int neuron) {
+    std::string out;
+    for (int j = 0; j < static_cast<int>(net.axes.size()); ++j) {
+        const double v = net.w_up(neuron, j);
+        if (v == 0) continue;
+        char buf[32];
+        if (v == 1) buf[0] = '\0';
+        else std::snprintf(buf, sizeof buf, "%.1f·", v);
+        out += (out.empty() ? "" : " + ") + std::string(buf) + net.axes[static_cast<std::size_t>(j)];
+    }
+    return out;
+}
+
+std::string added_text(const FactNetwork& net, const Vector& added) {
+    std::string out;
+    for (int j = 0; j < added.size(); ++j) {
+        if (std::abs(added(j)) < 1e-12) continue;
+        char buf[48];
+        std::snprintf(buf, sizeof buf, "%+.2f %s", added(j), net.axes[static_cast<std::size_t>(j)].c_str());
+        out += (out.empty() ? "" : ", ") + std::string(buf);
+    }
+    return out.empty() ? tr("rien", "nothing") : out;
+}
+
+void fact_network(InspectorState& state) {
+    const FactNetwork net = thomas_pesquet_network();
+    const char* names[4] = {"Thomas", "Pesquet", "Marie", "Curie"};
+    ImGui::TextUnformatted(tr("le vecteur encode :", "the vector encodes:"));
+    std::vector<std::string> chosen;
+    for (int c = 0; c < 4; ++c) {
+        ImGui::SameLine();
+        ImGui::Checkbox(names[c], &state.concepts[c]);
+        if (state.concepts[c]) chosen.emplace_back(names[c]);
+    }
+    const FactPass pass = run_fact_network(net, concept_vector(net, chosen));
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit;
+    if (ImGui::BeginTable("##faits", 5, flags)) {
+        for (const char* h : {tr("neurone : question (ligne de W↑)", "neuron: question (row of W↑)"), "q · x", tr("+ biais", "+ bias"),
+                              "ReLU", ""})
+            ImGui::TableSetupColumn(h);
+        ImGui::TableHeadersRow();
+        for (int k = 0; k < static_cast<int>(net.neurons.size()); ++k) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::Text("%s", question_text(net, k).c_str());
+            ImGui::TableNextColumn();
+            ImGui::Text("%.1f", pass.questions(k));
+            ImGui::TableNextColumn();
+            ImGui::Text("%+.0f → %.1f", net.b_up(k), pass.pre_activation(k));
+            ImGui::TableNextColumn();
+            if (pass.neurons(k) > 0) ImGui::TextColored(ImVec4(0.87f, 0.41f, 0.66f, 1), "%.1f", pass.neurons(k));
+            else ImGui::TextDisabled("0");
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("%s", pass.neurons(k) > 0 ? tr("actif", "active") : tr("inactif", "inactive"));
+        }
+        ImGui::EndTable();
+    }
+    ImGui::Text(tr("ajouté au flux (W↓ · neurones) : %s", "added to the stream (W↓ · neurons): %s"), added_text(net, pass.added).c_str());
+
+    // The truth table of the first neuron: ReLU(q·x − 1) is an AND of the two names.
+    ImGui::TextDisabled("%s", tr("table de vérité du neurone « Thomas ET Pesquet » :", "truth table of the « Thomas AND Pesquet » neuron:"));
+    if (ImGui::BeginTable("##verite", 4, flags)) {
+        for (const char* h : {tr("entrée", "input"), "q · x", "ReLU(q · x − 1)", "astronaute"}) ImGui::TableSetupColumn(h);
+        ImGui::TableHeadersRow();
+        const std::vector<std::vector<std::string>> cases = {{}, {"Thomas"}, {"Pesquet"}, {"Thomas", "Pesquet"}};
+        for (const auto& c : cases) {
+            const FactPass p = run_fact_network(net, concept_vector(net, c));
+            std::string label;
+            for (const auto& w : c) label += (label.empty() ? "" : " + ") + w;
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(label.empty() ? tr("(rien)", "(nothing)") : label.c_str());
+            ImGui::TableNextColumn();
+            ImGui::Text("%.0f", p.questions(0));
+            ImGui::TableNextColumn();
+            ImGui::Text("%.0f", p.neurons(0));
+            ImGui::TableNextColumn();
+            ImGui::Text("%+.1f", p.added(2));
+        }
+        ImGui::EndTable();
+    }
+}
+
+}  // namespace
+
+void draw_neurons_panel(const Rect& rect, const Trace& trace, InspectorState& state) {
+    if (!begin_panel("##panneau_neurones", rect)) return;
+    if (ImGui::RadioButton(tr("ce modèle", "this model"), !state.fact_demo)) state.fact_demo = false;
+    ImGui::SameLine();
+    if (ImGui::RadioButton(tr("le neurone « Thomas Pesquet »", "the « Thomas Pesquet » neuron"), state.fact_demo)) state.fact_demo = true;
+    if (state.fact_demo) fact_network(state);
+    else model_neurons(rect, trace, state);
+    ImGui::End();
+}
+
+}  // namespace tb

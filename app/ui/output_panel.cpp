@@ -1,0 +1,61 @@
+// The output (seeds 000, 002): for each position, the five most probable next words of the tied
+// output head (top_predictions), each with a green bar of its probability, labelled plainly as
+// what random, untrained weights predict, and pointing to the next channel.
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "predictions.h"
+#include "text.h"
+#include "ui/inspector_panels.h"
+
+namespace tb {
+
+void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary) {
+    if (!begin_panel("##panneau_sortie", rect)) return;
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "%s",
+                       tr("Poids aléatoires, non entraînés : ce modèle « ne prédit rien ». Voici pourtant ce qu'il propose.",
+                          "Random, untrained weights: this model « predicts nothing ». Here is what it proposes all the same."));
+    ImGui::PopTextWrapPos();
+    help_marker(tr("La sortie verte est projetée sur les embeddings de tokens (poids liés), puis softmax sur le vocabulaire : "
+                   "une probabilité par mot possible.",
+                   "The green output is projected on the token embeddings (tied weights), then softmax over the vocabulary: "
+                   "one probability per possible word."));
+    const auto top = top_predictions(trace, vocabulary, 5);
+    const float frame = ImGui::GetFrameHeight();
+    const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+    const float height = std::max(frame, rect.bottom() - ImGui::GetCursorScreenPos().y - frame * 2.6f);
+    if (ImGui::BeginTable("##predictions", 6, flags, ImVec2(0, height))) {
+        ImGui::TableSetupColumn(tr("après…", "after…"));
+        for (int k = 1; k <= 5; ++k) ImGui::TableSetupColumn(std::to_string(k).c_str());
+        ImGui::TableHeadersRow();
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        for (std::size_t i = 0; i < top.size(); ++i) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::Text("%s →", trace.tokens[i].word.c_str());
+            for (const Prediction& p : top[i]) {
+                ImGui::TableNextColumn();
+                ImGui::Text("%s", p.word.c_str());
+                const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+                const float width = std::max(2.f, frame * 3.f * static_cast<float>(std::clamp(p.probability, 0.0, 1.0)) * 4.f);
+                dl->AddRectFilled(ImVec2(min.x, max.y), ImVec2(min.x + width, max.y + 4), to_u32(palette::kOutput));
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip(tr("« %s » : probabilité %.2f %%", "« %s »: probability %.2f %%"), p.word.c_str(),
+                                                              p.probability * 100);
+            }
+        }
+        ImGui::EndTable();
+    }
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled(tr("Sur %d mots, le hasard donnerait %.1f %% à chacun. Apprendre ces poids, puis choisir le mot suivant "
+                           "(température) : c'est le prochain salon, #generation-temperature.",
+                           "Over %d words, chance would give each %.1f %%. Learning these weights, then choosing the next word "
+                           "(temperature): that is the next channel, #generation-temperature."),
+                        trace.vocabulary_size, 100.0 / std::max(1, trace.vocabulary_size));
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+
+}  // namespace tb

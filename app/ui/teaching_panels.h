@@ -1,0 +1,30 @@
+#pragma once
+// The teaching panels: the lesson (Précédent / Suivant, « prédis d'abord »), the formula strip
+// above the cross-section, and the ImGui colours of each theme. Each takes what it draws.
+#include <string>
+#include <vector>
+
+#include "fonts.h"
+#include "formula.h"
+#include "lesson_player.h"
+#include "screen.h"
+#include "theme.h"
+#include "trace.h"
+#include "ui/help.h"
+
+namespace tb {
+
+// ui/lesson_panel.cpp: the current step, its question and reveal button, what to look at; the
+// buttons send /lecon precedent|suivant|reveler|fermer.
+void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& fonts, const ThemeColours& theme,
+                 const CommandSink& send);
+
+// ui/formula_strip.cpp: the sublayer's formula as wired now, the term the beads are crossing
+// highlighted; `note` (right-aligned, muted) says which sublayer F is, or the parameter count.
+void draw_formula(const Rect& rect, const std::vector<FormulaPiece>& pieces, Term active, const std::string& note,
+                  const Fonts& fonts, const ThemeColours& theme);
+
+// ui/theme_style.cpp: ImGui's colours for a theme (sizes untouched, so it can switch at run time).
+void apply_theme_style(Theme theme);
+
+}  // namespace tb

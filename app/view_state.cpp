@@ -1,0 +1,74 @@
+#include "view_state.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace tb {
+
+using nlohmann::json;
+
+json view_to_json(const ViewState& v) {
+    json j = {{"text_scale", v.text_scale},
+              {"log_scale", v.log_scale},
+              {"head", v.head},
+              {"seconds_per_level", v.seconds_per_level}};
+    if (v.lesson) j["lesson"] = {{"file", v.lesson->file}, {"step", v.lesson->step}};
+    return j;
+}
+
+std::optional<std::string> view_from_json(const json& j, int heads, ViewState& out) {
+    if (!j.is_object()) return std::string("« view » doit être un objet");
+    ViewState v;
+    for (const auto& item : j.items()) {
+        const std::string& key = item.key();
+        const json& value = item.value();
+        if (key == "text_scale") {
+            if (!value.is_number()) return std::string("vue : « text_scale » doit être un nombre");
+            const double s = value.get<double>();
+            if (!(s >= ViewState::kMinTextScale - 1e-6 && s <= ViewState::kMaxTextScale + 1e-6))
+                return std::string("vue : « text_scale » doit aller de 0,6 à 2");
+            v.text_scale = static_cast<float>(s);
+        } else if (key == "log_scale") {
+            if (!value.is_boolean()) return std::string("vue : « log_scale » doit valoir true ou false");
+            v.log_scale = value.get<bool>();
+        } else if (key == "head") {
+            if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() >= heads)
+                return "vue : « head » doit être un entier de 0 à " + std::to_string(heads - 1);
+            v.head = value.get<int>();
+        } else if (key == "seconds_per_level") {
+            if (!value.is_number()) return std::string("vue : « seconds_per_level » doit être un nombre");
+            const double s = value.get<double>();
+            if (!(s >= ViewState::kMinSpeed && s <= ViewState::kMaxSpeed))
+                return std::string("vue : « seconds_per_level » doit aller de 0,1 à 2");
+            v.seconds_per_level = s;
+        } else if (key == "lesson") {
+            if (!value.is_object() || value.size() != 2 || !value.contains("file") || !value["file"].is_string() ||
+                !value.contains("step") || !value["step"].is_number_integer() || value["step"].get<std::int64_t>() < 0 ||
+                value["step"].get<std::int64_t>() > 10000)
+                return std::string("vue : « lesson » doit être {\"file\": texte, \"step\": entier ≥ 0}");
+            v.lesson = LessonBookmark{value["file"].get<std::string>(), value["step"].get<int>()};
+        } else {
+            return "vue : clé inconnue « " + key + " »";
+        }
+    }
+    out = v;
+    return std::nullopt;
+}
+
+std::optional<std::string> last_session_path() {
+    namespace fs = std::filesystem;
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    fs::path base;
+    if (xdg && *xdg && fs::path(xdg).is_absolute()) base = xdg;  // the XDG spec ignores relative paths
+    else if (const char* home = std::getenv("HOME"); home && *home) base = fs::path(home) / ".config";
+    else return std::nullopt;
+    return (base / "transformer-bloc" / "session.json").string();
+}
+
+bool restores_last_session(const StartOptions& o) {
+    return !o.fresh && !o.open && !o.run && !o.script && !o.screenshot;
+}
+
+bool saves_last_session(const StartOptions& o) { return !o.screenshot; }
+
+}  // namespace tb

@@ -1,0 +1,240 @@
+#include "exports.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "utf8.h"
+
+namespace tb {
+namespace {
+
+// Locale-independent numbers: always '.' as the decimal separator, enough digits to round-trip
+// a norm to 1e-9.
+std::string number(double v) {
+    if (!std::isfinite(v)) return "nan";
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.10g", v);
+    std::string s = buffer;
+    for (char& c : s) c = c == ',' ? '.' : c;  // a C locale other than "C" would put a comma
+    return s;
+}
+
+std::string csv_field(const std::string& text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+    std::string out = "\"";
+    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+std::string markdown_cell(const std::string& text) {
+    std::string out;
+    for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out;
+}
+
+// "12,3 %" in the French way: the exports are read by French teachers, numbers in text.
+std::string share(std::int64_t part, std::int64_t total) {
+    if (total <= 0) return "—";
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f %%", 100.0 * static_cast<double>(part) / static_cast<double>(total));
+    std::string s = buffer;
+    for (char& c : s) c = c == '.' ? ',' : c;
+    return s;
+}
+
+std::string absolute(const std::string& path) {
+    std::error_code ec;
+    const auto p = std::filesystem::absolute(path, ec);
+    return ec ? path : p.lexically_normal().string();
+}
+
+std::string trim(const std::string& s) {
+    const auto first = s.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) return {};
+    return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+}  // namespace
+
+std::string profile_csv(const Trace& trace) {
+    std::ostringstream out;
+    out << "index,nom";
+    for (int i = 0; i < trace.token_count(); ++i)
+        out << ',' << csv_field("norme " + std::to_string(i + 1) + " " + trace.tokens[static_cast<std::size_t>(i)].word);
+    out << ",cosinus_moyen\n";
+    for (const auto& level : trace.levels) {
+        out << level.index << ',' << csv_field(level.name);
+        const Vector norms = token_norms(level.vectors);
+        for (Eigen::Index i = 0; i < norms.size(); ++i) out << ',' << number(norms[i]);
+        out << ',' << number(mean_pairwise_cosine(level.vectors)) << '\n';
+    }
+    return out.str();
+}
+
+std::string parameters_markdown(const Trace& trace) {
+    const Settings& s = trace.settings;
+    const ParameterBreakdown& toy = trace.parameters;
+    const auto gpt2_architecture = preset("gpt2-small");
+    const ParameterBreakdown gpt2 = count_parameters(*gpt2_architecture);
+    std::ostringstream out;
+    out << "# Nombre de paramètres\n\n"
+        << "Modèle jouet : L = " << s.layers << ", d = " << s.dimension << ", w = " << s.ffn << ", h = " << s.heads
+        << ", V = " << trace.vocabulary_size << ", positions " << to_string(s.position) << ", norme "
+        << to_string(s.norm) << ".  \n"
+        << "GPT-2 small : L = 12, d = 768, w = 3072, h = 12, V = 50257, contexte 1024, positions apprises, "
+           "pré-norme, tête de sortie liée.\n\n"
+        << "| terme | formule (jouet) | valeur (jouet) | part (jouet) | formule (GPT-2 small) | valeur (GPT-2 small) "
+           "| part (GPT-2 small) |\n"
+        << "|---|---|---:|---:|---|---:|---:|\n";
+    // Both breakdowns list the same terms in the same order (same formulas, other numbers).
+    for (std::size_t k = 0; k < toy.terms.size(); ++k) {
+        const ParameterTerm& a = toy.terms[k];
+        out << "| " << markdown_cell(a.name) << " | " << markdown_cell(a.formula) << " | " << a.value << " | "
+            << (a.summed ? share(a.value, toy.total) : "—") << " | ";
+        if (k < gpt2.terms.size()) {
+            const ParameterTerm& b = gpt2.terms[k];
+            out << markdown_cell(b.formula) << " | " << b.value << " | " << (b.summed ? share(b.value, gpt2.total) : "—");
+        } else {
+            out << " | | ";
+        }
+        out << " |\n";
+    }
+    out << "| **total** | | **" << toy.total << "** | 100 % | | **" << gpt2.total << "** | 100 % |\n\n"
+        << "Les parts se rapportent au total ; les lignes « par bloc » sont comprises dans « blocs ».\n";
+    return out.str();
+}
+
+std::string configuration_card(const Trace& trace) {
+    const Settings& s = trace.settings;
+    const int head_dim = s.dimension / s.heads;
+    const char* position = s.position == Position::Sinus     ? "sinusoidal"
+                           : s.position == Position::Learned ? "learned"
+                                                             : "none";
+    std::ostringstream out;
+    out << "# Fiche minimale de configuration reproductible\n\n"
+        << "transformer-bloc, graine " << s.seed << ", phrase « " << s.sentence << " » (" << trace.token_count()
+        << " tokens). Les clés suivent la fiche de la page « Transformers : architecture originale et blocs "
+           "modernes ».\n\n"
+        << "```yaml\n"
+        << "architecture: " << (s.mask == Mask::Causal ? "decoder" : "encoder")
+        << (s.mask == Mask::Causal ? "  # masque causal" : "  # attention bidirectionnelle") << '\n'
+        << "layers: " << s.layers << '\n'
+        << "width: " << s.dimension << '\n'
+        << "attention:\n"
+        << "  heads: " << s.heads << '\n'
+        << "  kv_heads: " << s.heads << "  # MHA\n"
+        << "  head_dim: " << head_dim << '\n'
+        << "  window: none  # every token sees " << (s.mask == Mask::Causal ? "itself and the previous ones" : "every token")
+        << ", n_max = " << Settings::kMaxTokens << '\n'
+        << "  kernel: softmax(QK^T / sqrt(head_dim)) V, dense matrices (Eigen, float64)\n"
+        << "  mask: " << to_string(s.mask) << '\n'
+        << "position:\n"
+        << "  method: " << position << '\n'
+        << "  base: " << (s.position == Position::Sinus ? "10000" : "none") << '\n'
+        << "  scaling: none\n"
+        << "  trained_length: " << Settings::kMaxTokens << "  # rows of the position table (n_max)\n"
+        << "norm:\n"
+        << "  type: " << (s.norm == Norm::None ? "none" : "LayerNorm") << '\n'
+        << "  pre_or_post: " << (s.norm == Norm::Pre ? "pre" : s.norm == Norm::Post ? "post" : "none") << '\n'
+        << "  epsilon: " << number(trace.layer_norm_eps) << '\n'
+        << "  final_norm: " << (s.norm == Norm::Pre ? "yes" : "no") << '\n'
+        << "residual: " << (s.residual ? "on" : "off") << '\n'
+        << "ffn:\n"
+        << "  activation_or_gate: " << (s.activation == Activation::Gelu ? "GELU (erf)" : "ReLU") << '\n'
+        << "  intermediate_width: " << s.ffn << '\n'
+        << "  experts: none  # dense FFN\n"
+        << "training:\n"
+        << "  objective: none  # untrained: weights drawn from the seed\n"
+        << "  data_boundary: none\n"
+        << "  precision: float64\n"
+        << "  optimizer: none\n"
+        << "  seeds: " << s.seed << '\n'
+        << "inference:\n"
+        << "  cache: none  # the whole sentence is recomputed\n"
+        << "  quantization: none\n"
+        << "  batch: 1\n"
+        << "  prompt_length: " << trace.token_count() << '\n'
+        << "  output_length: 0  # no generation\n"
+        << "vocabulary: " << trace.vocabulary_size << "  # V, unknown token included; output head tied\n"
+        << "parameters: " << trace.parameters.total << '\n'
+        << "```\n";
+    return out.str();
+}
+
+std::optional<std::string> write_file_atomically(const std::string& path, const std::string& content) {
+    if (path.empty()) return std::string("aucun nom de fichier donné");
+    const std::string temporary = path + ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out) return "impossible d'écrire dans « " + path + " » (dossier absent ou protégé)";
+        out << content;
+        if (!out.flush()) {
+            out.close();
+            std::remove(temporary.c_str());
+            return "écriture interrompue dans « " + path + " » (disque plein ?)";
+        }
+    }
+    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+        std::remove(temporary.c_str());
+        return "impossible de remplacer « " + path + " »";
+    }
+    return std::nullopt;
+}
+
+// A reply in both languages (the registry answers in the one chosen with /langue).
+CommandResult answer(bool ok, const std::string& french, const std::string& english) {
+    CommandResult r;
+    r.ok = ok;
+    r.message = french;
+    r.english = english;
+    return r;
+}
+
+void add_export_commands(CommandRegistry& registry, ImageExporter image) {
+    auto run = [image](Session& session, const std::string& args) -> CommandResult {
+        const std::string line = trim(args);
+        const auto space = line.find_first_of(" \t");
+        const std::string kind = utf8::is_valid(line) ? utf8::fold(line.substr(0, space)) : std::string();
+        const std::string path = space == std::string::npos ? std::string() : trim(line.substr(space));
+        auto refuse = [&] {
+            return answer(false,
+                          "/exporter attend image, profil, parametres ou fiche, puis un nom de fichier (reçu « " + line + " »)",
+                          "/exporter expects image, profil, parametres or fiche, then a file name (got « " + line + " »)");
+        };
+        if (path.empty()) return refuse();
+        if (kind == "image") {
+            if (!image)
+                return answer(false, "/exporter image n'existe qu'avec la fenêtre (pas avec --headless)",
+                              "/exporter image needs the window (not --headless)");
+            return image(path);
+        }
+        std::string content, french, english;
+        const Trace& trace = *session.trace();
+        if (kind == "profil") {
+            content = profile_csv(trace), french = "profil des normes (CSV)", english = "norm profile (CSV)";
+        } else if (kind == "parametres") {
+            content = parameters_markdown(trace), french = "détail des paramètres (Markdown)",
+            english = "parameter breakdown (Markdown)";
+        } else if (kind == "fiche") {
+            content = configuration_card(trace), french = "fiche de configuration (Markdown)",
+            english = "configuration card (Markdown)";
+        } else {
+            return refuse();
+        }
+        if (auto error = write_file_atomically(path, content))
+            return answer(false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »");
+        const std::string where = " « " + absolute(path) + " »";
+        return answer(true, french + " écrit dans" + where, english + " written to" + where);
+    };
+    registry.add({"exporter", "/exporter <image|profil|parametres|fiche> FICHIER",
+                  "Enregistre la vue (PNG), le profil des normes (CSV), le détail des paramètres ou la fiche de "
+                  "configuration (Markdown).",
+                  {"image", "profil", "parametres", "fiche"}, run,
+                  "Saves the view (PNG), the norm profile (CSV), the parameter breakdown or the configuration "
+                  "card (Markdown)."});
+}
+
+}  // namespace tb

@@ -1,0 +1,41 @@
+#pragma once
+// What a teacher takes away from a lesson: the norm profile as CSV, the parameter breakdown as
+// Markdown, the configuration card of seed 002 ("Fiche minimale de configuration reproductible").
+// Pure functions of a Trace, so that they work headless; the picture (PNG) is the window's.
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "commands.h"
+#include "trace.h"
+
+namespace tb {
+
+// One row per level: index, name, one column per token's norm, the mean pairwise cosine.
+// Comma-separated, '.' as decimal separator, a header row, RFC 4180 quoting.
+std::string profile_csv(const Trace& trace);
+
+// The breakdown of the current model as a Markdown table (term, formula, value, share), with
+// GPT-2 small's formula, value and share beside each term.
+std::string parameters_markdown(const Trace& trace);
+
+// Seed 002's configuration card filled in for the current model (Markdown, the card itself a
+// YAML block with the seed's keys).
+std::string configuration_card(const Trace& trace);
+
+// Writes `content` to `path` through a temporary file renamed into place: a failed write leaves
+// any existing file untouched. Returns the French reason on failure.
+std::optional<std::string> write_file_atomically(const std::string& path, const std::string& content);
+
+// The picture export only the window can make: given the path, queues it (the pixels are read
+// at the end of the next frame) and says so.
+using ImageExporter = std::function<CommandResult(const std::string& path)>;
+
+// A reply with its English twin.
+CommandResult answer(bool ok, const std::string& french, const std::string& english);
+
+// Registers /exporter <image|profil|parametres|fiche> FICHIER. Without `image` (headless), the
+// image kind answers that it needs the window.
+void add_export_commands(CommandRegistry& registry, ImageExporter image = nullptr);
+
+}  // namespace tb

@@ -1,0 +1,237 @@
+#include "lesson.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "utf8.h"
+
+namespace tb {
+namespace {
+
+constexpr std::size_t kMaxLessonBytes = 256 * 1024;
+
+std::string trim(std::string_view s) {
+    const auto first = s.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return {};
+    const auto last = s.find_last_not_of(" \t");
+    return std::string(s.substr(first, last - first + 1));
+}
+
+// "Question  FR" -> "question fr": folded, single spaces, so keys are accent- and case-insensitive.
+std::string key_of(std::string_view raw) {
+    std::string folded = utf8::fold(trim(raw)), out;
+    for (char c : folded) {
+        if (c == ' ' || c == '\t') {
+            if (!out.empty() && out.back() != ' ') out += ' ';
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+LessonError error_at(int line, const std::string& fr, const std::string& en) {
+    const std::string n = std::to_string(line);
+    return {line, "ligne " + n + " : " + fr, "line " + n + ": " + en};
+}
+
+void append(std::string& paragraph, const std::string& more) {
+    if (!paragraph.empty()) paragraph += ' ';
+    paragraph += more;
+}
+
+// "Titre français | English title" -> both halves, trimmed; false when either is missing.
+bool split_title(const std::string& value, std::string& fr, std::string& en) {
+    const auto bar = value.find('|');
+    if (bar == std::string::npos) return false;
+    fr = trim(std::string_view(value).substr(0, bar));
+    en = trim(std::string_view(value).substr(bar + 1));
+    return !fr.empty() && !en.empty() && en.find('|') == std::string::npos;
+}
+
+const char* const kKeysFr =
+    "commande, fr, en, question fr, question en, réponse fr, réponse en ou attendu";
+
+// What a finished step must hold; the error points at its [étape] line.
+std::optional<LessonError> check_step(const LessonStep& s) {
+    const std::string name = "l'étape « " + s.title_fr + " »", name_en = "step \"" + s.title_en + "\"";
+    auto missing = [&](const char* key) {
+        return error_at(s.line, name + " n'a pas de ligne « " + key + ": » (attendu : " + key + ": suivi du texte)",
+                        name_en + " has no \"" + key + ":\" line (expected: " + key + ": followed by the text)");
+    };
+    if (s.text_fr.empty()) return missing("fr");
+    if (s.text_en.empty()) return missing("en");
+    const bool any_question = !s.question_fr.empty() || !s.question_en.empty() || !s.answer_fr.empty() || !s.answer_en.empty();
+    if (any_question) {
+        if (s.question_fr.empty()) return missing("question fr");
+        if (s.question_en.empty()) return missing("question en");
+        if (s.answer_fr.empty()) return missing("réponse fr");
+        if (s.answer_en.empty()) return missing("réponse en");
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+LessonParse parse_lesson(std::string_view text) {
+    LessonParse out;
+    auto fail = [&](LessonError e) {
+        out.lesson.reset();
+        out.error = std::move(e);
+        return out;
+    };
+    if (text.size() > kMaxLessonBytes)
+        return fail({0, "fichier trop long (au plus 256 Kio attendus)", "file too long (at most 256 KiB expected)"});
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a BOM some editors write
+
+    Lesson lesson;
+    LessonStep* step = nullptr;
+    int number = 0;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const auto end = text.find('\n', start);
+        std::string_view raw = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+        start = end == std::string_view::npos ? text.size() + 1 : end + 1;
+        ++number;
+        if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+        if (!utf8::is_valid(raw))
+            return fail(error_at(number, "texte qui n'est pas de l'UTF-8 valide (enregistrez le fichier en UTF-8)",
+                                 "text that is not valid UTF-8 (save the file as UTF-8)"));
+        const std::string line = trim(raw);
+        if (line.empty() || line[0] == '#') continue;
+
+        if (line[0] == '[') {  // a section header: only [étape] exists
+            const auto close = line.find(']');
+            const std::string section = close == std::string::npos ? line : line.substr(0, close + 1);
+            if (close == std::string::npos || key_of(section) != "[etape]")
+                return fail(error_at(number, "section inconnue « " + section + " » (attendu : [étape] Titre | Title)",
+                                     "unknown section \"" + section + "\" (expected: [étape] Titre | Title)"));
+            if (step)
+                if (auto e = check_step(*step)) return fail(*e);
+            LessonStep next;
+            next.line = number;
+            if (!split_title(trim(std::string_view(line).substr(close + 1)), next.title_fr, next.title_en))
+                return fail(error_at(number, "titre d'étape incomplet (attendu : [étape] Titre français | English title)",
+                                     "incomplete step title (expected: [étape] Titre français | English title)"));
+            lesson.steps.push_back(std::move(next));
+            step = &lesson.steps.back();
+            continue;
+        }
+
+        const auto colon = line.find(':');
+        if (colon == std::string::npos)
+            return fail(error_at(number,
+                                 "« " + line + " » n'est ni un commentaire (# ...), ni une étape ([étape] Titre | Title), "
+                                 "ni une ligne « clé: texte »",
+                                 "\"" + line + "\" is neither a comment (# ...), nor a step ([étape] Titre | Title), "
+                                 "nor a \"key: text\" line"));
+        const std::string key = key_of(std::string_view(line).substr(0, colon));
+        const std::string value = trim(std::string_view(line).substr(colon + 1));
+        const std::string shown = trim(std::string_view(line).substr(0, colon));
+        if (value.empty())
+            return fail(error_at(number, "« " + shown + ": » sans texte (attendu : " + shown + ": suivi du texte)",
+                                 "\"" + shown + ":\" without text (expected: " + shown + ": followed by the text)"));
+
+        if (key == "lecon") {
+            if (step)
+                return fail(error_at(number, "« leçon: » doit précéder la première étape",
+                                     "\"leçon:\" must come before the first step"));
+            if (!split_title(value, lesson.title_fr, lesson.title_en))
+                return fail(error_at(number, "titre de leçon incomplet (attendu : leçon: Titre français | English title)",
+                                     "incomplete lesson title (expected: leçon: Titre français | English title)"));
+            continue;
+        }
+        std::string* paragraph = nullptr;
+        std::vector<LessonLine>* list = nullptr;
+        if (step) {
+            if (key == "commande") list = &step->commands;
+            else if (key == "attendu") list = &step->expected;
+            else if (key == "fr") paragraph = &step->text_fr;
+            else if (key == "en") paragraph = &step->text_en;
+            else if (key == "question fr") paragraph = &step->question_fr;
+            else if (key == "question en") paragraph = &step->question_en;
+            else if (key == "reponse fr") paragraph = &step->answer_fr;
+            else if (key == "reponse en") paragraph = &step->answer_en;
+        }
+        const bool known = key == "commande" || key == "attendu" || key == "fr" || key == "en" || key == "question fr" ||
+                           key == "question en" || key == "reponse fr" || key == "reponse en";
+        if (!step && known)
+            return fail(error_at(number, "« " + shown + ": » avant la première étape (attendu : [étape] Titre | Title)",
+                                 "\"" + shown + ":\" before the first step (expected: [étape] Titre | Title)"));
+        if (!paragraph && !list)
+            return fail(error_at(number, "clé inconnue « " + shown + " » (attendu : leçon, " + std::string(kKeysFr) + ")",
+                                 "unknown key \"" + shown + "\" (expected: leçon, commande, fr, en, question fr, "
+                                 "question en, réponse fr, réponse en or attendu)"));
+        if (paragraph) append(*paragraph, value);
+        else list->push_back({number, value});
+    }
+    if (lesson.steps.empty())
+        return fail(error_at(number, "aucune étape (attendu : au moins une ligne [étape] Titre | Title)",
+                             "no step (expected: at least one [étape] Titre | Title line)"));
+    if (auto e = check_step(lesson.steps.back())) return fail(*e);
+    out.lesson = std::move(lesson);
+    return out;
+}
+
+std::optional<LessonError> check_lesson(const Lesson& lesson, const CommandRegistry& registry, Session scratch) {
+    auto refused = [](const LessonLine& c, const CommandResult& r) {
+        return error_at(c.line, "la commande « " + c.text + " » est refusée : " + r.message,
+                        "the command \"" + c.text + "\" is refused: " + (r.english.empty() ? r.message : r.english));
+    };
+    registry.execute(scratch, "/reinit");
+    for (const auto& step : lesson.steps) {
+        for (const auto& c : step.commands) {
+            const CommandResult r = registry.execute(scratch, c.text);
+            if (!r.ok) return refused(c, r);
+        }
+        for (const auto& c : step.expected) {
+            Session probe = scratch;
+            const CommandResult r = registry.execute(probe, c.text);
+            if (!r.ok) return refused(c, r);
+            const Settings& a = scratch.settings();
+            const Settings& b = probe.settings();
+            if (!same_model(a, b) || a.step != b.step)
+                return error_at(c.line,
+                                "après l'étape « " + step.title_fr + " », l'état n'est pas celui qu'« attendu: " + c.text +
+                                    " » décrit (cette commande le changerait)",
+                                "after step \"" + step.title_en + "\", the state is not the one \"attendu: " + c.text +
+                                    "\" describes (that command would change it)");
+        }
+    }
+    return std::nullopt;
+}
+
+LessonParse load_lesson(std::string_view text, const CommandRegistry& registry, const Session& session) {
+    LessonParse parsed = parse_lesson(text);
+    if (!parsed.ok()) return parsed;
+    if (auto e = check_lesson(*parsed.lesson, registry, session)) {
+        parsed.lesson.reset();
+        parsed.error = *e;
+    }
+    return parsed;
+}
+
+LessonParse read_lesson_file(const std::string& path, const CommandRegistry& registry, const Session& session) {
+    LessonParse out;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        out.error = {0, "impossible de lire la leçon « " + path + " »", "cannot read the lesson \"" + path + "\""};
+        return out;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return load_lesson(text.str(), registry, session);
+}
+
+std::vector<CommandResult> run_lesson_step(const Lesson& lesson, int index, const CommandRegistry& registry,
+                                           Session& session) {
+    std::vector<CommandResult> results;
+    if (index < 0 || index >= static_cast<int>(lesson.steps.size())) return results;
+    for (const auto& c : lesson.steps[static_cast<std::size_t>(index)].commands) {
+        results.push_back(registry.execute(session, c.text));
+        if (!results.back().ok) break;
+    }
+    return results;
+}
+
+}  // namespace tb

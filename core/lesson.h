@@ -1,0 +1,80 @@
+#pragma once
+// A guided lesson: steps a teacher writes in plain text (README, « Écrire une leçon »), each with
+// the channel commands it runs, what to look at (French and English) and, optionally, a
+// « prédis d'abord » question whose answer is revealed with the consequence.
+//
+//   # a comment
+//   leçon: Le bloc transformer | The transformer block
+//   [étape] Sans résidu | Without the residual
+//   question fr: Sans le résidu, que deviennent les deux « le » ?
+//   question en: Without the residual, what happens to the two "le"?
+//   commande: /residuel off
+//   fr: Chaque sous-couche remplace le vecteur...
+//   en: Each sublayer replaces the vector...
+//   réponse fr: Ils se confondent avec les autres.
+//   réponse en: They merge with the others.
+//   attendu: /residuel off
+//
+// A lesson always starts from the start-up state (/reinit). Parsing is pure; check_lesson() then
+// runs the commands on a scratch session so that a refused command is reported with its line.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "commands.h"
+
+namespace tb {
+
+struct LessonLine {
+    int line = 0;      // 1-based line of the file
+    std::string text;  // a command line: "/residuel off"
+};
+
+struct LessonStep {
+    int line = 0;  // the [étape] line
+    std::string title_fr, title_en;
+    std::vector<LessonLine> commands;  // run in order when the step's consequence is shown
+    std::string text_fr, text_en;      // what to look at (several lines join into one paragraph)
+    std::string question_fr, question_en;  // the « prédis d'abord » question (optional, both or none)
+    std::string answer_fr, answer_en;      // its answer, revealed with the consequence
+    std::vector<LessonLine> expected;      // commands that must change nothing once the step ran
+    bool has_question() const { return !question_fr.empty(); }
+};
+
+struct Lesson {
+    std::string title_fr, title_en;
+    std::vector<LessonStep> steps;
+};
+
+struct LessonError {
+    int line = 0;         // 1-based; 0 for the file as a whole
+    std::string message;  // French, starting with "ligne N : "
+    std::string english;  // its English twin
+};
+
+struct LessonParse {
+    std::optional<Lesson> lesson;  // set when the text is a valid lesson
+    LessonError error;             // otherwise, the first problem
+    bool ok() const { return lesson.has_value(); }
+};
+
+// The syntax only: every malformed line is reported with its number and what was expected.
+LessonParse parse_lesson(std::string_view text);
+
+// Runs every step's commands from /reinit on `scratch` (a copy: the caller's session is not
+// touched) with `registry`, and checks each step's `attendu:` lines. The first refused command
+// or unmet expectation is returned with its line.
+std::optional<LessonError> check_lesson(const Lesson& lesson, const CommandRegistry& registry, Session scratch);
+
+// parse_lesson, then check_lesson: what opening a lesson file needs.
+LessonParse load_lesson(std::string_view text, const CommandRegistry& registry, const Session& session);
+
+// Reads a lesson file (at most 256 KiB of UTF-8); a missing or unreadable file is an error.
+LessonParse read_lesson_file(const std::string& path, const CommandRegistry& registry, const Session& session);
+
+// Runs step `index`'s commands in order with `registry`, stopping at the first failure.
+std::vector<CommandResult> run_lesson_step(const Lesson& lesson, int index, const CommandRegistry& registry,
+                                           Session& session);
+
+}  // namespace tb

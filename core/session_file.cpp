@@ -1,0 +1,185 @@
+#include "session_file.h"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "exports.h"
+#include "utf8.h"
+
+namespace tb {
+namespace {
+
+using nlohmann::json;
+
+const std::set<std::string> kSettingsKeys = {"layers", "dimension", "ffn",  "heads", "position", "residual",
+                                             "norm",   "mask",      "activation", "step", "seed", "sentence"};
+
+std::optional<int> small_int(const json& j) {
+    if (!j.is_number_integer()) return std::nullopt;  // true for unsigned too; never for 2.5 or "2"
+    const auto v = j.get<std::int64_t>();
+    if (v < -1000000 || v > 1000000) return std::nullopt;
+    return static_cast<int>(v);
+}
+
+template <class T>
+std::optional<T> word(const json& j, std::initializer_list<T> values) {
+    if (!j.is_string()) return std::nullopt;
+    const std::string s = j.get<std::string>();
+    for (T v : values)
+        if (s == to_string(v)) return v;
+    return std::nullopt;
+}
+
+std::string quoted_key(const std::string& key) { return "« " + key + " »"; }
+
+}  // namespace
+
+json settings_to_json(const Settings& s) {
+    return {{"layers", s.layers},          {"dimension", s.dimension},
+            {"ffn", s.ffn},                {"heads", s.heads},
+            {"position", to_string(s.position)}, {"residual", s.residual},
+            {"norm", to_string(s.norm)},   {"mask", to_string(s.mask)},
+            {"activation", to_string(s.activation)}, {"step", s.step},
+            {"seed", s.seed},              {"sentence", s.sentence}};
+}
+
+std::optional<std::string> settings_from_json(const json& j, const Vocabulary& vocabulary, Settings& out) {
+    if (!j.is_object()) return std::string("« settings » doit être un objet");
+    for (const auto& item : j.items())
+        if (!kSettingsKeys.count(item.key())) return "réglage inconnu " + quoted_key(item.key());
+    for (const auto& key : kSettingsKeys)
+        if (!j.contains(key)) return "réglage manquant " + quoted_key(key);
+    Settings s;
+    auto bad = [](const char* key, const char* expected) {
+        return std::string("réglage « ") + key + " » : " + expected + " attendu";
+    };
+    const auto layers = small_int(j["layers"]), dimension = small_int(j["dimension"]), ffn = small_int(j["ffn"]),
+               heads = small_int(j["heads"]), step = small_int(j["step"]);
+    if (!layers) return bad("layers", "un entier");
+    if (!dimension) return bad("dimension", "un entier");
+    if (!ffn) return bad("ffn", "un entier");
+    if (!heads) return bad("heads", "un entier");
+    if (!step) return bad("step", "un entier");
+    s.layers = *layers, s.dimension = *dimension, s.ffn = *ffn, s.heads = *heads, s.step = *step;
+    const auto position = word(j["position"], {Position::Sinus, Position::Learned, Position::None});
+    if (!position) return bad("position", "sinus, appris ou aucun");
+    const auto norm = word(j["norm"], {Norm::Pre, Norm::Post, Norm::None});
+    if (!norm) return bad("norm", "pre, post ou aucune");
+    const auto mask = word(j["mask"], {Mask::None, Mask::Causal});
+    if (!mask) return bad("mask", "aucun ou causal");
+    const auto activation = word(j["activation"], {Activation::Gelu, Activation::Relu});
+    if (!activation) return bad("activation", "gelu ou relu");
+    s.position = *position, s.norm = *norm, s.mask = *mask, s.activation = *activation;
+    if (!j["residual"].is_boolean()) return bad("residual", "true ou false");
+    s.residual = j["residual"].get<bool>();
+    if (!j["seed"].is_number_unsigned()) return bad("seed", "un entier positif (64 bits)");
+    s.seed = j["seed"].get<std::uint64_t>();
+    if (!j["sentence"].is_string()) return bad("sentence", "du texte");
+    s.sentence = j["sentence"].get<std::string>();
+    if (auto error = validate(s, vocabulary)) return *error;
+    out = s;
+    return std::nullopt;
+}
+
+std::string session_to_text(const SessionFile& file) {
+    const json j = {{"format", kSessionFormat},
+                    {"version", kSessionVersion},
+                    {"settings", settings_to_json(file.settings)},
+                    {"view", file.view.is_object() ? file.view : json::object()}};
+    return j.dump(2) + "\n";
+}
+
+std::optional<std::string> parse_session(const std::string& text, const Vocabulary& vocabulary, SessionFile& out) {
+    if (!utf8::is_valid(text)) return std::string("le fichier n'est pas du texte UTF-8");
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::exception&) {
+        return std::string("le fichier n'est pas du JSON complet (tronqué ou abîmé ?)");
+    }
+    if (!j.is_object() || !j.contains("format") || j["format"] != kSessionFormat)
+        return std::string("ce n'est pas une session de transformer-bloc (« format » attendu : ") + kSessionFormat + ")";
+    if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<std::int64_t>() != kSessionVersion)
+        return "version de session inconnue (attendue : " + std::to_string(kSessionVersion) + ")";
+    for (const auto& item : j.items())
+        if (item.key() != "format" && item.key() != "version" && item.key() != "settings" && item.key() != "view")
+            return "clé inconnue " + quoted_key(item.key());
+    if (!j.contains("settings")) return std::string("réglages absents (« settings »)");
+    SessionFile file;
+    if (auto error = settings_from_json(j["settings"], vocabulary, file.settings)) return error;
+    if (j.contains("view")) {
+        if (!j["view"].is_object()) return std::string("« view » doit être un objet");
+        file.view = j["view"];
+    }
+    out = std::move(file);
+    return std::nullopt;
+}
+
+std::optional<std::string> save_session_file(const std::string& path, const SessionFile& file) {
+    return write_file_atomically(path, session_to_text(file));
+}
+
+std::optional<std::string> load_session_file(const std::string& path, const Vocabulary& vocabulary, SessionFile& out) {
+    constexpr std::uintmax_t kMaxBytes = 1 << 20;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) return "fichier introuvable « " + path + " »";
+    if (std::filesystem::file_size(path, ec) > kMaxBytes) return "fichier trop grand pour une session « " + path + " »";
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "impossible de lire « " + path + " »";
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (auto error = parse_session(text.str(), vocabulary, out)) return "« " + path + " » : " + *error;
+    return std::nullopt;
+}
+
+CommandResult open_session(Session& session, const std::string& path, SessionView* view) {
+    SessionFile file;
+    if (auto error = load_session_file(path, session.vocabulary(), file))
+        return answer(false, "session non ouverte : " + *error + " ; rien n'a changé",
+                      "session not opened: " + *error + "; nothing changed");
+    if (view)
+        if (auto error = view->check_view(file.view))
+            return answer(false, "session non ouverte : « " + path + " » : " + *error + " ; rien n'a changé",
+                          "session not opened: « " + path + " »: " + *error + "; nothing changed");
+    // Checked whole: now apply. Session::apply validates again (it cannot fail here).
+    if (auto error = session.apply(file.settings))
+        return answer(false, "session non ouverte : " + *error, "session not opened: " + *error);
+    if (view) view->apply_view(file.view);
+    return answer(true, "session ouverte : « " + path + " » (graine " + std::to_string(file.settings.seed) + ")",
+                  "session opened: « " + path + " » (seed " + std::to_string(file.settings.seed) + ")");
+}
+
+CommandResult save_session(const Session& session, const std::string& path, const SessionView* view) {
+    SessionFile file;
+    file.settings = session.settings();
+    if (view) file.view = view->save_view();
+    if (auto error = save_session_file(path, file))
+        return answer(false, "session non enregistrée : " + *error, "session not saved: cannot write « " + path + " »");
+    std::error_code ec;
+    const std::string where = std::filesystem::absolute(path, ec).lexically_normal().string();
+    return answer(true, "session enregistrée dans « " + where + " »", "session saved to « " + where + " »");
+}
+
+void add_session_commands(CommandRegistry& registry, SessionView* view) {
+    auto run = [view](Session& session, const std::string& args) -> CommandResult {
+        const auto first = args.find_first_not_of(" \t");
+        const std::string line = first == std::string::npos ? std::string() : args.substr(first);
+        const auto space = line.find_first_of(" \t");
+        const std::string verb = utf8::is_valid(line) ? utf8::fold(line.substr(0, space)) : std::string();
+        std::string path = space == std::string::npos ? std::string() : line.substr(space);
+        path.erase(0, path.find_first_not_of(" \t"));
+        path.erase(path.find_last_not_of(" \t\r\n") + 1);
+        if (!path.empty() && (verb == "enregistrer" || verb == "sauver")) return save_session(session, path, view);
+        if (!path.empty() && verb == "ouvrir") return open_session(session, path, view);
+        return answer(false, "/session attend enregistrer ou ouvrir, puis un nom de fichier (reçu « " + line + " »)",
+                      "/session expects enregistrer or ouvrir, then a file name (got « " + line + " »)");
+    };
+    registry.add({"session", "/session <enregistrer|ouvrir> FICHIER",
+                  "Enregistre tout l'état (réglages, graine, étape, vue) dans un fichier JSON, ou le rouvre.",
+                  {"enregistrer", "ouvrir"}, run,
+                  "Saves the whole state (settings, seed, step, view) to a JSON file, or reopens it."});
+}
+
+}  // namespace tb

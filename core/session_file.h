@@ -1,0 +1,57 @@
+#pragma once
+// A saved session: the model's settings (seed and step included) and the window's view part, in a
+// small JSON file:
+//   {"format": "transformer-bloc-session", "version": 1,
+//    "settings": {"layers": 2, ..., "seed": 2017, "sentence": "..."}, "view": {...}}
+// Reading checks everything (format, version, every key known, every type, every range) before
+// anything is applied: a truncated, corrupt or foreign file changes nothing.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "commands.h"
+#include "session.h"
+
+namespace tb {
+
+inline constexpr const char* kSessionFormat = "transformer-bloc-session";
+inline constexpr int kSessionVersion = 1;
+
+struct SessionFile {
+    Settings settings;
+    nlohmann::json view = nlohmann::json::object();  // the window's part, checked by the window
+};
+
+nlohmann::json settings_to_json(const Settings& s);
+// The settings of a session file: every key of settings_to_json, no other, each in range.
+// Returns the French reason when `j` is not that.
+std::optional<std::string> settings_from_json(const nlohmann::json& j, const Vocabulary& vocabulary, Settings& out);
+
+std::string session_to_text(const SessionFile& file);
+// Parses and checks a whole file's text into `out` (left untouched on failure).
+std::optional<std::string> parse_session(const std::string& text, const Vocabulary& vocabulary, SessionFile& out);
+
+// Atomic write (temporary file renamed into place). Returns the French reason on failure.
+std::optional<std::string> save_session_file(const std::string& path, const SessionFile& file);
+// Reads at most 1 MiB; a missing file, bad JSON or a bad value is a French reason.
+std::optional<std::string> load_session_file(const std::string& path, const Vocabulary& vocabulary, SessionFile& out);
+
+// The window's part of a session: view options, lesson position. check() must refuse anything
+// apply() would not take, so that a file is checked whole before anything changes.
+class SessionView {
+public:
+    virtual ~SessionView() = default;
+    virtual nlohmann::json save_view() const = 0;
+    virtual std::optional<std::string> check_view(const nlohmann::json& view) const = 0;
+    virtual void apply_view(const nlohmann::json& view) = 0;
+};
+
+// Opens `path` into `session` (and `view` when given; headless ignores the view part): all or
+// nothing. The reply says what was opened, or why nothing was.
+CommandResult open_session(Session& session, const std::string& path, SessionView* view);
+CommandResult save_session(const Session& session, const std::string& path, const SessionView* view);
+
+// Registers /session <enregistrer|ouvrir> FICHIER.
+void add_session_commands(CommandRegistry& registry, SessionView* view = nullptr);
+
+}  // namespace tb

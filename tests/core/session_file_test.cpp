@@ -1,0 +1,179 @@
+// Saved sessions: a saved session reopens to the identical trace; a truncated, corrupt or
+// foreign file is refused with a French reason and changes nothing.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "session_file.h"
+#include "support.h"
+#include "trace_json.h"
+
+namespace tb {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+fs::path scratch(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("tb_sessions_" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    return dir / name;
+}
+
+void write(const fs::path& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+}
+
+std::string read(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+const char* kScript = "/couches 3; /norme post; /residuel off; /position appris; /ffn 20; /dimension 16; "
+                      "/masque causal; /activation relu; /phrase la souris mange le fromage; /graine 123456789012345; "
+                      "/etape 4";
+
+TEST(SessionFile, ASavedSessionReopensToTheIdenticalTrace) {
+    CommandRegistry registry;
+    add_session_commands(registry);
+    Session a = test::session(kScript);
+    const fs::path path = scratch("saved.json");
+    const auto saved = registry.execute(a, "/session enregistrer " + path.string());
+    ASSERT_TRUE(saved.ok) << saved.message;
+    EXPECT_NE(saved.message.find(path.string()), std::string::npos);
+    EXPECT_FALSE(fs::exists(path.string() + ".tmp"));
+
+    Session b = test::session();
+    EXPECT_NE(to_json(*a.trace()), to_json(*b.trace()));
+    const auto opened = registry.execute(b, "/session ouvrir " + path.string());
+    ASSERT_TRUE(opened.ok) << opened.message;
+    EXPECT_EQ(to_json(*a.trace()), to_json(*b.trace()));
+    EXPECT_EQ(b.settings().seed, 123456789012345u);
+    EXPECT_EQ(b.settings().step, 4);
+}
+
+TEST(SessionFile, SettingsRoundTripEveryField) {
+    const Session a = test::session(kScript);
+    Settings back;
+    ASSERT_FALSE(settings_from_json(settings_to_json(a.settings()), a.vocabulary(), back).has_value());
+    EXPECT_EQ(settings_to_json(back), settings_to_json(a.settings()));
+    EXPECT_TRUE(same_model(back, a.settings()));
+    // The settings block holds what the trace file's settings hold (cli.md), nothing more or less.
+    json from_trace = to_json(*a.trace())["settings"];
+    EXPECT_EQ(settings_to_json(a.settings()), from_trace);
+}
+
+TEST(SessionFile, ATruncatedFileIsRefusedAndThePreviousStateKept) {
+    CommandRegistry registry;
+    add_session_commands(registry);
+    Session source = test::session(kScript);
+    const fs::path good = scratch("good.json");
+    ASSERT_TRUE(registry.execute(source, "/session enregistrer " + good.string()).ok);
+    const std::string text = read(good);
+
+    Session target = test::session("/couches 4; /graine 99");
+    const json before = to_json(*target.trace());
+    for (std::size_t cut : {std::size_t{0}, std::size_t{1}, text.size() / 3, text.size() / 2, text.size() - 3}) {
+        const fs::path truncated = scratch("truncated.json");
+        write(truncated, text.substr(0, cut));
+        const auto r = registry.execute(target, "/session ouvrir " + truncated.string());
+        EXPECT_FALSE(r.ok) << "cut at " << cut;
+        EXPECT_NE(r.message.find("rien n'a changé"), std::string::npos) << r.message;
+        EXPECT_EQ(to_json(*target.trace()), before);
+    }
+}
+
+TEST(SessionFile, ForeignOrOutOfRangeFilesAreRefused) {
+    const Session source = test::session();
+    const json good = json::parse(session_to_text({source.settings(), json::object()}));
+    auto with = [&](const std::function<void(json&)>& change) {
+        json j = good;
+        change(j);
+        return j.dump();
+    };
+    const std::vector<std::pair<std::string, std::string>> bad = {
+        {"foreign format", with([](json& j) { j["format"] = "autre-programme"; })},
+        {"no format", with([](json& j) { j.erase("format"); })},
+        {"version 2", with([](json& j) { j["version"] = 2; })},
+        {"unknown top key", with([](json& j) { j["extra"] = 1; })},
+        {"unknown setting", with([](json& j) { j["settings"]["couleur"] = "rouge"; })},
+        {"missing setting", with([](json& j) { j["settings"].erase("seed"); })},
+        {"layers 9", with([](json& j) { j["settings"]["layers"] = 9; })},
+        {"layers 2.5", with([](json& j) { j["settings"]["layers"] = 2.5; })},
+        {"layers as text", with([](json& j) { j["settings"]["layers"] = "2"; })},
+        {"dimension 12", with([](json& j) { j["settings"]["dimension"] = 12; })},
+        {"ffn 65", with([](json& j) { j["settings"]["ffn"] = 65; })},
+        {"step 6 with L=2", with([](json& j) { j["settings"]["step"] = 6; })},
+        {"negative seed", with([](json& j) { j["settings"]["seed"] = -1; })},
+        {"norm unknown", with([](json& j) { j["settings"]["norm"] = "rms"; })},
+        {"residual as text", with([](json& j) { j["settings"]["residual"] = "on"; })},
+        {"one word", with([](json& j) { j["settings"]["sentence"] = "chat"; })},
+        {"view not an object", with([](json& j) { j["view"] = 3; })},
+        {"an array", "[1, 2, 3]"},
+        {"not json", "bonjour"},
+        {"invalid utf-8", std::string("{\"format\": \"\xff\"}")},
+    };
+    for (const auto& [name, text] : bad) {
+        SessionFile out;
+        out.settings.layers = 5;
+        const auto error = parse_session(text, source.vocabulary(), out);
+        EXPECT_TRUE(error.has_value()) << name;
+        EXPECT_FALSE(error.value_or("").empty()) << name;
+        EXPECT_EQ(out.settings.layers, 5) << name << ": the output must stay untouched";
+    }
+    SessionFile out;
+    EXPECT_FALSE(parse_session(good.dump(), source.vocabulary(), out).has_value());
+}
+
+// The window's part: checked before anything applies, so a bad view leaves the model alone too.
+struct FakeView : SessionView {
+    json saved = {{"scale", 1}};
+    json applied;
+    json save_view() const override { return saved; }
+    std::optional<std::string> check_view(const json& v) const override {
+        if (v.contains("scale") && v["scale"].is_number_integer()) return std::nullopt;
+        return std::string("vue invalide");
+    }
+    void apply_view(const json& v) override { applied = v; }
+};
+
+TEST(SessionFile, ABadViewChangesNothingAGoodOneIsApplied) {
+    FakeView view;
+    const Session source = test::session("/couches 5");
+    const fs::path good = scratch("view_good.json"), bad = scratch("view_bad.json");
+    ASSERT_TRUE(save_session(source, good.string(), &view).ok);
+    ASSERT_FALSE(save_session_file(bad.string(), {source.settings(), json{{"scale", "grand"}}}).has_value());
+
+    Session target = test::session();
+    EXPECT_FALSE(open_session(target, bad.string(), &view).ok);
+    EXPECT_EQ(target.settings().layers, 2);
+    EXPECT_TRUE(view.applied.is_null());
+    EXPECT_TRUE(open_session(target, good.string(), &view).ok);
+    EXPECT_EQ(target.settings().layers, 5);
+    EXPECT_EQ(view.applied, view.saved);
+    // Without a view (headless), the view part is ignored.
+    Session headless = test::session();
+    EXPECT_TRUE(open_session(headless, bad.string(), nullptr).ok);
+}
+
+TEST(SessionFile, MissingFilesAndUnwritablePathsAreFrenchErrors) {
+    CommandRegistry registry;
+    add_session_commands(registry);
+    Session s = test::session();
+    for (const std::string line : {"/session", "/session ouvrir", "/session effacer x.json",
+                                   "/session ouvrir /nonexistent_tb/none.json",
+                                   "/session enregistrer /nonexistent_tb/x.json"}) {
+        const auto r = registry.execute(s, line);
+        EXPECT_FALSE(r.ok) << line;
+        EXPECT_FALSE(r.message.empty()) << line;
+    }
+    EXPECT_EQ(s.settings().layers, 2);
+}
+
+}  // namespace
+}  // namespace tb
