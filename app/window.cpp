@@ -106,6 +106,7 @@ void handle_keys(App& app, GLFWwindow* window, Fullscreen& fullscreen) {
 struct TestActions {
     std::deque<std::string> pending;
     bool force_empty = false;  // draw one frame as if the framebuffer were 0x0 (minimized)
+    bool toggle_fullscreen = false;
     int quiet_frames = 0;      // frames since the last action (the screenshot waits for ImGui to settle)
     explicit TestActions(const char* env) {
         if (!env) return;
@@ -115,6 +116,7 @@ struct TestActions {
     bool step(GLFWwindow* window, App& app) {
         force_empty = false;
         if (pending.empty()) return true;
+        if (pending.front() == "settle" && app.animating()) return true;  // waits for the beads to stop
         quiet_frames = 0;
         const std::string a = pending.front();
         pending.pop_front();
@@ -131,6 +133,10 @@ struct TestActions {
             app.pin_playhead(std::atof(a.c_str() + 9));
         } else if (a == "empty") {
             force_empty = true;
+        } else if (a == "fullscreen") {
+            toggle_fullscreen = true;
+        } else if (a.rfind("scale ", 0) == 0) {  // text size, as Ctrl +/- would set it
+            app.text_scale = static_cast<float>(std::atof(a.c_str() + 6));
         } else if (a == "quit") {
             return false;
         }
@@ -218,6 +224,8 @@ int run_window(App& app, const std::string& data_dir, const WindowOptions& optio
         Stats stats;
         const bool screenshot = !options.screenshot.empty();
         int frame = 0, busy_frames = 3;
+        const bool gl_check = std::getenv("TRANSFORMER_BLOC_GL_CHECK") != nullptr;
+        int gl_errors = 0;
         Clock::time_point last = Clock::now();
 
         while (!glfwWindowShouldClose(window)) {
@@ -233,6 +241,7 @@ int run_window(App& app, const std::string& data_dir, const WindowOptions& optio
 
             ++actions.quiet_frames;
             if (frame >= 2 && frame % 3 == 0 && !actions.step(window, app)) break;
+            if (actions.toggle_fullscreen) fullscreen.toggle(window), actions.toggle_fullscreen = false;
             int fb_w = 0, fb_h = 0;
             glfwGetFramebufferSize(window, &fb_w, &fb_h);
             if (fb_w <= 0 || fb_h <= 0 || actions.force_empty || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
@@ -274,6 +283,8 @@ int run_window(App& app, const std::string& data_dir, const WindowOptions& optio
                 }
             }
             glfwSwapBuffers(window);
+            if (gl_check)  // $TRANSFORMER_BLOC_GL_CHECK: every GL error reported, and the exit status says so
+                for (GLenum e; (e = glGetError()) != GL_NO_ERROR; ++gl_errors) std::fprintf(stderr, "erreur GL 0x%04x\n", e);
             const double ms = ms_since(start);
             if (stats.frame_ms.empty()) stats.first_frame_ms = ms_since(g_process_start);
             stats.frame_ms.push_back(ms);
@@ -281,6 +292,10 @@ int run_window(App& app, const std::string& data_dir, const WindowOptions& optio
             if (shoot) break;
         }
         if (options.stats) stats.print();
+        if (gl_errors > 0) {
+            std::fprintf(stderr, "transformer-bloc : %d erreur(s) OpenGL\n", gl_errors);
+            status = 3;
+        }
     }  // the renderer dies while its GL context lives
 
     ImGui_ImplOpenGL3_Shutdown();
