@@ -174,7 +174,7 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
         case Panel::Attention: draw_attention_panel(inspector.body, *trace, inspector_, animation_.head); break;
         case Panel::Neurons: draw_neurons_panel(inspector.body, *trace, inspector_); break;
         case Panel::Norm: draw_layer_norm_panel(inspector.body, *trace, inspector_, playhead_level(*trace, playhead_)); break;
-        case Panel::Gradients: draw_gradients_panel(inspector.body, trace, inspector_); break;
+        case Panel::Gradients: draw_gradients_panel(inspector.body, trace, inspector_, send); break;
         case Panel::Scale: draw_scale_panel(inspector.body, *trace); break;
         case Panel::Output: draw_output_panel(inspector.body, *trace, session_.vocabulary()); break;
     }

@@ -72,7 +72,7 @@ Command make_panel_command(Panel& target) {
 InspectorLayout inspector_layout(const ScreenLayout& s, bool open, float frame) {
     InspectorLayout l;
     l.profile = s.profile;
-    if (open) l.profile.h = std::floor(s.profile.h * 0.56f);
+    if (open) l.profile.h = std::floor(s.profile.h * 0.6f);
     const Rect column = make(s.cosine.x, l.profile.bottom(), s.cosine.w, s.legend.bottom() - l.profile.bottom());
     // A caption and up to two rows of tabs: seven words do not fit one row of a narrow column.
     const float tabs_h = std::min(column.h, frame * 3.4f);
@@ -155,7 +155,7 @@ StripLayout neuron_strip_layout(const Rect& body, int width, float header, float
     const int rows = (std::max(1, width) + s.per_row - 1) / s.per_row;
     const float margin = line * 0.5f;
     s.cell_w = std::max(0.f, std::floor((body.w - 2 * margin) / static_cast<float>(s.per_row)));
-    s.cell_h = std::floor(line * 1.2f);
+    s.cell_h = std::floor(line * 1.5f);
     s.area = make(body.x + margin, body.y + header, s.cell_w * static_cast<float>(s.per_row), s.cell_h * static_cast<float>(rows));
     return s;
 }

@@ -102,7 +102,7 @@ std::vector<ScaleRow> scale_rows(const Trace& trace);
 namespace inspector_metrics {
 constexpr float kHeatmapHeader = 2.5f;  // the block selector and the caption above the heatmaps
 constexpr float kHeatmapLabel = 3.2f;   // the words' column
-constexpr float kStripHeader = 4.1f;    // the block, token and caption lines above the strip
+constexpr float kStripHeader = 5.0f;    // the block, token and caption lines above the strip
 constexpr float kScaleHeader = 3.0f;    // the sentences above the scale bars
 constexpr float kScaleRow = 1.9f;       // one model: a line of text and its bar
 }  // namespace inspector_metrics

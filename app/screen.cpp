@@ -42,7 +42,7 @@ ScreenLayout presenter_layout(float width, float height, float scale, bool lesso
     scale = std::clamp(scale, 0.5f, 6.f);
     ScreenLayout s;
     // The cross-section keeps most of the width; the right column holds the profile and the lesson.
-    const float right = std::min(width * 0.42f, std::max(width * 0.36f, 300.f * scale));
+    const float right = std::min(width * 0.45f, std::max(width * 0.40f, 300.f * scale));
     const float centre = std::max(0.f, width - right);
     const float formula = std::min(height * 0.12f, 56.f * scale);
     s.formula = make(0, 0, centre, formula);

@@ -30,8 +30,8 @@ void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& 
                    "le triangle du haut est vide.",
                    "Row i, column j: how much word i (the query) reads word j (the key), softmax(QKᵀ/√d_h). "
                    "Each row sums to 1. With /masque causal a word cannot see later words: the upper triangle is empty."));
-    ImGui::TextDisabled("%s", tr("ligne = qui regarde · colonne = qui est regardé · cliquez une tête",
-                                 "row = who looks · column = who is looked at · click a head"));
+    ImGui::TextDisabled("%s", tr("ligne = qui regarde · colonne = qui est regardé",
+                                 "row = who looks · column = who is looked at"));
 
     const Level& level = trace.levels[static_cast<std::size_t>(2 * state.block - 1)];
     const int heads = static_cast<int>(level.attention_weights.size());

@@ -61,18 +61,20 @@ void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, An
     help_marker(t.residual_help);
 
     // Additions to the channel (seeds 002 and 004): the causal mask and the FFN's activation.
-    ImGui::TextUnformatted(tr("masque d'attention", "attention mask"));
+    ImGui::TextUnformatted(tr("masque", "mask"));
     help_marker(tr("causal : un mot ne voit que lui-même et les mots d'avant (score −∞ avant le softmax), comme dans GPT. "
                    "aucun : chaque mot voit toute la phrase (l'encodeur du salon).",
                    "causal: a word sees only itself and the words before it (score −∞ before the softmax), as in GPT. "
                    "aucun: every word sees the whole sentence (the channel's encoder)."));
+    ImGui::SameLine();
     if (ImGui::RadioButton(tr("aucun##masque", "none##masque"), s.mask == Mask::None) && s.mask != Mask::None) send("/masque aucun");
     ImGui::SameLine();
     if (ImGui::RadioButton(tr("causal##masque", "causal##masque"), s.mask == Mask::Causal) && s.mask != Mask::Causal)
         send("/masque causal");
-    ImGui::TextUnformatted(tr("activation du FFN", "FFN activation"));
+    ImGui::TextUnformatted(tr("activation", "activation"));
     help_marker(tr("GELU (GPT-2) est lisse ; ReLU met tout négatif à 0 : un neurone est alors exactement actif ou éteint.",
                    "GELU (GPT-2) is smooth; ReLU sets every negative to 0: a neuron is then exactly on or off."));
+    ImGui::SameLine();
     if (ImGui::RadioButton("GELU", s.activation == Activation::Gelu) && s.activation != Activation::Gelu) send("/activation gelu");
     ImGui::SameLine();
     if (ImGui::RadioButton("ReLU", s.activation == Activation::Relu) && s.activation != Activation::Relu) send("/activation relu");

@@ -113,7 +113,8 @@ void raschka_plot(const Rect& r, const ShortcutExperiment& e) {
 
 }  // namespace
 
-void draw_gradients_panel(const Rect& rect, const std::shared_ptr<const Trace>& trace, InspectorState& state) {
+void draw_gradients_panel(const Rect& rect, const std::shared_ptr<const Trace>& trace, InspectorState& state,
+                          const CommandSink& send) {
     if (!begin_panel("##panneau_gradients", rect, ImGuiWindowFlags_NoScrollbar)) return;
     if (state.gradients_for != trace) {  // once per trace: a backward pass on each wiring
         state.gradients = gradient_comparison(*trace);
@@ -132,6 +133,11 @@ void draw_gradients_panel(const Rect& rect, const std::shared_ptr<const Trace>& 
                    "A real backward pass on this model (same weights, same sentence, a fixed loss on the output). "
                    "y = x + F(x) differentiates to 1 + F′: the « 1 » carries the gradient down to the first layers. "
                    "Without it the gradient must cross every F′ and fades."));
+    if (trace->settings.layers < 6) {  // the fade shows over many layers
+        ImGui::TextDisabled("%s", tr("plus net avec six couches :", "clearer with six layers:"));
+        ImGui::SameLine();
+        if (ImGui::SmallButton("/couches 6")) send("/couches 6");
+    }
     const float frame = ImGui::GetFrameHeight();
     const float top = ImGui::GetCursorScreenPos().y;
     const float half = (rect.bottom() - top - frame * 1.2f) * 0.5f;

@@ -35,7 +35,8 @@ void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& 
 void draw_neurons_panel(const Rect& rect, const Trace& trace, InspectorState& state);
 // `level` is the level the playhead is in: the chosen token's vector there is normalized by hand.
 void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState& state, int level);
-void draw_gradients_panel(const Rect& rect, const std::shared_ptr<const Trace>& trace, InspectorState& state);
+void draw_gradients_panel(const Rect& rect, const std::shared_ptr<const Trace>& trace, InspectorState& state,
+                          const CommandSink& send);
 void draw_scale_panel(const Rect& rect, const Trace& trace);
 void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary);
 

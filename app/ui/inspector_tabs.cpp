@@ -12,7 +12,7 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
     const struct { Panel panel; const char* label; const char* help; } tabs[] = {
         {Panel::Attention, tr("Attention", "Attention"), tr("Les poids d'attention de chaque tête, mot par mot.", "Each head's attention weights, word by word.")},
         {Panel::Neurons, tr("Neurones", "Neurons"), tr("Les activations cachées du FFN : questions (W↑) et directions (W↓).", "The FFN's hidden activations: questions (W↑) and directions (W↓).")},
-        {Panel::Norm, tr("Norme", "Norm"), tr("La normalisation de couche à la main : μ, σ², σ, x̂.", "Layer norm by hand: μ, σ², σ, x̂.")},
+        {Panel::Norm, tr("Norme", "Norm"), tr("La normalisation de couche à la main : μ, σ², σ, LN(x).", "Layer norm by hand: μ, σ², σ, LN(x).")},
         {Panel::Gradients, tr("Gradients", "Gradients"), tr("Le gradient par niveau, avec et sans connexion résiduelle.", "The gradient by level, with and without the residual.")},
         {Panel::Scale, tr("Échelle", "Scale"), tr("La même formule de paramètres, de ce modèle à GPT-3.", "The same parameter formula, from this model to GPT-3.")},
         {Panel::Output, tr("Sortie", "Output"), tr("Ce que prédisent des poids aléatoires, non entraînés.", "What random, untrained weights predict.")},

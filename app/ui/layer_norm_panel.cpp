@@ -19,7 +19,7 @@ void row(const char* label, const Vector& v, int decimals) {
     ImGui::TextUnformatted(label);
     for (int i = 0; i < v.size(); ++i) {
         ImGui::TableNextColumn();
-        ImGui::Text("%.*f", decimals, v(i));
+        ImGui::Text("%.*g", decimals, std::abs(v(i)) < 5e-13 ? 0.0 : v(i));
     }
 }
 
@@ -33,7 +33,7 @@ void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState&
 
     Vector x;
     double eps = 0;  // the seed's hand calculation has no ε; the model's LayerNorm has 1e-5
-    int decimals = 2;
+    const int decimals = 3;  // significant digits: 9, -0.5, 1.5 as the seed writes them
     if (!state.norm_token) {
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
         if (ImGui::InputText("##vecteur", state.vector_text, sizeof state.vector_text, ImGuiInputTextFlags_EnterReturnsTrue)) {
@@ -71,28 +71,28 @@ void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState&
     ImGui::Text("μ = %.4g / %d = %.4g", x.sum(), static_cast<int>(x.size()), s.mean);
     ImGui::SameLine();
     ImGui::Text("   σ² = %.4g / %d = %.4g", s.squared_deviations.sum(), static_cast<int>(x.size()), s.variance);
-    ImGui::SameLine();
-    ImGui::Text(eps > 0 ? "   σ = √(σ² + ε) = %.4g" : "   σ = √σ² = %.4g", s.sigma);
+    ImGui::Text(eps > 0 ? "σ = √(σ² + ε) = %.4g     LN(x) = (x − μ) / σ" : "σ = √σ² = %.4g     LN(x) = (x − μ) / σ", s.sigma);
     const Vector rms = rms_norm(x, eps);
     const double rms_div = std::sqrt(x.squaredNorm() / nd + eps);
 
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
-    const float table_h = ImGui::GetFrameHeightWithSpacing() * 6.4f;
+    // Five rows, and room for the horizontal scrollbar d = 16 needs.
+    const float table_h = (ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2 + 1) * 5 + ImGui::GetStyle().ScrollbarSize + 4;
     if (ImGui::BeginTable("##pas", static_cast<int>(x.size()) + 1, flags, ImVec2(0, table_h))) {
         ImGui::TableSetupScrollFreeze(1, 0);
         row("x", x, decimals);
         row("x − μ", s.deviations, decimals);
         row("(x − μ)²", s.squared_deviations, decimals);
-        row("x̂ = (x − μ)/σ", s.normalized, decimals);
-        row("RMSNorm", rms, decimals);
+        row("LN(x)", s.normalized, decimals);
+        row("RMS(x)", rms, decimals);
         ImGui::EndTable();
     }
-    ImGui::Text(tr("x̂ : moyenne %.2g, variance %.3g, norme %.3g = √%d", "x̂: mean %.2g, variance %.3g, norm %.3g = √%d"),
+    ImGui::Text(tr("LN(x) : moyenne %.2g, variance %.3g, norme %.3g = √%d", "LN(x): mean %.2g, variance %.3g, norm %.3g = √%d"),
                 std::abs(s.normalized.mean()) < 1e-12 ? 0.0 : s.normalized.mean(),
                 s.normalized.array().square().mean(), s.normalized.norm(), static_cast<int>(x.size()));
-    ImGui::Text(tr("RMSNorm : x / √(moyenne des x²) = x / %.4g — ni moyenne retirée, ni biais",
-                   "RMSNorm: x / √(mean of x²) = x / %.4g — no mean removed, no bias"), rms_div);
     ImGui::PushTextWrapPos(0);
+    ImGui::Text(tr("RMSNorm : RMS(x) = x / √(moyenne des x²) = x / %.4g — sans retirer la moyenne",
+                   "RMSNorm: RMS(x) = x / √(mean of x²) = x / %.4g — the mean is not removed"), rms_div);
     ImGui::TextDisabled("%s", tr("Sur les caractéristiques, pas sur le lot : chaque mot est normalisé seul, sur ses d composantes, "
                                  "sans regarder les autres phrases du lot (de longueurs et de contenus différents).",
                                  "Over the features, not the batch: each word is normalized alone, over its d features, "

@@ -40,7 +40,9 @@ void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& font
 
     // The text scrolls; the buttons stay at the bottom.
     const float buttons = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(0, 0, 0, 0));  // one background for the whole panel
     ImGui::BeginChild("##lecon_texte", ImVec2(0, -buttons), false);
+    ImGui::PopStyleColor();
     if (step.has_question()) {
         ImGui::Spacing();
         ImGui::TextColored(accent, "%s", tr("Prédis d'abord :", "Predict first:"));

@@ -47,8 +47,7 @@ void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state) 
         ImGui::SameLine();
         ImGui::RadioButton((std::to_string(b) + "##nb").c_str(), &state.block, b);
     }
-    ImGui::SameLine();
-    ImGui::TextUnformatted(tr("· mot", "· word"));
+    ImGui::TextUnformatted(tr("mot", "word"));
     for (int i = 0; i < n; ++i) {
         ImGui::SameLine();
         ImGui::RadioButton((trace.tokens[static_cast<std::size_t>(i)].word + "##nt" + std::to_string(i)).c_str(), &state.token, i);
@@ -63,6 +62,7 @@ void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state) 
                    "Survolez ou cliquez un neurone pour lire sa question (ligne de W↑) et sa direction (colonne de W↓).",
                    "Each cell is one hidden FFN neuron for this word: pink = active (> 0), grey = inactive. "
                    "Hover or click a neuron to read its question (row of W↑) and its direction (column of W↓)."));
+    ImGui::Dummy(ImVec2(1, 1));
 
     const float frame = ImGui::GetFrameHeight();
     const StripLayout strip = neuron_strip_layout(rect, w, frame * inspector_metrics::kStripHeader, ImGui::GetTextLineHeight());
@@ -96,10 +96,11 @@ void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state) 
     const Matrix& in = trace.settings.norm == Norm::Pre ? level.normalized_input : level.input;
     const double dot = r.question.dot(in.row(state.token).transpose());
     ImGui::Dummy(ImVec2(1, frame * 0.2f));
-    ImGui::Text(tr("neurone %d : question · x = %.2f, + biais %.2f = %.2f → %s = %.3f (%s)",
-                   "neuron %d: question · x = %.2f, + bias %.2f = %.2f → %s = %.3f (%s)"),
-                state.neuron + 1, dot, r.bias, dot + r.bias, trace.settings.activation == Activation::Relu ? "ReLU" : "GELU",
-                r.activation, r.activation > 0 ? tr("actif", "active") : tr("inactif", "inactive"));
+    ImGui::Text(tr("neurone %d : question · x = %.2f, + biais %.2f = %.2f", "neuron %d: question · x = %.2f, + bias %.2f = %.2f"),
+                state.neuron + 1, dot, r.bias, dot + r.bias);
+    ImGui::Text("   → %s = %.3f (%s)", trace.settings.activation == Activation::Relu ? "ReLU" : "GELU", r.activation,
+                r.activation > 0 ? tr("actif", "active") : tr("inactif", "inactive"));
+    ImGui::PushTextWrapPos(0);
     const float width = ImGui::GetContentRegionAvail().x, bars = frame * 1.5f;
     ImGui::TextDisabled("%s", tr("question = ligne de W↑ (ce que le neurone « demande » au vecteur)",
                                  "question = row of W↑ (what the neuron « asks » the vector)"));
@@ -107,6 +108,7 @@ void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state) 
     ImGui::TextDisabled("%s", tr("direction = colonne de W↓ (ajoutée au flux, pondérée par l'activation)",
                                  "direction = column of W↓ (added to the stream, weighted by the activation)"));
     signed_bars("##direction", r.direction, nullptr, width, bars);
+    ImGui::PopTextWrapPos();
 }
 
 std::string question_text(const FactNetwork& net, int neuron) {

@@ -26,8 +26,11 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& v
     const auto top = top_predictions(trace, vocabulary, 5);
     const float frame = ImGui::GetFrameHeight();
     const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
-    const float height = std::max(frame, rect.bottom() - ImGui::GetCursorScreenPos().y - frame * 2.6f);
-    if (ImGui::BeginTable("##predictions", 6, flags, ImVec2(0, height))) {
+    ImGui::SetWindowFontScale(0.85f);  // five words a row must fit the column
+    const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2 + 5;
+    const float height = std::min(rect.bottom() - ImGui::GetCursorScreenPos().y - frame * 2.6f,
+                                  row_h * static_cast<float>(top.size() + 1) + ImGui::GetStyle().ScrollbarSize + 4);
+    if (ImGui::BeginTable("##predictions", 6, flags, ImVec2(0, std::max(frame, height)))) {
         ImGui::TableSetupColumn(tr("après…", "after…"));
         for (int k = 1; k <= 5; ++k) ImGui::TableSetupColumn(std::to_string(k).c_str());
         ImGui::TableHeadersRow();
@@ -35,7 +38,7 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& v
         for (std::size_t i = 0; i < top.size(); ++i) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::Text("%s →", trace.tokens[i].word.c_str());
+            ImGui::Text("%s", trace.tokens[i].word.c_str());
             for (const Prediction& p : top[i]) {
                 ImGui::TableNextColumn();
                 ImGui::Text("%s", p.word.c_str());
@@ -48,6 +51,7 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& v
         }
         ImGui::EndTable();
     }
+    ImGui::SetWindowFontScale(1.f);
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled(tr("Sur %d mots, le hasard donnerait %.1f %% à chacun. Apprendre ces poids, puis choisir le mot suivant "
                            "(température) : c'est le prochain salon, #generation-temperature.",

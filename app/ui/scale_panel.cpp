@@ -15,8 +15,8 @@ namespace {
 
 std::string short_count(std::int64_t v) {
     char buf[32];
-    if (v >= 1000000000) std::snprintf(buf, sizeof buf, tr("%.1f G", "%.1f B"), static_cast<double>(v) / 1e9);
-    else if (v >= 1000000) std::snprintf(buf, sizeof buf, "%.0f M", static_cast<double>(v) / 1e6);
+    if (v >= 1000000000) std::snprintf(buf, sizeof buf, tr("%.1f Md", "%.1f B"), static_cast<double>(v) / 1e9);
+    else if (v >= 1000000) std::snprintf(buf, sizeof buf, "%.1f M", static_cast<double>(v) / 1e6);
     else return format_thousands(v);
     return buf;
 }
@@ -58,8 +58,8 @@ void draw_scale_panel(const Rect& rect, const Trace& trace) {
         const Rect bar = scale_bar_rect(rect, r, frame);
         if (bar.bottom() > rect.bottom()) break;
         const std::string label = (r == 0 ? std::string(tr("ce modèle", "this model")) : a.name) + "   d " + std::to_string(a.dimension) +
-                                  " · L " + std::to_string(a.layers) + " · w " + std::to_string(a.ffn) + "   " +
-                                  format_thousands(row.parameters.total) + (row.parameters.total >= 1000000 ? " (" + short_count(row.parameters.total) + ")" : "");
+                                  " · L " + std::to_string(a.layers) + " · w " + std::to_string(a.ffn) + "  →  " +
+                                  short_count(row.parameters.total);
         dl->AddText(ImVec2(bar.x, bar.y - ImGui::GetTextLineHeight() - 1), IM_COL32(220, 224, 236, 255), label.c_str());
         const double norms = std::max(0.0, 1.0 - row.embeddings_share - row.attention_share - row.ffn_share);
         const struct { double share; palette::Colour8 colour; const char* name; } parts[] = {

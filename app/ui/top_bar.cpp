@@ -15,7 +15,8 @@ void draw_top_bar(const Rect& rect, const Trace& trace, const Fonts& fonts, cons
     char counter[160];
     std::snprintf(counter, sizeof counter, t.parameters_counter, format_thousands(trace.parameters.blocks).c_str(),
                   format_thousands(trace.parameters.total).c_str());
-    ImGui::TextColored(ImVec4(1.0f, 0.86f, 0.35f, 1), "%s", counter);
+    const bool light = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f;  // /theme clair: gold would fade
+    ImGui::TextColored(light ? ImVec4(0.55f, 0.33f, 0.f, 1) : ImVec4(1.0f, 0.86f, 0.35f, 1), "%s", counter);
     ImGui::PopFont();
     ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
     char seed[64];
