@@ -232,7 +232,7 @@ int run_window(App& app, const std::string& data_dir, const WindowOptions& optio
             // Idle: wait for events when nothing moves (no busy loop); ImGui gets a few frames
             // after each event to settle hovers and popups.
             if (screenshot || app.animating() || busy_frames > 0 || !actions.pending.empty()) glfwPollEvents();
-            else glfwWaitEventsTimeout(0.5);
+            else glfwWaitEvents();  // nothing moves: sleep until the user does something
             const Clock::time_point start = Clock::now();
             const double dt = std::min(0.1, std::chrono::duration<double>(start - last).count());
             last = start;

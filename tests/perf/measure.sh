@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Reproduces the performance figures of the README, measured the same way every time (issue 6).
+# Never a test: it prints figures, it does not judge them. Usage, after a Release build:
+#   bash tests/perf/measure.sh [build-dir]
+# Needs: taskset (util-linux), /usr/bin/time (package time), xvfb-run. Takes about a minute.
+set -euo pipefail
+build=${1:-build}
+exe=$build/app/transformer-bloc
+bench=$build/tests/bench/transformer-bloc-bench
+export XDG_CONFIG_HOME=$(mktemp -d)  # never the user's saved session
+trap 'rm -rf "$XDG_CONFIG_HOME"' EXIT
+xvfb=(xvfb-run -a -s "-screen 0 1600x900x24")
+
+echo "== forward pass + trace (Google Benchmark, one core, median of 10) =="
+taskset -c 1 "$bench" --benchmark_repetitions=10 --benchmark_report_aggregates_only=true \
+  --benchmark_filter=forward 2>/dev/null | awk '/_median/ {printf "%-45s %s %s\n", $1, $2, $3}'
+
+echo "== headless process (L 6, d 16, w 64, 8 tokens, trace written; median of 20) =="
+trace=$(mktemp)
+for i in $(seq 20); do
+  /usr/bin/time -f "%e %M" "$exe" --headless --trace "$trace" \
+    --run "/couches 6; /dimension 16; /ffn 64; /phrase le petit chat dort sur le tapis rouge" 2>&1 >/dev/null | tail -1
+done | sort -n | awk '{t[NR]=$1; m[NR]=$2} END {printf "wall %.0f ms (median), peak RSS %d MB\n", t[int((NR+1)/2)]*1000, m[NR]/1024}'
+rm -f "$trace"
+
+echo "== window: scripted L 6 animation at 1600x900 under Xvfb (Mesa llvmpipe), --stats =="
+TRANSFORMER_BLOC_TEST_ACTIONS="command /couches 6; command /propager; settle; quit" \
+  /usr/bin/time -f "peak_rss_mb: %M" "${xvfb[@]}" "$exe" --size 1600x900 --stats 2>&1 | \
+  grep -E "^(frames|first_frame_ms|mean_frame_ms|p95_frame_ms|peak_rss_mb):" | \
+  awk '/peak_rss_mb/ {printf "peak_rss_mb: %d\n", $2/1024; next} {print}'
+
+echo "== window idle: CPU over 10 s once started (percent of one core) =="
+"${xvfb[@]}" "$exe" --size 1600x900 >/dev/null 2>&1 &
+runner=$!
+sleep 4
+pid=$(pgrep -n -f "^$exe --size 1600x900" || true)
+if [ -n "$pid" ]; then
+  ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+  hz=$(getconf CLK_TCK)
+  a=$(ticks); sleep 10; b=$(ticks)
+  awk -v a="$a" -v b="$b" -v hz="$hz" 'BEGIN {printf "idle_cpu_percent: %.1f\n", 100 * (b - a) / hz / 10}'
+  kill "$pid" 2>/dev/null || true
+else
+  echo "idle_cpu_percent: (window did not start)"
+fi
+wait "$runner" 2>/dev/null || true
