@@ -41,7 +41,8 @@ std::string word_of(const std::string& args, std::string& rest) {
 
 std::string step_line(const LessonPlayer& p, bool english) {
     const LessonStep& s = p.step();
-    return (english ? "step " : "étape ") + std::to_string(p.index() + 1) + "/" + std::to_string(p.count()) + " : " +
+    return (english ? "step " : "étape ") + std::to_string(p.index() + 1) + "/" + std::to_string(p.count()) +
+           (english ? ": " : " : ") +
            (english ? s.title_en : s.title_fr) + (p.revealed() ? "" : english ? " — predict first" : " — prédis d'abord");
 }
 

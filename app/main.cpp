@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "data_dir.h"
 #include "exports.h"
+#include "lesson.h"
 #include "session_file.h"
 #include "view_state.h"
 #include "parameters.h"
@@ -28,7 +29,7 @@ int fail(const std::string& message) {
 
 struct Options {
     bool headless = false, parameters = false, stats = false, fresh = false;
-    std::string run, script, trace, preset, screenshot, size, lang, open;
+    std::string run, script, trace, preset, screenshot, size, lang, open, lesson;
 };
 
 }  // namespace
@@ -45,6 +46,8 @@ int main(int argc, char** argv) {
     cli.add_flag("--headless", o.headless, "Sans fenêtre : exécute les commandes, écrit la trace, quitte");
     cli.add_option("--run", o.run, "Commandes du canal, séparées par ; ou des retours à la ligne")->type_name("COMMANDES");
     cli.add_option("--script", o.script, "Fichier de commandes, une par ligne, # commente")->type_name("FICHIER");
+    cli.add_option("--lesson", o.lesson,
+                   "Ouvre une leçon guidée (fenêtre) ; avec --headless, exécute toutes ses étapes")->type_name("FICHIER");
     cli.add_option("--trace", o.trace, "Écrit la trace de l'état final en JSON (avec --headless)")->type_name("FICHIER");
     cli.add_flag("--parametres", o.parameters, "Affiche le détail du nombre de paramètres et quitte");
     cli.add_option("--preset", o.preset,
@@ -115,6 +118,29 @@ int main(int argc, char** argv) {
     } else if (window && last_session && tb::restores_last_session(start)) {
         std::error_code ec;
         if (std::filesystem::is_regular_file(*last_session, ec)) app->run("/session ouvrir " + *last_session);
+    }
+
+    // A lesson: with the window, opened in its panel (/lecon ouvrir); headless, every step's
+    // commands run in order from the start-up state, so the state is the one the last step leaves.
+    if (!o.lesson.empty()) {
+        if (app) {
+            const auto result = app->run("/lecon ouvrir " + o.lesson);
+            if (!result.ok) return fail(result.message);
+        } else if (!o.parameters) {
+            const tb::LessonParse parsed = tb::read_lesson_file(o.lesson, tb::CommandRegistry{}, session);
+            if (!parsed.ok()) return fail("leçon « " + o.lesson + " » refusée : " + parsed.error.message);
+            const bool english = registry.language() == tb::Language::English;
+            registry.execute(session, "/reinit");
+            const auto& steps = parsed.lesson->steps;
+            for (std::size_t i = 0; i < steps.size(); ++i) {
+                std::cout << (english ? "step " : "étape ") << i + 1 << "/" << steps.size() << (english ? ": " : " : ")
+                          << (english ? steps[i].title_en : steps[i].title_fr) << '\n';
+                for (const auto& r : tb::run_lesson_step(*parsed.lesson, static_cast<int>(i), registry, session)) {
+                    if (!r.ok) return fail(r.message);
+                    if (!r.message.empty()) std::cout << "  " << r.message << '\n';
+                }
+            }
+        }
     }
 
     // Commands: the script's, then --run's; the first failure stops everything.

@@ -141,15 +141,14 @@ void fact_network(InspectorState& state) {
     ImGui::TextUnformatted(tr("le vecteur encode :", "the vector encodes:"));
     std::vector<std::string> chosen;
     for (int c = 0; c < 4; ++c) {
-        ImGui::SameLine();
+        if (c) ImGui::SameLine();
         ImGui::Checkbox(names[c], &state.concepts[c]);
         if (state.concepts[c]) chosen.emplace_back(names[c]);
     }
     const FactPass pass = run_fact_network(net, concept_vector(net, chosen));
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit;
-    if (ImGui::BeginTable("##faits", 5, flags)) {
-        for (const char* h : {tr("neurone : question (ligne de W↑)", "neuron: question (row of W↑)"), "q · x", tr("+ biais", "+ bias"),
-                              "ReLU", ""})
+    if (ImGui::BeginTable("##faits", 4, flags)) {
+        for (const char* h : {tr("question (ligne de W↑)", "question (row of W↑)"), "q · x", tr("+ biais", "+ bias"), "ReLU"})
             ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
         for (int k = 0; k < static_cast<int>(net.neurons.size()); ++k) {
@@ -163,12 +162,12 @@ void fact_network(InspectorState& state) {
             ImGui::TableNextColumn();
             if (pass.neurons(k) > 0) ImGui::TextColored(ImVec4(0.87f, 0.41f, 0.66f, 1), "%.1f", pass.neurons(k));
             else ImGui::TextDisabled("0");
-            ImGui::TableNextColumn();
-            ImGui::TextDisabled("%s", pass.neurons(k) > 0 ? tr("actif", "active") : tr("inactif", "inactive"));
         }
         ImGui::EndTable();
     }
+    ImGui::PushTextWrapPos(0);
     ImGui::Text(tr("ajouté au flux (W↓ · neurones) : %s", "added to the stream (W↓ · neurons): %s"), added_text(net, pass.added).c_str());
+    ImGui::PopTextWrapPos();
 
     // The truth table of the first neuron: ReLU(q·x − 1) is an AND of the two names.
     ImGui::TextDisabled("%s", tr("table de vérité du neurone « Thomas ET Pesquet » :", "truth table of the « Thomas AND Pesquet » neuron:"));

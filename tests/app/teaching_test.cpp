@@ -147,13 +147,16 @@ TEST(Screen, PresenterKeepsOnlyTheSectionTheProfileAndTheLesson) {
         double area = 0;
         for (const Rect& a : parts) {
             area += static_cast<double>(a.w) * a.h;
-            for (const Rect& b : parts)
-                if (&a != &b) EXPECT_FALSE(overlap(a, b));
+            for (const Rect& b : parts) {
+                if (&a != &b) {
+                    EXPECT_FALSE(overlap(a, b));
+                }
+            }
         }
         EXPECT_NEAR(area, 1600.0 * 900.0, 1600.0);  // they tile the screen
         // Larger than in the normal layout: the class sees the cross-section.
         const ScreenLayout normal = screen_layout(1600, 900, 1.f);
-        EXPECT_GT(p.section.w * p.section.h, 1.5f * normal.section.w * normal.section.h);
+        EXPECT_GT(p.section.w * p.section.h, 1.4f * normal.section.w * normal.section.h);
         EXPECT_GT(p.profile.w, normal.profile.w);
     }
     for (const auto& p : {presenter_layout(0, 0, 1, true), presenter_layout(200, 150, 3, true)})

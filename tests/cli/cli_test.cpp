@@ -169,3 +169,32 @@ TEST(Cli, SameSeedBitIdenticalAcrossProcesses) {
 }
 
 }  // namespace
+
+// --headless --lesson runs every step of the lesson from the start-up state; a malformed lesson is
+// refused with its line, exit status 2, and no trace written.
+TEST(Cli, HeadlessLessonEndsInTheStateOfItsLastStep) {
+    const std::string here = __FILE__;
+    const std::string lesson = here.substr(0, here.rfind("/tests/")) + "/assets/lessons/transformer-bloc.txt";
+    const std::string trace = temp_path("lesson_" + std::to_string(getpid()) + ".json");
+    // --run comes after the lesson (so that a window test can turn its pages with /lecon suivant).
+    const auto r = run("--headless --run '/etape 3' --lesson '" + lesson + "' --trace '" + trace + "'");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("étape 8/8"), std::string::npos) << r.out;
+    const auto settings = nlohmann::json::parse(read_file(trace))["settings"];
+    // The channel's walk-through ends with /position aucun then /couches 6, residual on, pre-norm.
+    EXPECT_EQ(settings["layers"], 6);
+    EXPECT_EQ(settings["position"], "aucun");
+    EXPECT_EQ(settings["residual"], true);
+    EXPECT_EQ(settings["norm"], "pre");
+    EXPECT_EQ(settings["step"], 3);
+    std::remove(trace.c_str());
+
+    const std::string bad = temp_path("bad_lesson_" + std::to_string(getpid()) + ".txt");
+    std::ofstream(bad) << "# une leçon\n[étape] Un | One\nfr: a\nen: b\ncommande: /norme partout\n";
+    const auto refused = run("--headless --lesson '" + bad + "' --trace '" + trace + "'");
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_NE(refused.err.find("ligne 5"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("/norme partout"), std::string::npos) << refused.err;
+    EXPECT_FALSE(std::ifstream(trace).good());  // nothing written
+    std::remove(bad.c_str());
+}
