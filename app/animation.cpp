@@ -87,6 +87,7 @@ FrameRecords animate(const Trace& trace, const Layout& layout, double playhead, 
         b.radius = layout.radius(b.norm);
         b.off_scale = Layout::off_scale(b.norm);
         b.colour = direction_colour(v);
+        b.angle = direction_angle(v);
         b.token = i;
         b.label = trace.tokens[static_cast<std::size_t>(i)].word;
         return b;

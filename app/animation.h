@@ -14,6 +14,7 @@ namespace tb {
 struct BeadRecord {
     float x = 0, y = 0, radius = 0;
     Rgb colour;
+    float angle = 0;      // the direction's angle in turns, drawn as a needle (not only colour)
     float alpha = 1;
     int token = 0;
     double norm = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace tb {
 namespace {
@@ -39,18 +40,53 @@ Rgb lerp(Rgb a, Rgb b, float t) {
     return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t};
 }
 
-Rgb direction_colour(const Vector& v) {
+namespace {
+
+struct Projection {
+    double a, b, c;  // on the three fixed directions
+};
+
+std::optional<Projection> project(const Vector& v) {
     const double n = v.norm();
-    if (!(n > 1e-12) || !std::isfinite(n)) return {0.6f, 0.6f, 0.6f};
+    if (!(n > 1e-12) || !std::isfinite(n)) return std::nullopt;
     Vector e1, e2, e3;
     fixed_directions(static_cast<int>(v.size()), e1, e2, e3);
     const Vector u = v / n;
-    const double a = u.dot(e1), b = u.dot(e2), c = u.dot(e3);
+    return Projection{u.dot(e1), u.dot(e2), u.dot(e3)};
+}
+
+float angle_turns(const Projection& p) {
     const double pi = std::acos(-1.0);
-    const float hue = static_cast<float>((std::atan2(b, a) + pi) / (2 * pi));
-    const float saturation = std::clamp(static_cast<float>(std::hypot(a, b) * 1.6), 0.35f, 1.f);
-    const float value = std::clamp(0.9f + 0.25f * static_cast<float>(c), 0.74f, 1.f);
-    return hsv(hue, saturation, value);
+    return static_cast<float>((std::atan2(p.b, p.a) + pi) / (2 * pi));
+}
+
+// Okabe & Ito's palette, ordered round a circle so that neighbours are close and opposite
+// directions far apart: orange, yellow, bluish green, sky blue, blue, reddish purple, vermillion.
+Rgb okabe_ito_cycle(float turns) {
+    static const Rgb stops[] = {{0.902f, 0.624f, 0.000f}, {0.941f, 0.894f, 0.259f}, {0.000f, 0.620f, 0.451f},
+                                {0.337f, 0.706f, 0.914f}, {0.000f, 0.447f, 0.698f}, {0.800f, 0.475f, 0.655f},
+                                {0.835f, 0.369f, 0.000f}};
+    constexpr int count = sizeof stops / sizeof stops[0];
+    const float x = (turns - std::floor(turns)) * count;
+    const int i = static_cast<int>(x) % count;
+    return lerp(stops[i], stops[(i + 1) % count], x - std::floor(x));
+}
+
+}  // namespace
+
+Rgb direction_colour(const Vector& v) {
+    const auto p = project(v);
+    if (!p) return {0.6f, 0.6f, 0.6f};
+    const float saturation = std::clamp(static_cast<float>(std::hypot(p->a, p->b) * 1.6), 0.35f, 1.f);
+    const Rgb base = lerp({0.75f, 0.75f, 0.75f}, okabe_ito_cycle(angle_turns(*p)), saturation);
+    // Lighter towards the third direction, never dark: it must read on the dark section.
+    const float light = 0.15f + 0.2f * std::clamp(static_cast<float>(p->c + 1.0) / 2.f, 0.f, 1.f);
+    return lerp(base, {1.f, 1.f, 1.f}, light);
+}
+
+float direction_angle(const Vector& v) {
+    const auto p = project(v);
+    return p ? angle_turns(*p) : 0.f;
 }
 
 }  // namespace tb

@@ -34,14 +34,15 @@ const Strings kFrench{
     "Profil des normes ‖x‖ par niveau", "log", "linéaire", "passage précédent (pâle)", "niveau",
     "similarité cosinus moyenne (effondrement)",
     "Légende",
-    "couleur = direction du vecteur, projetée sur 3 directions fixes de ℝ^d : l'angle dans les deux premières donne "
-    "la teinte, la troisième la luminosité. Même direction, même couleur, à tous les niveaux.",
+    "couleur et aiguille = direction du vecteur, projetée sur 3 directions fixes de ℝ^d : l'angle dans les deux "
+    "premières oriente l'aiguille et choisit la couleur (palette Okabe–Ito, lisible par les daltoniens), la "
+    "troisième l'éclaircit. Même direction, même couleur, même aiguille, à tous les niveaux.",
     "taille = norme ‖x‖ (échelle log de 0,1 à 100) ; après une bande grise, norme √d.",
     "anneau blanc = hors échelle (norme > 100 ou < 0,1)",
     "arc jaune = connexion résiduelle, ⊕ = addition",
     "Détail des paramètres", "terme", "formule", "valeur", "part",
     "modèle jouet", "GPT-2 small (même formule)", "Fermer",
-    "Espace : propager · ←/→ : étape · R : résidu · N : norme · P : position · +/− : couches · F11 : plein écran · Ctrl +/− : texte",
+    "Espace : propager · ←/→ : étape · R : résidu · N : norme · P : position · +/− : couches · F5 : présentateur · F11 : plein écran · Ctrl +/− : texte",
     "Bienvenue dans #transformer-bloc. Tape /propager (ou Espace) pour envoyer la phrase à travers la pile ; "
     "/aide liste les commandes.",
 };
@@ -74,14 +75,15 @@ const Strings kEnglish{
     "Norm profile ‖x‖ by level", "log", "linear", "previous pass (faint)", "level",
     "mean cosine similarity (collapse)",
     "Legend",
-    "colour = the vector's direction, projected on 3 fixed directions of ℝ^d: the angle in the first two gives "
-    "the hue, the third the brightness. Same direction, same colour, at every level.",
+    "colour and needle = the vector's direction, projected on 3 fixed directions of ℝ^d: the angle in the first "
+    "two points the needle and picks the colour (Okabe–Ito palette, readable with colour blindness), the third "
+    "lightens it. Same direction, same colour, same needle, at every level.",
     "size = norm ‖x‖ (log scale from 0.1 to 100); after a grey band, norm √d.",
     "white ring = off the scale (norm > 100 or < 0.1)",
     "yellow arc = residual connection, ⊕ = addition",
     "Parameter breakdown", "term", "formula", "value", "share",
     "toy model", "GPT-2 small (same formula)", "Close",
-    "Space: propagate · ←/→: step · R: residual · N: norm · P: position · +/−: layers · F11: full screen · Ctrl +/−: text",
+    "Space: propagate · ←/→: step · R: residual · N: norm · P: position · +/−: layers · F5: presenter · F11: full screen · Ctrl +/−: text",
     "Welcome to #transformer-bloc. Type /propager (or Space) to send the sentence through the stack; "
     "/aide lists the commands; /langue fr switches back to French.",
 };

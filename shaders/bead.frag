@@ -1,10 +1,13 @@
 #version 330 core
 // A shaded disc: a sphere lit from the top left, so a bead reads as a ball; its centre keeps
-// the bead's colour (the screenshot tests read it there). Off-scale beads get a white ring.
+// the bead's colour (the screenshot tests read it there). A dark needle from the centre's edge
+// to the rim points at the direction's angle: the same direction, the same needle, a cue that
+// does not depend on seeing colours. Off-scale beads get a white ring.
 in vec2 v_local;
 in vec4 v_colour;
 in float v_off_scale;
 in float v_radius;
+in float v_angle;
 out vec4 frag;
 
 void main() {
@@ -20,6 +23,14 @@ void main() {
         float lit = 0.3 + 0.78 * diffuse;
         float specular = pow(max(dot(reflect(-light, n), vec3(0.0, 0.0, 1.0)), 0.0), 24.0) * 0.35;
         vec3 c = v_colour.rgb * lit + vec3(specular);
+        // The needle: along (cos, -sin) of the angle (y down), from 0.4 to 0.95 radii.
+        float a = 6.2831853 * v_angle;
+        vec2 dir = vec2(cos(a), -sin(a));
+        float along = dot(q, dir);
+        float across = abs(dot(q, vec2(-dir.y, dir.x)));
+        float width = 0.11 + aa;
+        float needle = step(0.4, along) * step(along, 0.95) * (1.0 - smoothstep(width - aa, width, across));
+        c = mix(c, vec3(0.06, 0.06, 0.09), 0.85 * needle);
         float coverage = 1.0 - smoothstep(1.0 - aa, 1.0 + aa, r);
         result = vec4(c, v_colour.a * coverage);
     }

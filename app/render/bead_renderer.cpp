@@ -5,7 +5,7 @@
 namespace tb {
 
 namespace {
-constexpr int kFloats = 8;  // x, y, radius, r, g, b, a, off_scale
+constexpr int kFloats = 9;  // x, y, radius, r, g, b, a, off_scale, angle
 }
 
 BeadRenderer::BeadRenderer(const std::string& shader_dir)
@@ -30,6 +30,7 @@ BeadRenderer::BeadRenderer(const std::string& shader_dir)
     attribute(1, 3, 0);
     attribute(2, 4, 3);
     attribute(3, 1, 7);
+    attribute(4, 1, 8);
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
@@ -44,7 +45,7 @@ void BeadRenderer::set(const std::vector<BeadRecord>& beads) {
     data_.clear();
     for (const auto& b : beads) {
         const float values[kFloats] = {b.x, b.y, b.radius, b.colour.r, b.colour.g, b.colour.b, b.alpha,
-                                       static_cast<float>(b.off_scale)};
+                                       static_cast<float>(b.off_scale), b.angle};
         data_.insert(data_.end(), values, values + kFloats);
     }
 }

@@ -32,3 +32,24 @@ TEST(Colour, InRangeAndReadableOnDarkBackground) {
 
 }  // namespace
 }  // namespace tb
+
+namespace tb {
+namespace {
+
+// Issue 4: a second cue that is not colour. The needle's angle is the direction's: the same
+// for a vector and its multiples, different for different directions, in [0, 1) turns.
+TEST(Colour, NeedleAngleFollowsTheDirectionOnly) {
+    Vector a(8), b(8);
+    a << 1, -2, 0.5, 3, 0, 1, -1, 2;
+    b << -1, 2, 1, 0, 2, -1, 1, 0.5;
+    EXPECT_FLOAT_EQ(direction_angle(a), direction_angle(a * 0.01));
+    EXPECT_GE(direction_angle(a), 0.f);
+    EXPECT_LT(direction_angle(a), 1.f);
+    EXPECT_GT(std::abs(direction_angle(a) - direction_angle(b)), 0.05f);
+    // Opposite vectors: opposite needles (half a turn apart).
+    const float turn = direction_angle(a) - direction_angle(-a);
+    EXPECT_NEAR(std::abs(turn), 0.5f, 1e-6f);
+}
+
+}  // namespace
+}  // namespace tb

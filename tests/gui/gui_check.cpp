@@ -146,7 +146,7 @@ int main(int argc, char** argv) {
     // Beads at rest at the step, each with its direction colour at its centre (the shader
     // lights the centre at about 0.91 of the colour).
     const FrameRecords frame = animate(trace, layout, s.step, {});
-    std::vector<palette::Colour8> seen;
+    std::vector<palette::Colour8> seen, wanted;
     for (const auto& b : frame.beads) {
         if (b.radius < 3) continue;  // too small to read a colour at its centre
         const palette::Colour8 pixel = img.at(b.x, b.y);
@@ -155,12 +155,19 @@ int main(int argc, char** argv) {
         check(near(pixel, expected, 22), "bead « " + b.label + " » at level " + std::to_string(s.step) + ": " + str(pixel) +
                                              " ≈ " + str(expected));
         seen.push_back(pixel);
+        wanted.push_back(expected);
     }
     // The two « le »: identical beads without positions, different ones with.
     if (trace.token_count() >= 4 && trace.tokens[0].word == trace.tokens[3].word) {
         // Sub-pixel placement shades a small bead slightly differently: a small tolerance.
+        // With positions they must differ, where the model's colours differ clearly (after a
+        // collapse they may not: then only the needles tell them apart).
         const bool same = near(seen[0], seen[3], 8);
-        check(same == (s.position == Position::None), std::string("the two « ") + trace.tokens[0].word + " » " +
+        if (s.position != Position::None && near(wanted[0], wanted[3], 16))
+            std::printf("skip the two « le »: the model gives them near colours %s %s\n", str(wanted[0]).c_str(),
+                        str(wanted[3]).c_str());
+        else
+            check(same == (s.position == Position::None), std::string("the two « ") + trace.tokens[0].word + " » " +
                                                           (same ? "identical " : "different ") + str(seen[0]) + " " + str(seen[3]));
     }
     std::printf("%s\n", failures ? "picture check FAILED" : "picture check passed");
