@@ -9,6 +9,7 @@
 
 #include "render/bead_renderer.h"
 #include "text.h"
+#include "ui/export_bar.h"
 #include "ui/panels.h"
 
 namespace tb {
@@ -20,7 +21,10 @@ App::App(Session& session, CommandRegistry& registry) : session_(session), regis
     playhead_ = 0;  // the sentence rises from the input at start-up
     log_.push_back({LogLine::Kind::Reply, text().welcome});
     registry.add(make_panel_command(inspector_.panel));
+    registry.add_help_note(std::string("Touches : ") + text_in(Language::French).keys_help,
+                           std::string("Keys: ") + text_in(Language::English).keys_help);
     add_teaching_commands(registry);  // /lecon, /presentateur, /theme (app_teaching.cpp)
+    add_comparison_commands(registry);  // /comparer, /b (app_comparison.cpp)
 }
 
 
@@ -34,7 +38,7 @@ CommandResult App::run(const std::string& line) {
         const std::string word = line.substr(0, line.find(' '));
         const Command* command = registry_.find(word);
         if (command && command->name == "parametres") show_parameters_ = true;
-        if (command && command->name == "reinit") apply_view(view_to_json(ViewState{}));  // the view too
+        if (command && command->name == "reinit") reset_view();
     }
     sync();
     return result;
@@ -67,12 +71,22 @@ void App::image_written(const std::string& path, const std::optional<std::string
     console_.scroll_to_bottom = true;
 }
 
+// /reinit puts the view back too; the theme and the text size stay: they suit the room (the
+// projector, the back row), not the lesson, and a lesson opens with /reinit.
+void App::reset_view() {
+    const ViewState start;
+    log_scale_ = start.log_scale;
+    animation_.head = start.head;
+    animation_.seconds_per_level = start.seconds_per_level;
+}
+
 nlohmann::json App::save_view() const {
     ViewState v;
     v.text_scale = text_scale;
     v.log_scale = log_scale_;
     v.head = animation_.head;
     v.seconds_per_level = animation_.seconds_per_level;
+    v.light_theme = theme_ == Theme::Light;
     if (lesson_bookmark) v.lesson = lesson_bookmark();
     return view_to_json(v);
 }
@@ -89,6 +103,7 @@ void App::apply_view(const nlohmann::json& view) {
     log_scale_ = v.log_scale;
     animation_.head = v.head;
     animation_.seconds_per_level = v.seconds_per_level;
+    theme_ = v.light_theme ? Theme::Light : Theme::Dark;
     if (v.lesson && reopen_lesson) {
         // A lesson starts from /reinit: reopen it at its step, then put the saved settings back.
         const Settings saved = session_.settings();
@@ -100,6 +115,7 @@ void App::apply_view(const nlohmann::json& view) {
 
 void App::sync() {
     set_language(registry_.language());  // /langue speaks for the interface too
+    sync_b();  // side B of a comparison follows A's sentence, seed and step
     const Settings& s = session_.settings();
     if (session_.replay_count() != seen_replay_) {  // every change replays the sentence
         seen_replay_ = session_.replay_count();
@@ -144,10 +160,12 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
         draw_presenter(presenter_layout(width, height, scale, lesson_.is_open()), *trace, previous.get(), fonts, beads);
         return;
     }
-    const ScreenLayout screen = screen_layout(width, height, scale, lesson_.is_open());
+    ScreenLayout screen = screen_layout(width, height, scale, lesson_.is_open());
+    const Rect exports = carve_export_area(screen, scale);  // the right end of the top bar
     const CommandSink send = [this](const std::string& line) { run(line); };
 
     draw_top_bar(screen.top_bar, *trace, fonts, send);
+    draw_export_bar(exports, trace->settings, send);
     draw_controls(screen.controls, trace->settings, controls_, animation_, send);
     draw_console(screen.console, console_, log_, send);
 
@@ -159,16 +177,19 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
         painter.callback = &BeadRenderer::callback;
         painter.user = beads;
     }
-    draw_cross_section(screen.section, layout, frame, *trace, fonts, painter, theme_colours(theme_));
+    if (b_) draw_comparison(screen, scale, fonts, beads);  // two stacks, A | B
+    else draw_cross_section(screen.section, layout, frame, *trace, fonts, painter, theme_colours(theme_));
     draw_teaching(screen, *trace, frame, fonts, send);  // the formula strip, the lesson panel
     draw_timeline(screen.timeline, *trace, playhead_, playing_, send);
     // The inspector (/panneau) takes the cosine plot's and the legend's place, and half the profile's.
     const InspectorLayout inspector = inspector_layout(screen, inspector_.panel != Panel::None, ImGui::GetFrameHeight());
-    draw_profile(inspector.profile, *trace, previous.get(), playhead_, log_scale_, fonts);
+    const std::shared_ptr<const Trace> trace_b = b_ ? b_->trace() : nullptr;
+    const Compared compared{trace_b.get(), b_ ? playhead_b() : 0.0};
+    draw_profile(inspector.profile, *trace, previous.get(), playhead_, log_scale_, fonts, compared);
     draw_inspector_tabs(inspector.tabs, inspector_.panel, send);
     switch (inspector_.panel) {
         case Panel::None:
-            draw_cosine(inspector.cosine, *trace, previous.get(), playhead_);
+            draw_cosine(inspector.cosine, *trace, previous.get(), playhead_, compared);
             draw_legend(inspector.legend);
             break;
         case Panel::Attention: draw_attention_panel(inspector.body, *trace, inspector_, animation_.head); break;

@@ -11,6 +11,7 @@
 
 #include "animation.h"
 #include "commands.h"
+#include "comparison.h"
 #include "exports.h"
 #include "fonts.h"
 #include "lesson_player.h"
@@ -67,6 +68,17 @@ public:
 
 private:
     void sync();  // notices replays and step changes made by any command
+    void reset_view();  // /reinit: the view options back to their start-up values
+
+    // The A/B comparison (app_comparison.cpp): /comparer on|off, /b <command>. Side B is a second
+    // session, kept in step with A (sentence, seed, step, every setting B does not override).
+    void add_comparison_commands(CommandRegistry& registry);
+    void sync_b();
+    double playhead_b() const;  // B's beads reach B's step when A's reach A's
+    void draw_comparison(const ScreenLayout& screen, float scale, const Fonts& fonts, BeadRenderer* beads);
+    std::unique_ptr<Session> b_;
+    Overrides b_overrides_;
+    std::uint64_t b_seen_a_replay_ = 0;
 
     Session& session_;
     const CommandRegistry& registry_;

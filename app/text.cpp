@@ -94,7 +94,8 @@ Language current = Language::French;  // one interface, one language at a time
 void set_language(Language language) { current = language; }
 Language language() { return current; }
 
-const Strings& text() { return current == Language::English ? kEnglish : kFrench; }
+const Strings& text() { return text_in(current); }
+const Strings& text_in(Language language) { return language == Language::English ? kEnglish : kFrench; }
 
 std::vector<std::pair<const char*, const char*>> string_table_pairs() {
     // Strings is a struct of const char* only: walk both tables field by field.

@@ -42,6 +42,7 @@ void set_language(Language language);
 Language language();
 
 const Strings& text();  // the table of the current language
+const Strings& text_in(Language language);
 // Every (French, English) pair of the table, for the test that each string has its twin.
 std::vector<std::pair<const char*, const char*>> string_table_pairs();
 

@@ -11,7 +11,8 @@ json view_to_json(const ViewState& v) {
     json j = {{"text_scale", v.text_scale},
               {"log_scale", v.log_scale},
               {"head", v.head},
-              {"seconds_per_level", v.seconds_per_level}};
+              {"seconds_per_level", v.seconds_per_level},
+              {"theme", v.light_theme ? "clair" : "sombre"}};
     if (v.lesson) j["lesson"] = {{"file", v.lesson->file}, {"step", v.lesson->step}};
     return j;
 }
@@ -41,6 +42,9 @@ std::optional<std::string> view_from_json(const json& j, int heads, ViewState& o
             if (!(s >= ViewState::kMinSpeed && s <= ViewState::kMaxSpeed))
                 return std::string("vue : « seconds_per_level » doit aller de 0,1 à 2");
             v.seconds_per_level = s;
+        } else if (key == "theme") {
+            if (value != "clair" && value != "sombre") return std::string("vue : « theme » doit valoir clair ou sombre");
+            v.light_theme = value == "clair";
         } else if (key == "lesson") {
             if (!value.is_object() || value.size() != 2 || !value.contains("file") || !value["file"].is_string() ||
                 !value.contains("step") || !value["step"].is_number_integer() || value["step"].get<std::int64_t>() < 0 ||

@@ -21,6 +21,7 @@ struct ViewState {
     bool log_scale = true;            // the norm profile's y axis
     int head = 0;                     // the attention head drawn, 0..heads-1
     double seconds_per_level = 0.5;   // animation speed, 0.1..2
+    bool light_theme = false;         // /theme clair|sombre
     std::optional<LessonBookmark> lesson;
 };
 

@@ -21,6 +21,7 @@
 #include "fonts.h"
 #include "render/bead_renderer.h"
 #include "render/screenshot.h"
+#include "shortcuts.h"
 #include "text.h"
 
 namespace tb {
@@ -64,11 +65,11 @@ struct Fullscreen {
     }
 };
 
-// Keys, as the channel's commands. GLFW key codes index io.KeysDown in ImGui 1.86; letters and
-// + / − are read as typed characters, so that they follow the keyboard layout (AZERTY).
+// Keys, as the channel's commands (app/shortcuts.h). GLFW key codes index io.KeysDown in
+// ImGui 1.86. While the keyboard navigates the widgets (Tab, arrows: io.NavVisible), Space and the
+// arrows belong to the navigation; Escape gives them back.
 void handle_keys(App& app, GLFWwindow* window, Fullscreen& fullscreen) {
     ImGuiIO& io = ImGui::GetIO();
-    const Settings& s = app.session().settings();
     if (io.KeyCtrl) {
         if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) app.text_scale += 0.1f;
         if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT) || ImGui::IsKeyPressed(GLFW_KEY_6))
@@ -77,29 +78,19 @@ void handle_keys(App& app, GLFWwindow* window, Fullscreen& fullscreen) {
         app.text_scale = std::clamp(app.text_scale, 0.6f, 2.0f);
         return;
     }
+    auto send = [&](Shortcut shortcut) {
+        if (auto command = shortcut_command(shortcut, app.session().settings(), app.presenter())) app.run(*command);
+    };
     if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) fullscreen.toggle(window);
-    if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) app.run(app.presenter() ? "/presentateur off" : "/presentateur on");
+    if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) send(Shortcut::Presenter);
     if (io.WantTextInput) return;  // typing in a field: keys are text
-    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) app.run("/propager");
-    if (ImGui::IsKeyPressed(GLFW_KEY_LEFT) && s.step > 0) app.run("/etape " + std::to_string(s.step - 1));
-    if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT) && s.step < s.top_level()) app.run("/etape " + std::to_string(s.step + 1));
-    for (const ImWchar c : io.InputQueueCharacters) {
-        const Settings& now = app.session().settings();
-        switch (c) {
-            case 'r': case 'R': app.run(now.residual ? "/residuel off" : "/residuel on"); break;
-            case 'n': case 'N':
-                app.run(now.norm == Norm::Pre ? "/norme post" : now.norm == Norm::Post ? "/norme aucune" : "/norme pre");
-                break;
-            case 'p': case 'P':
-                app.run(now.position == Position::Sinus     ? "/position appris"
-                        : now.position == Position::Learned ? "/position aucun"
-                                                            : "/position sinus");
-                break;
-            case '+': if (now.layers < Settings::kMaxLayers) app.run("/couches " + std::to_string(now.layers + 1)); break;
-            case '-': if (now.layers > Settings::kMinLayers) app.run("/couches " + std::to_string(now.layers - 1)); break;
-            default: break;
-        }
+    if (!io.NavVisible) {
+        if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) send(Shortcut::Propagate);
+        if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) send(Shortcut::StepBack);
+        if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) send(Shortcut::StepForward);
     }
+    for (const ImWchar c : io.InputQueueCharacters)
+        if (const auto shortcut = shortcut_for_character(c)) send(*shortcut);
 }
 
 // The test hook: window events a test cannot easily cause under Xvfb without a window manager.
@@ -205,6 +196,7 @@ int run_window(App& app, const std::string& data_dir, const WindowOptions& optio
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // no imgui.ini: the same layout every run
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;  // every control reachable with Tab and arrows
     apply_style(content_scale);
     const Fonts fonts = load_fonts(19.f * content_scale);
     ImGui_ImplGlfw_InitForOpenGL(window, true);

@@ -375,7 +375,12 @@ std::string CommandRegistry::help_text() const {
                     : "Commandes (sans accents ni majuscules obligatoires, la barre / est facultative) :\n");
     for (const auto& c : commands_)
         out << "  " << c.usage << " — " << (english && !c.help_en.empty() ? c.help_en : c.help) << '\n';
+    for (const auto& [french, english_note] : help_notes_) out << (english ? english_note : french) << '\n';
     return out.str();
+}
+
+void CommandRegistry::add_help_note(std::string french, std::string english) {
+    help_notes_.emplace_back(std::move(french), std::move(english));
 }
 
 std::vector<std::string> split_script(std::string_view text) {

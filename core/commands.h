@@ -55,8 +55,10 @@ public:
     std::optional<std::string> suggest(std::string_view name) const;
     // Completions of a partly typed line: command names, then the values of a command's argument.
     std::vector<std::string> complete(std::string_view partial) const;
-    // The /aide text: every command with its usage and help.
+    // The /aide text: every command with its usage and help, then the notes added (the window
+    // adds its keys).
     std::string help_text() const;
+    void add_help_note(std::string french, std::string english);
 
     // The language of the replies: French by default, /langue fr|en switches it.
     Language language() const { return language_; }
@@ -66,6 +68,7 @@ private:
     CommandResult run_line(Session& session, std::string_view line) const;  // both languages
 
     std::vector<Command> commands_;
+    std::vector<std::pair<std::string, std::string>> help_notes_;  // French, English
     Language language_ = Language::French;
 };
 

@@ -41,31 +41,42 @@ BeadRenderer::~BeadRenderer() {
     glDeleteVertexArrays(1, &vao_);
 }
 
-void BeadRenderer::set(const std::vector<BeadRecord>& beads) {
-    data_.clear();
+namespace {
+void pack(const std::vector<BeadRecord>& beads, std::vector<float>& data) {
+    data.clear();
     for (const auto& b : beads) {
         const float values[kFloats] = {b.x, b.y, b.radius, b.colour.r, b.colour.g, b.colour.b, b.alpha,
                                        static_cast<float>(b.off_scale), b.angle};
-        data_.insert(data_.end(), values, values + kFloats);
+        data.insert(data.end(), values, values + kFloats);
     }
 }
+}  // namespace
+
+void BeadRenderer::set(const std::vector<BeadRecord>& beads) { pack(beads, data_); }
+void BeadRenderer::set_second(const std::vector<BeadRecord>& beads) { pack(beads, second_); }
 
 void BeadRenderer::callback(const ImDrawList*, const ImDrawCmd* cmd) {
-    static_cast<BeadRenderer*>(cmd->UserCallbackData)->draw();
+    auto* self = static_cast<BeadRenderer*>(cmd->UserCallbackData);
+    self->draw(self->data_);
 }
 
-void BeadRenderer::draw() {
+void BeadRenderer::callback_second(const ImDrawList*, const ImDrawCmd* cmd) {
+    auto* self = static_cast<BeadRenderer*>(cmd->UserCallbackData);
+    self->draw(self->second_);
+}
+
+void BeadRenderer::draw(const std::vector<float>& data) {
     const ImDrawData* frame = ImGui::GetDrawData();
-    if (data_.empty() || !frame || frame->DisplaySize.x <= 0 || frame->DisplaySize.y <= 0) return;
+    if (data.empty() || !frame || frame->DisplaySize.x <= 0 || frame->DisplaySize.y <= 0) return;
     glUseProgram(program_.id());
     glUniform2f(program_.uniform("display_pos"), frame->DisplayPos.x, frame->DisplayPos.y);
     glUniform2f(program_.uniform("display_size"), frame->DisplaySize.x, frame->DisplaySize.y);
     glBindVertexArray(vao_);
     glBindBuffer(GL_ARRAY_BUFFER, instances_);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data_.size() * sizeof(float)), data_.data(), GL_STREAM_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(float)), data.data(), GL_STREAM_DRAW);
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(data_.size() / kFloats));
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(data.size() / kFloats));
     glBindVertexArray(0);
 }
 

@@ -23,13 +23,18 @@ public:
     void set(const std::vector<BeadRecord>& beads);
     // ImDrawCallback: draws what set() received, in ImGui's current render state.
     static void callback(const ImDrawList* list, const ImDrawCmd* cmd);
+    // A second set, for the comparison's side B: drawn from its own cross-section's draw list,
+    // so that it is clipped to that window.
+    void set_second(const std::vector<BeadRecord>& beads);
+    static void callback_second(const ImDrawList* list, const ImDrawCmd* cmd);
 
 private:
-    void draw();
+    void draw(const std::vector<float>& data);
 
     GlProgram program_;
     GLuint vao_ = 0, quad_ = 0, instances_ = 0;
     std::vector<float> data_;  // 8 floats a bead
+    std::vector<float> second_;  // side B of the comparison
 };
 
 }  // namespace tb

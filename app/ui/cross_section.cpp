@@ -48,9 +48,9 @@ void fitted_text(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, float wid
 }  // namespace
 
 void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecords& frame, const Trace& trace,
-                        const Fonts& fonts, BeadPainter painter, const ThemeColours& theme) {
+                        const Fonts& fonts, BeadPainter painter, const ThemeColours& theme, const char* id) {
     ImGui::PushStyleColor(ImGuiCol_WindowBg, to_u32(theme.section));
-    const bool open = begin_panel("##coupe", rect, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    const bool open = begin_panel(id, rect, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleColor();
     if (!open) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -22,15 +22,22 @@ struct BeadPainter {
     void* user = nullptr;
 };
 void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecords& frame, const Trace& trace,
-                        const Fonts& fonts, BeadPainter painter, const ThemeColours& theme = kDarkTheme);
+                        const Fonts& fonts, BeadPainter painter, const ThemeColours& theme = kDarkTheme,
+                        const char* id = "##coupe");  // a second stack (A/B comparison) has its own id
 
 // ui/timeline.cpp: level names, play/pause, step -/+ (as /etape), a scrub slider.
 void draw_timeline(const Rect& rect, const Trace& trace, double& playhead, bool& playing, const CommandSink& send);
 
 // ui/profile.cpp: the norm profile (one line per token), the mean cosine similarity, the legend.
+// The A/B comparison's side B: drawn dashed over side A on the same axes, with a legend A / B
+// (the faint previous run is left out then, three line styles would be too many).
+struct Compared {
+    const Trace* trace = nullptr;
+    double playhead = 0;
+};
 void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, bool& log_scale,
-                  const Fonts& fonts);
-void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead);
+                  const Fonts& fonts, Compared b = {});
+void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, Compared b = {});
 void draw_legend(const Rect& rect);
 
 // ui/parameters.cpp: the breakdown, each formula with its numbers and share, GPT-2 small beside.

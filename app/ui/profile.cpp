@@ -67,10 +67,49 @@ void polyline(ImDrawList* dl, const std::vector<float>& ys, ImVec2 p0, float cel
     for (const auto& p : pts) dl->AddCircleFilled(p, thick * 1.2f, col);
 }
 
+// The same, dashed: side B of the comparison.
+void dashed_polyline(ImDrawList* dl, const std::vector<float>& ys, ImVec2 p0, float cell, double playhead, ImU32 col,
+                     float thick) {
+    std::vector<ImVec2> pts;
+    const int full = static_cast<int>(std::floor(playhead));
+    for (int k = 0; k <= full && k < static_cast<int>(ys.size()); ++k)
+        pts.emplace_back(p0.x + cell * static_cast<float>(k), ys[static_cast<std::size_t>(k)]);
+    const float f = static_cast<float>(playhead - full);
+    if (f > 0 && full + 1 < static_cast<int>(ys.size())) {
+        const float y0 = ys[static_cast<std::size_t>(full)], y1 = ys[static_cast<std::size_t>(full + 1)];
+        pts.emplace_back(p0.x + cell * (static_cast<float>(full) + f), y0 + (y1 - y0) * f);
+    }
+    const float dash = thick * 3.f, gap = thick * 2.f;
+    float phase = 0;  // carried across segments so the pattern runs along the whole line
+    for (std::size_t k = 1; k < pts.size(); ++k) {
+        const ImVec2 a = pts[k - 1], b = pts[k];
+        const float len = std::hypot(b.x - a.x, b.y - a.y);
+        if (len <= 0) continue;
+        float t = 0;
+        while (t < len) {
+            const bool on = phase < dash;
+            const float step = std::min(len - t, on ? dash - phase : dash + gap - phase);
+            if (on) {
+                const float u0 = t / len, u1 = (t + step) / len;
+                dl->AddLine(ImVec2(a.x + (b.x - a.x) * u0, a.y + (b.y - a.y) * u0),
+                            ImVec2(a.x + (b.x - a.x) * u1, a.y + (b.y - a.y) * u1), col, thick);
+            }
+            t += step;
+            phase += step;
+            if (phase >= dash + gap) phase = 0;
+        }
+    }
+    for (const auto& p : pts) {  // hollow points: B at a glance even where lines cross
+        dl->AddCircleFilled(p, thick * 1.3f, IM_COL32(20, 22, 32, 255));
+        dl->AddCircle(p, thick * 1.3f, col, 0, thick * 0.6f);
+    }
+}
+
 }  // namespace
 
 void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, bool& log_scale,
-                  const Fonts& fonts) {
+                  const Fonts& fonts, Compared b) {
+    if (b.trace) previous = nullptr;
     if (!begin_panel("##profil", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const Strings& t = text();
     ImGui::PushFont(fonts.large);
@@ -80,7 +119,8 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
     ImGui::SameLine();
     if (ImGui::RadioButton(t.profile_linear, !log_scale)) log_scale = false;
     ImGui::SameLine();
-    ImGui::TextDisabled("· %s", previous ? t.profile_previous : "");
+    if (b.trace) ImGui::TextDisabled("· %s", tr("A : trait plein · B : pointillés", "A: solid · B: dashed"));
+    else ImGui::TextDisabled("· %s", previous ? t.profile_previous : "");
 
     // The legend: each word in its token's colour (its input direction).
     const int n = trace.token_count();
@@ -94,8 +134,9 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
 
     const auto current = norms_by_level(trace);
     const auto before = previous ? norms_by_level(*previous) : std::vector<std::vector<double>>{};
+    const auto side_b = b.trace ? norms_by_level(*b.trace) : std::vector<std::vector<double>>{};
     double lo = 1e300, hi = 0;
-    for (const auto* series : {&current, &before})
+    for (const auto* series : {&current, &before, &side_b})
         for (const auto& level : *series)
             for (double v : level)
                 if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
@@ -153,10 +194,20 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
         if (light) polyline(dl, ys, ImVec2(left, 0), cell, playhead, IM_COL32(0, 0, 0, 200), 4.5f);
         polyline(dl, ys, ImVec2(left, 0), cell, playhead, rgb(colours[static_cast<std::size_t>(i)], 1.f), 2.5f);
     }
+    if (!side_b.empty()) {  // side B: same sentence, same colours, dashed; its levels span the same width
+        const int b_top = static_cast<int>(side_b.size()) - 1;
+        const float b_cell = (right - left) / static_cast<float>(std::max(1, b_top));
+        for (int i = 0; i < n && i < static_cast<int>(side_b.front().size()); ++i) {
+            std::vector<float> ys;
+            for (const auto& level : side_b) ys.push_back(y_of(level[static_cast<std::size_t>(i)]));
+            dashed_polyline(dl, ys, ImVec2(left, 0), b_cell, b.playhead, rgb(colours[static_cast<std::size_t>(i)], 1.f), 2.5f);
+        }
+    }
     ImGui::End();
 }
 
-void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead) {
+void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, Compared b) {
+    if (b.trace) previous = nullptr;
     if (!begin_panel("##cosinus", rect, ImGuiWindowFlags_NoScrollbar)) return;
     ImGui::TextUnformatted(text().cosine_title);
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -195,7 +246,22 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     const int shown = std::clamp(static_cast<int>(std::floor(playhead)), 0, top);
     char value[48];
     std::snprintf(value, sizeof value, "%.2f", mean_pairwise_cosine(trace.levels[static_cast<std::size_t>(shown)].vectors));
-    dl->AddText(ImVec2(right - ImGui::CalcTextSize(value).x - 4, plot_top + 2), IM_COL32(255, 150, 90, 255), value);
+    float x_right = right - 4;
+    if (b.trace) {  // side B dashed, in another colour; both values, labelled
+        const int b_top = static_cast<int>(b.trace->levels.size()) - 1;
+        dashed_polyline(dl, series(*b.trace), ImVec2(left, 0), (right - left) / static_cast<float>(std::max(1, b_top)),
+                        b.playhead, IM_COL32(120, 200, 255, 255), 3.f);
+        const int b_shown = std::clamp(static_cast<int>(std::floor(b.playhead)), 0, b_top);
+        char b_value[48];
+        std::snprintf(b_value, sizeof b_value, "B %.2f",
+                      mean_pairwise_cosine(b.trace->levels[static_cast<std::size_t>(b_shown)].vectors));
+        x_right -= ImGui::CalcTextSize(b_value).x;
+        dl->AddText(ImVec2(x_right, plot_top + 2), IM_COL32(120, 200, 255, 255), b_value);
+        x_right -= line * 0.8f;
+        const std::string a_value = std::string("A ") + value;
+        std::snprintf(value, sizeof value, "%s", a_value.c_str());
+    }
+    dl->AddText(ImVec2(x_right - ImGui::CalcTextSize(value).x, plot_top + 2), IM_COL32(255, 150, 90, 255), value);
     ImGui::End();
 }
 

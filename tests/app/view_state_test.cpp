@@ -18,12 +18,14 @@ TEST(ViewState, RoundTrips) {
     v.head = 1;
     v.seconds_per_level = 1.25;
     v.lesson = LessonBookmark{"/tmp/lecon.txt", 3};
+    v.light_theme = true;
     ViewState back;
     ASSERT_FALSE(view_from_json(view_to_json(v), 2, back).has_value());
     EXPECT_FLOAT_EQ(back.text_scale, 1.4f);
     EXPECT_FALSE(back.log_scale);
     EXPECT_EQ(back.head, 1);
     EXPECT_DOUBLE_EQ(back.seconds_per_level, 1.25);
+    EXPECT_TRUE(back.light_theme);
     ASSERT_TRUE(back.lesson.has_value());
     EXPECT_EQ(back.lesson->file, "/tmp/lecon.txt");
     EXPECT_EQ(back.lesson->step, 3);
@@ -37,11 +39,12 @@ TEST(ViewState, RoundTrips) {
 TEST(ViewState, RefusesUnknownKeysWrongTypesAndRanges) {
     const std::vector<json> bad = {
         json::array(),
-        {{"theme", "sombre"}},
+        {{"couleur", "sombre"}},
         {{"text_scale", 5}},
         {{"text_scale", 0.1}},
         {{"text_scale", "grand"}},
         {{"log_scale", 1}},
+        {{"theme", "rose"}},
         {{"head", 2}},  // two heads: 0 or 1
         {{"head", -1}},
         {{"head", 0.5}},
