@@ -78,6 +78,7 @@ void App::reset_view() {
     log_scale_ = start.log_scale;
     animation_.head = start.head;
     animation_.seconds_per_level = start.seconds_per_level;
+    b_.reset();  // one stack again
 }
 
 nlohmann::json App::save_view() const {
@@ -87,6 +88,7 @@ nlohmann::json App::save_view() const {
     v.head = animation_.head;
     v.seconds_per_level = animation_.seconds_per_level;
     v.light_theme = theme_ == Theme::Light;
+    if (b_) v.comparison = ViewState::Comparison{b_overrides_, b_->settings()};
     if (lesson_bookmark) v.lesson = lesson_bookmark();
     return view_to_json(v);
 }
@@ -104,6 +106,8 @@ void App::apply_view(const nlohmann::json& view) {
     animation_.head = v.head;
     animation_.seconds_per_level = v.seconds_per_level;
     theme_ = v.light_theme ? Theme::Light : Theme::Dark;
+    if (v.comparison) open_comparison(v.comparison->overrides, v.comparison->b);
+    else b_.reset();
     if (v.lesson && reopen_lesson) {
         // A lesson starts from /reinit: reopen it at its step, then put the saved settings back.
         const Settings saved = session_.settings();
@@ -165,7 +169,7 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
     const CommandSink send = [this](const std::string& line) { run(line); };
 
     draw_top_bar(screen.top_bar, *trace, fonts, send);
-    draw_export_bar(exports, trace->settings, send);
+    draw_export_bar(exports, export_area_is_menu(exports, scale), trace->settings, send);
     draw_controls(screen.controls, trace->settings, controls_, animation_, send);
     draw_console(screen.console, console_, log_, send);
 

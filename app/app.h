@@ -74,6 +74,7 @@ private:
     // session, kept in step with A (sentence, seed, step, every setting B does not override).
     void add_comparison_commands(CommandRegistry& registry);
     void sync_b();
+    void open_comparison(const Overrides& overrides, const Settings& b);  // B = A with B's overrides
     double playhead_b() const;  // B's beads reach B's step when A's reach A's
     void draw_comparison(const ScreenLayout& screen, float scale, const Fonts& fonts, BeadRenderer* beads);
     std::unique_ptr<Session> b_;

@@ -21,10 +21,7 @@ void App::add_comparison_commands(CommandRegistry& registry) {
                       const std::string v = utf8::is_valid(args) ? utf8::fold(args) : std::string();
                       if (v == "on" || v == "oui") {
                           // B starts as a copy of A (the vocabulary is copied: B owns what it reads).
-                          b_ = std::make_unique<Session>(std::make_shared<const Vocabulary>(session_.vocabulary()),
-                                                         session_.settings());
-                          b_overrides_ = {};
-                          b_seen_a_replay_ = session_.replay_count();
+                          open_comparison({}, session_.settings());
                           return answer(true,
                                         "comparaison A | B : même phrase, même graine ; changez le côté B avec /b, "
                                         "par exemple /b /residuel off",
@@ -72,6 +69,14 @@ void App::add_comparison_commands(CommandRegistry& registry) {
                   "Runs a setting command on side B only (/b /residuel off), while /comparer is on."});
 }
 
+void App::open_comparison(const Overrides& overrides, const Settings& b) {
+    // B owns a copy of the vocabulary (small): it never depends on A's lifetime.
+    b_ = std::make_unique<Session>(std::make_shared<const Vocabulary>(session_.vocabulary()),
+                                   merge_b(session_.settings(), b, overrides));
+    b_overrides_ = overrides;
+    b_seen_a_replay_ = session_.replay_count();
+}
+
 void App::sync_b() {
     if (!b_) return;
     const bool a_replayed = session_.replay_count() != b_seen_a_replay_;
@@ -108,6 +113,14 @@ void App::draw_comparison(const ScreenLayout& screen, float scale, const Fonts& 
     }
     draw_cross_section(split.a, layout_a, frame_a, *a, fonts, painter_a, colours, "##coupe");
     draw_cross_section(split.b, layout_b, frame_b, *b, fonts, painter_b, colours, "##coupe_b");
+    if (begin_panel("##coupe_b", split.b)) {  // appended to B's window: the line between the stacks
+        const ImU32 line = ImGui::GetColorU32(ImGuiCol_Text, 0.35f);
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        dl->PushClipRect(ImVec2(split.b.x, split.b.y), ImVec2(split.b.right(), split.b.bottom()), false);  // past the padding
+        dl->AddLine(ImVec2(split.b.x + 1, split.b.y), ImVec2(split.b.x + 1, split.b.bottom()), line, 2.f);
+        dl->PopClipRect();
+        ImGui::End();
+    }
 
     // The labels: A, and B with what differs.
     const std::string differs = describe(b->settings, b_overrides_);
@@ -122,8 +135,18 @@ void App::draw_comparison(const ScreenLayout& screen, float scale, const Fonts& 
                   {split.label_b, "##etiquette_b", label_b}};
     for (const auto& l : labels) {
         if (!begin_panel(l.id, l.rect, ImGuiWindowFlags_NoScrollbar)) continue;
+        // Large when it fits the half, else the body font, wrapped: the whole difference stays readable.
         ImGui::PushFont(fonts.large);
-        ImGui::TextColored(ImVec4(1.f, 0.86f, 0.35f, 1), "%s", l.text.c_str());
+        const bool fits = ImGui::CalcTextSize(l.text.c_str()).x <= l.rect.w - ImGui::GetStyle().WindowPadding.x * 2;
+        if (!fits) {
+            ImGui::PopFont();
+            ImGui::PushFont(fonts.body);
+        }
+        ImGui::PushTextWrapPos(0);
+        // Yellow on the dark theme; the theme's text colour on the light one (yellow fades on white).
+        const palette::Colour8 c = theme_ == Theme::Light ? colours.text : palette::Colour8{255, 219, 89};
+        ImGui::TextColored(ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, 1), "%s", l.text.c_str());
+        ImGui::PopTextWrapPos();
         ImGui::PopFont();
         ImGui::End();
     }

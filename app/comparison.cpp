@@ -53,9 +53,10 @@ ComparisonLayout comparison_layout(const ScreenLayout& screen, float scale) {
     scale = std::clamp(scale, 0.5f, 4.f);
     const Rect& s = screen.section;
     ComparisonLayout c;
-    const float gap = std::min(s.w * 0.04f, 16.f * scale);
+    // The halves touch (a gap would show the window's clear colour); B draws a separator line.
+    const float gap = 0;
     const float half = std::max(0.f, (s.w - gap) * 0.5f);
-    const float label = std::min(s.h * 0.1f, 30.f * scale);
+    const float label = std::min(s.h * 0.12f, 40.f * scale);
     const float body = std::max(0.f, s.h - label);
     c.label_a = {s.x, s.y, half, label};
     c.label_b = {s.x + half + gap, s.y, half, label};

@@ -32,7 +32,7 @@ std::string describe(const Settings& b, const Overrides& o);
 // (they are shared), and window commands have no side.
 bool allowed_on_b(std::string_view folded_name);
 
-// Splits the cross-section into A (left) and B (right) with a gap; each half keeps a header
+// Splits the cross-section into A (left) and B (right), side by side; each half keeps a header
 // strip for its label. The formula strip and every other panel stay as they are.
 struct ComparisonLayout {
     Rect a, b;              // the two cross-sections

@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "comparison.h"
+
 namespace tb {
 
 // Where a lesson stands: its file and the step shown. The lesson panel fills it in and reopens it.
@@ -23,6 +25,12 @@ struct ViewState {
     double seconds_per_level = 0.5;   // animation speed, 0.1..2
     bool light_theme = false;         // /theme clair|sombre
     std::optional<LessonBookmark> lesson;
+    // The A/B comparison when open: side B's own values of the settings it overrides.
+    struct Comparison {
+        Overrides overrides;
+        Settings b;
+    };
+    std::optional<Comparison> comparison;
 };
 
 nlohmann::json view_to_json(const ViewState& v);

@@ -4,14 +4,16 @@
 
 #include <imgui.h>
 
+#include <string>
+
 #include "text.h"
 
 namespace tb {
 
-void draw_export_bar(const Rect& rect, const Settings& settings, const CommandSink& send) {
+void draw_export_bar(const Rect& rect, bool menu, const Settings& settings, const CommandSink& send) {
     if (rect.empty() || !begin_panel("##exporter", rect, ImGuiWindowFlags_NoScrollbar)) return;
     ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled("%s", tr("Exporter", "Export"));
+    if (!menu) ImGui::TextDisabled("%s", tr("Exporter", "Export"));
     const struct {
         ExportKind kind;
         const char* label;
@@ -27,6 +29,18 @@ void draw_export_bar(const Rect& rect, const Settings& settings, const CommandSi
         {ExportKind::Card, tr("Fiche", "Card"), "La fiche minimale de configuration reproductible (Markdown).",
          "The minimal reproducible configuration card (Markdown)."},
     };
+    if (menu) {  // a narrower window: one button, the four exports in its menu
+        if (ImGui::Button(tr("Exporter…", "Export…"))) ImGui::OpenPopup("##menu_exporter");
+        if (ImGui::BeginPopup("##menu_exporter")) {
+            for (const auto& e : buttons) {
+                const std::string label = std::string(e.label) + " — " + tr(e.french, e.english);
+                if (ImGui::MenuItem(label.c_str())) send(export_command(e.kind, settings));
+            }
+            ImGui::EndPopup();
+        }
+        ImGui::End();
+        return;
+    }
     for (const auto& b : buttons) {
         ImGui::SameLine();
         if (ImGui::Button(b.label)) send(export_command(b.kind, settings));

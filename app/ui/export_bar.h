@@ -4,5 +4,6 @@
 #include "ui/help.h"
 
 namespace tb {
-void draw_export_bar(const Rect& rect, const Settings& settings, const CommandSink& send);
+// `menu`: one "Exporter…" button opening a menu (a narrower window) instead of four buttons.
+void draw_export_bar(const Rect& rect, bool menu, const Settings& settings, const CommandSink& send);
 }

@@ -200,6 +200,7 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
         for (int i = 0; i < n && i < static_cast<int>(side_b.front().size()); ++i) {
             std::vector<float> ys;
             for (const auto& level : side_b) ys.push_back(y_of(level[static_cast<std::size_t>(i)]));
+            if (light) dashed_polyline(dl, ys, ImVec2(left, 0), b_cell, b.playhead, IM_COL32(0, 0, 0, 130), 3.8f);
             dashed_polyline(dl, ys, ImVec2(left, 0), b_cell, b.playhead, rgb(colours[static_cast<std::size_t>(i)], 1.f), 2.5f);
         }
     }

@@ -7,7 +7,7 @@ namespace tb {
 namespace {
 
 TEST(ExportArea, TakesTheRightEndOfTheTopBar) {
-    for (const float width : {1600.f, 1920.f, 3840.f, 1024.f}) {
+    for (const float width : {1600.f, 1920.f, 3840.f, 1280.f}) {
         ScreenLayout screen = screen_layout(width, 900, 1);
         const float bar_right = screen.top_bar.right();
         const Rect area = carve_export_area(screen, 1);
@@ -19,8 +19,16 @@ TEST(ExportArea, TakesTheRightEndOfTheTopBar) {
     }
 }
 
-TEST(ExportArea, NoneInANarrowWindow) {
-    for (const float width : {200.f, 0.f, 500.f}) {
+TEST(ExportArea, AMenuInANarrowerWindowNoneInANarrowOne) {
+    for (const float width : {1280.f, 1366.f}) {
+        ScreenLayout screen = screen_layout(width, 720, 1);
+        const Rect area = carve_export_area(screen, 1);
+        EXPECT_TRUE(export_area_is_menu(area, 1)) << width;
+        EXPECT_GE(screen.top_bar.w, 1150.f) << "the top bar's own buttons stay uncovered";
+    }
+    ScreenLayout wide = screen_layout(1600, 900, 1);
+    EXPECT_FALSE(export_area_is_menu(carve_export_area(wide, 1), 1));
+    for (const float width : {200.f, 0.f, 500.f, 1200.f}) {
         ScreenLayout screen = screen_layout(width, 150, 1);
         const float bar = screen.top_bar.w;
         EXPECT_TRUE(carve_export_area(screen, 1).empty()) << width;

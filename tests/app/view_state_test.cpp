@@ -36,6 +36,32 @@ TEST(ViewState, RoundTrips) {
     EXPECT_EQ(empty.head, 0);
 }
 
+TEST(ViewState, KeepsTheComparisonsSideB) {
+    ViewState v;
+    ViewState::Comparison c;
+    c.overrides.residual = true;
+    c.overrides.layers = true;
+    c.b.residual = false;
+    c.b.layers = 4;
+    v.comparison = c;
+    const json j = view_to_json(v);
+    EXPECT_EQ(j["comparison"], (json{{"residual", false}, {"layers", 4}}));  // only what B overrides
+    ViewState back;
+    ASSERT_FALSE(view_from_json(j, 2, back).has_value());
+    ASSERT_TRUE(back.comparison.has_value());
+    EXPECT_TRUE(back.comparison->overrides.residual);
+    EXPECT_TRUE(back.comparison->overrides.layers);
+    EXPECT_FALSE(back.comparison->overrides.norm);
+    EXPECT_FALSE(back.comparison->b.residual);
+    EXPECT_EQ(back.comparison->b.layers, 4);
+    // Open with nothing overridden is an empty object; no comparison, no key.
+    ViewState none;
+    EXPECT_FALSE(view_to_json(none).contains("comparison"));
+    ASSERT_FALSE(view_from_json(json{{"comparison", json::object()}}, 2, back).has_value());
+    EXPECT_TRUE(back.comparison.has_value());
+    EXPECT_FALSE(back.comparison->overrides.any());
+}
+
 TEST(ViewState, RefusesUnknownKeysWrongTypesAndRanges) {
     const std::vector<json> bad = {
         json::array(),
@@ -50,6 +76,13 @@ TEST(ViewState, RefusesUnknownKeysWrongTypesAndRanges) {
         {{"head", 0.5}},
         {{"seconds_per_level", 0}},
         {{"seconds_per_level", 30}},
+        {{"comparison", 1}},
+        {{"comparison", {{"layers", 9}}}},
+        {{"comparison", {{"dimension", 12}}}},
+        {{"comparison", {{"residual", "off"}}}},
+        {{"comparison", {{"norm", "rms"}}}},
+        {{"comparison", {{"sentence", "le chat"}}}},  // shared with A: not B's
+        {{"comparison", {{"seed", 3}}}},
         {{"lesson", "lecon.txt"}},
         {{"lesson", {{"file", "a"}}}},
         {{"lesson", {{"file", "a"}, {"step", -2}}}},

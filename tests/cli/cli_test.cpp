@@ -198,3 +198,31 @@ TEST(Cli, HeadlessLessonEndsInTheStateOfItsLastStep) {
     EXPECT_FALSE(std::ifstream(trace).good());  // nothing written
     std::remove(bad.c_str());
 }
+
+// Exports and sessions from the command line: /exporter writes headless (image needs the window),
+// --open reopens a saved session to the identical trace, a truncated one is exit 2 and no trace.
+TEST(Cli, HeadlessExportsAndSessions) {
+    const std::string tag = std::to_string(getpid());
+    const std::string csv = temp_path("profile_" + tag + ".csv"), saved = temp_path("session_" + tag + ".json");
+    const std::string a = temp_path("session_a_" + tag + ".json"), b = temp_path("session_b_" + tag + ".json");
+    const auto exported = run("--headless --run '/couches 3; /residuel off; /graine 31; /exporter profil " + csv +
+                              "; /session enregistrer " + saved + "' --trace '" + a + "'");
+    ASSERT_EQ(exported.status, 0) << exported.err;
+    EXPECT_NE(exported.out.find(csv), std::string::npos) << exported.out;  // says where
+    EXPECT_EQ(read_file(csv).rfind("index,nom,", 0), 0u);
+    const auto opened = run("--headless --open '" + saved + "' --trace '" + b + "'");
+    ASSERT_EQ(opened.status, 0) << opened.err;
+    EXPECT_EQ(nlohmann::json::parse(read_file(a)), nlohmann::json::parse(read_file(b)));
+
+    const auto image = run("--headless --run '/exporter image " + temp_path("x_" + tag + ".png") + "'");
+    EXPECT_EQ(image.status, 2);
+    EXPECT_FALSE(std::ifstream(temp_path("x_" + tag + ".png")).good());
+
+    const std::string text = read_file(saved), cut = temp_path("cut_" + tag + ".json"), c = temp_path("c_" + tag + ".json");
+    std::ofstream(cut) << text.substr(0, text.size() / 2);
+    const auto refused = run("--headless --open '" + cut + "' --trace '" + c + "'");
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_NE(refused.err.find("rien n'a changé"), std::string::npos) << refused.err;
+    EXPECT_FALSE(std::ifstream(c).good());
+    for (const auto& f : {csv, saved, a, b, cut}) std::remove(f.c_str());
+}
