@@ -1,5 +1,7 @@
 #include "text.h"
 
+#include "trace.h"
+
 #include <utility>
 #include <vector>
 
@@ -96,6 +98,16 @@ Language language() { return current; }
 
 const Strings& text() { return text_in(current); }
 const Strings& text_in(Language language) { return language == Language::English ? kEnglish : kFrench; }
+
+std::string level_label(int index, int layers, LabelLength length) {
+    const bool ends = index == 0 || index == 2 * layers + 1;
+    if (length == LabelLength::Full || (ends && length == LabelLength::Medium)) return level_name(index, layers, current);
+    const std::string block = std::to_string((index + 1) / 2);
+    if (length == LabelLength::Medium) return (index % 2 ? "att " : "ffn ") + block;
+    if (index == 0) return current == Language::English ? "I" : "E";
+    if (ends) return current == Language::English ? "O" : "S";
+    return (index % 2 ? "a" : "f") + block;
+}
 
 std::vector<std::pair<const char*, const char*>> string_table_pairs() {
     // Strings is a struct of const char* only: walk both tables field by field.

@@ -1,5 +1,6 @@
 #pragma once
 // Every string the interface shows, in one table, so that English can be added beside French.
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -45,6 +46,11 @@ const Strings& text();  // the table of the current language
 const Strings& text_in(Language language);
 // Every (French, English) pair of the table, for the test that each string has its twin.
 std::vector<std::pair<const char*, const char*>> string_table_pairs();
+
+// A level's name for the interface, in the current language: full ("attention 2"), medium
+// ("att 2") or short ("a2", "E", "S") when space is tight.
+enum class LabelLength { Full, Medium, Short };
+std::string level_label(int index, int layers, LabelLength length = LabelLength::Full);
 
 // A panel's own string, in the current language: tr("Suivant", "Next"). New strings use this,
 // beside their use; the table above holds the strings of the first panels.

@@ -247,7 +247,8 @@ CommandRegistry::CommandRegistry() {
              if (!v || *v < 0 || *v > now.top_level()) return fail("etape", level_range(now), args);
              const int level = static_cast<int>(*v);
              return change_settings(session, [&](Settings& s) { s.step = level; },
-                                    Text{"étape ", "step "} + same(std::to_string(level) + " : " + level_name(level, now.layers)));
+                                    Text{"étape " + std::to_string(level) + " : " + level_name(level, now.layers),
+                                         "step " + std::to_string(level) + ": " + level_name(level, now.layers, Language::English)});
          },
          "Stops the beads at level n: 0 = input, 1..2L = sublayers, 2L+1 = output."},
         {"graine", "/graine <entier>", "Fixe la graine des poids, pour retrouver la même image d'une année à l'autre.", {},

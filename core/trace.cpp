@@ -2,9 +2,10 @@
 
 namespace tb {
 
-std::string level_name(int index, int layers) {
-    if (index == 0) return "entrée";
-    if (index == 2 * layers + 1) return "sortie";
+std::string level_name(int index, int layers, Language language) {
+    const bool english = language == Language::English;
+    if (index == 0) return english ? "input" : "entrée";
+    if (index == 2 * layers + 1) return english ? "output" : "sortie";
     const int block = (index + 1) / 2;
     return (index % 2 ? "attention " : "ffn ") + std::to_string(block);
 }

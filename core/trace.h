@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "language.h"
 #include "parameters.h"
 #include "settings.h"
 #include "vocabulary.h"
@@ -43,8 +44,9 @@ struct Trace {
     int token_count() const { return static_cast<int>(tokens.size()); }
 };
 
-// The name of level `index` for L layers: "entrée", "attention k", "ffn k", "sortie".
-std::string level_name(int index, int layers);
+// The name of level `index` for L layers: "entrée", "attention k", "ffn k", "sortie" (the
+// trace's names); in English "input", "attention k", "ffn k", "output".
+std::string level_name(int index, int layers, Language language = Language::French);
 // An empty level with its index, kind, block and name filled in.
 Level make_level(int index, int layers);
 

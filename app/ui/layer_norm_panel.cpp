@@ -58,7 +58,8 @@ void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState&
         }
         const Level& l = trace.levels[static_cast<std::size_t>(std::clamp(level, 0, static_cast<int>(trace.levels.size()) - 1))];
         ImGui::TextDisabled(tr("x = « %s » au niveau %s (là où sont les perles), ε = %g", "x = « %s » at level %s (where the beads are), ε = %g"),
-                            trace.tokens[static_cast<std::size_t>(state.token)].word.c_str(), l.name.c_str(), trace.layer_norm_eps);
+                            trace.tokens[static_cast<std::size_t>(state.token)].word.c_str(),
+                            level_label(l.index, trace.settings.layers).c_str(), trace.layer_norm_eps);
         x = l.vectors.row(state.token).transpose();
         eps = trace.layer_norm_eps;
     }

@@ -28,23 +28,16 @@ std::vector<std::vector<double>> norms_by_level(const Trace& t) {  // [level][to
     return out;
 }
 
-std::string short_name(int k, int top) {
-    if (k == 0) return "entrée";
-    if (k == top) return "sortie";
-    return (k % 2 ? "att " : "ffn ") + std::to_string((k + 1) / 2);
-}
-
 // The x axis: level names; short ones (E, a1, f1, S) when crowded, staggered if still crowded.
 void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y) {
     const float cell = width / static_cast<float>(std::max(1, top));
     const float line = ImGui::GetTextLineHeight();
     float widest = 0;
-    for (int k = 0; k <= top; ++k) widest = std::max(widest, ImGui::CalcTextSize(short_name(k, top).c_str()).x);
+    for (int k = 0; k <= top; ++k) widest = std::max(widest, ImGui::CalcTextSize(level_label(k, (top - 1) / 2, LabelLength::Medium).c_str()).x);
     const bool shorter = cell < widest + 6;
     const bool stagger = shorter && cell < ImGui::CalcTextSize("f6").x + 6;
     for (int k = 0; k <= top; ++k) {
-        std::string name = short_name(k, top);
-        if (shorter) name = k == 0 ? "E" : k == top ? "S" : (k % 2 ? "a" : "f") + std::to_string((k + 1) / 2);
+        const std::string name = level_label(k, (top - 1) / 2, shorter ? LabelLength::Short : LabelLength::Medium);
         const ImVec2 e = ImGui::CalcTextSize(name.c_str());
         const float x = p0.x + cell * static_cast<float>(k) - e.x * 0.5f;
         dl->AddText(ImVec2(std::clamp(x, p0.x - line, p0.x + width - e.x + line * 0.8f), y + (stagger && k % 2 ? line : 0)),

@@ -30,7 +30,7 @@ void draw_timeline(const Rect& rect, const Trace& trace, double& playhead, bool&
     ImGui::SameLine();
     float scrub = static_cast<float>(playhead);
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 1.6f);
-    const std::string current = level_name(std::clamp(static_cast<int>(std::ceil(playhead - 1e-6)), 0, top), s.layers);
+    const std::string current = level_label(std::clamp(static_cast<int>(std::ceil(playhead - 1e-6)), 0, top), s.layers);
     if (ImGui::SliderFloat("##scrub", &scrub, 0.f, static_cast<float>(s.step), current.c_str())) {
         playhead = scrub;
         playing = false;
@@ -43,12 +43,8 @@ void draw_timeline(const Rect& rect, const Trace& trace, double& playhead, bool&
     const float cell = width / static_cast<float>(top + 1);
     const float x0 = ImGui::GetCursorPosX();
     for (int k = 0; k <= top; ++k) {
-        std::string name = level_name(k, s.layers);
-        if (cell < ImGui::CalcTextSize(name.c_str()).x + 8) {  // short names when crowded: a1, f1
-            if (k == 0) name = "E";
-            else if (k == top) name = "S";
-            else name = (k % 2 ? "a" : "f") + std::to_string((k + 1) / 2);
-        }
+        std::string name = level_label(k, s.layers);
+        if (cell < ImGui::CalcTextSize(name.c_str()).x + 8) name = level_label(k, s.layers, LabelLength::Short);  // crowded
         const bool here = std::abs(playhead - k) < 0.5;
         const bool beyond = k > s.step;
         ImGui::SetCursorPosX(x0 + cell * static_cast<float>(k));
@@ -56,7 +52,7 @@ void draw_timeline(const Rect& rect, const Trace& trace, double& playhead, bool&
         ImGui::PushStyleColor(ImGuiCol_Text, here ? ImVec4(0.05f, 0.05f, 0.1f, 1) : ImVec4(1, 1, 1, beyond ? 0.45f : 1.f));
         ImGui::PushID(k);
         if (ImGui::Button(name.c_str(), ImVec2(cell - 4, 0))) send("/etape " + std::to_string(k));
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s — /etape %d", level_name(k, s.layers).c_str(), k);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s — /etape %d", level_label(k, s.layers).c_str(), k);
         ImGui::PopID();
         ImGui::PopStyleColor(2);
         if (k < top) ImGui::SameLine();

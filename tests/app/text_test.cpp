@@ -48,6 +48,21 @@ TEST(Text, EveryFrenchStringHasAnEnglishTwin) {
     EXPECT_STREQ(text().reset, "Réinitialiser");
 }
 
+TEST(Text, LevelLabelsInBothLanguages) {
+    EXPECT_EQ(level_label(0, 2), "entrée");
+    EXPECT_EQ(level_label(3, 2), "attention 2");
+    EXPECT_EQ(level_label(4, 2, LabelLength::Medium), "ffn 2");
+    EXPECT_EQ(level_label(5, 2, LabelLength::Short), "S");
+    EXPECT_EQ(level_label(1, 6, LabelLength::Short), "a1");
+    set_language(Language::English);
+    EXPECT_EQ(level_label(0, 2), "input");
+    EXPECT_EQ(level_label(5, 2), "output");
+    EXPECT_EQ(level_label(5, 2, LabelLength::Medium), "output");
+    EXPECT_EQ(level_label(0, 2, LabelLength::Short), "I");
+    EXPECT_EQ(level_label(2, 2, LabelLength::Short), "f1");
+    set_language(Language::French);
+}
+
 TEST(Text, UncoveredCodePointsAreFound) {
     EXPECT_EQ(uncovered_code_points("ℝᵈ"), std::vector<std::uint32_t>{0x1D48});
     EXPECT_TRUE(uncovered_code_points("« élan » √d ⊕ ≈ × ∑ – ’").empty());
