@@ -132,7 +132,9 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
                 px *= cell * 0.95f / e.x;
                 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, w.c_str());
             }
-            dl->AddText(fonts.body, px, ImVec2(layout.token_x(i, n) - e.x * 0.5f, y), to_u32(palette::kLabel), w.c_str());
+            // Centred on the line the full-size words sit on, so a shrunk word does not float above it.
+            dl->AddText(fonts.body, px, ImVec2(layout.token_x(i, n) - e.x * 0.5f, y + (word_px - px) * 0.5f),
+                        to_u32(palette::kLabel), w.c_str());
         }
     };
     words(layout.level_y.front() + layout.max_radius + 1);

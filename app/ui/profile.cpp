@@ -122,7 +122,9 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
         colours.push_back(direction_colour(trace.levels.front().vectors.row(i).transpose()));
         if (i) ImGui::SameLine();
         const Rgb c = colours.back();
-        ImGui::TextColored(ImVec4(c.r, c.g, c.b, 1), "%s", trace.tokens[static_cast<std::size_t>(i)].word.c_str());
+        // On the light theme the pastel colours fade: the same hues, darker, for the words.
+        const float k = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f ? 0.55f : 1.f;
+        ImGui::TextColored(ImVec4(c.r * k, c.g * k, c.b * k, 1), "%s", trace.tokens[static_cast<std::size_t>(i)].word.c_str());
     }
 
     const auto current = norms_by_level(trace);
