@@ -29,11 +29,12 @@ TRANSFORMER_BLOC_TEST_ACTIONS="command /couches 6; command /propager; settle; qu
   grep -E "^(frames|first_frame_ms|mean_frame_ms|p95_frame_ms|peak_rss_mb):" | \
   awk '/peak_rss_mb/ {printf "peak_rss_mb: %d\n", $2/1024; next} {print}'
 
-echo "== window idle: CPU over 10 s once started (percent of one core) =="
-"${xvfb[@]}" "$exe" --size 1600x900 >/dev/null 2>&1 &
+echo "== window idle: CPU over 10 s once started, --fresh (percent of one core) =="
+# --fresh: a restored session would replay its sentence, which is not idle.
+"${xvfb[@]}" "$exe" --size 1600x900 --fresh >/dev/null 2>&1 &
 runner=$!
 sleep 4
-pid=$(pgrep -n -f "^$exe --size 1600x900" || true)
+pid=$(pgrep -n -f "^$exe --size 1600x900 --fresh" || true)
 if [ -n "$pid" ]; then
   ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
   hz=$(getconf CLK_TCK)
