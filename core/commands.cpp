@@ -261,7 +261,8 @@ CommandRegistry::CommandRegistry() {
         {"parametres", "/parametres", "Détaille le calcul du nombre de paramètres.", {},
          no_argument("parametres", [](Session& session) {
              const auto& t = *session.trace();
-             return reply(true, same(format_breakdown(toy_architecture(t.settings, t.vocabulary_size), t.parameters)));
+             const Architecture toy = toy_architecture(t.settings, t.vocabulary_size);
+             return reply(true, Text{format_breakdown(toy, t.parameters), format_breakdown(toy, t.parameters, Language::English)});
          }),
          "Details how the number of parameters is counted."},
         {"reinit", "/reinit", "Revient à L = 2, d = 8, w = 32, positions sinus, résidu actif, pré-norme.", {},

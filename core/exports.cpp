@@ -3,7 +3,6 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "utf8.h"
@@ -162,26 +161,6 @@ std::string configuration_card(const Trace& trace) {
         << "parameters: " << trace.parameters.total << '\n'
         << "```\n";
     return out.str();
-}
-
-std::optional<std::string> write_file_atomically(const std::string& path, const std::string& content) {
-    if (path.empty()) return std::string("aucun nom de fichier donné");
-    const std::string temporary = path + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out) return "impossible d'écrire dans « " + path + " » (dossier absent ou protégé)";
-        out << content;
-        if (!out.flush()) {
-            out.close();
-            std::remove(temporary.c_str());
-            return "écriture interrompue dans « " + path + " » (disque plein ?)";
-        }
-    }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-        std::remove(temporary.c_str());
-        return "impossible de remplacer « " + path + " »";
-    }
-    return std::nullopt;
 }
 
 // A reply in both languages (the registry answers in the one chosen with /langue).

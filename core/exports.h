@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "atomic_file.h"  // write_file_atomically, which the exports go through
 #include "commands.h"
 #include "trace.h"
 
@@ -22,10 +23,6 @@ std::string parameters_markdown(const Trace& trace);
 // Seed 002's configuration card filled in for the current model (Markdown, the card itself a
 // YAML block with the seed's keys).
 std::string configuration_card(const Trace& trace);
-
-// Writes `content` to `path` through a temporary file renamed into place: a failed write leaves
-// any existing file untouched. Returns the French reason on failure.
-std::optional<std::string> write_file_atomically(const std::string& path, const std::string& content);
 
 // The picture export only the window can make: given the path, queues it (the pixels are read
 // at the end of the next frame) and says so.

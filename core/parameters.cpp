@@ -10,11 +10,12 @@ namespace {
 
 std::string str(std::int64_t v) { return std::to_string(v); }
 
-std::string share(std::int64_t part, std::int64_t total) {
+std::string share(std::int64_t part, std::int64_t total, Language language) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.1f %%", total ? 100.0 * part / total : 0.0);
     std::string s = buf;
-    for (char& c : s) if (c == '.') c = ',';  // French decimal comma
+    if (language == Language::French)
+        for (char& c : s) if (c == '.') c = ',';  // French decimal comma
     return s;
 }
 
@@ -34,21 +35,25 @@ ParameterBreakdown count_parameters(const Architecture& a) {
     p.total = p.blocks + p.token_embeddings + p.positions + p.final_norm;
 
     const std::string D = str(d), W = str(w);
+    const std::string ffn = "d·w + w + w·d + d = " + D + "×" + W + " + " + W + " + " + W + "×" + D + " + " + D;
+    const std::string learned = "n_ctx·d = " + str(a.context) + " × " + D;
     p.terms = {
-        {"attention par bloc", "4(d² + d) = 4 × (" + D + "² + " + D + ")", p.attention_per_block, false},
-        {"FFN par bloc", "d·w + w + w·d + d = " + D + "×" + W + " + " + W + " + " + W + "×" + D + " + " + D,
-         p.ffn_per_block, false},
-        {"normalisations par bloc",
-         a.norm == Norm::None ? "aucune normalisation" : "2 × 2d = 4 × " + D, p.norms_per_block, false},
-        {"blocs", "L × bloc = " + str(L) + " × " + str(p.per_block), p.blocks, true},
-        {"embeddings de tokens", "V·d = " + str(a.vocabulary) + " × " + D, p.token_embeddings, true},
+        {"attention par bloc", "4(d² + d) = 4 × (" + D + "² + " + D + ")", p.attention_per_block, false,
+         "attention per block", "4(d² + d) = 4 × (" + D + "² + " + D + ")"},
+        {"FFN par bloc", ffn, p.ffn_per_block, false, "FFN per block", ffn},
+        {"normalisations par bloc", a.norm == Norm::None ? "aucune normalisation" : "2 × 2d = 4 × " + D,
+         p.norms_per_block, false, "norms per block", a.norm == Norm::None ? "no normalization" : "2 × 2d = 4 × " + D},
+        {"blocs", "L × bloc = " + str(L) + " × " + str(p.per_block), p.blocks, true, "blocks",
+         "L × block = " + str(L) + " × " + str(p.per_block)},
+        {"embeddings de tokens", "V·d = " + str(a.vocabulary) + " × " + D, p.token_embeddings, true, "token embeddings",
+         "V·d = " + str(a.vocabulary) + " × " + D},
         {"positions apprises",
-         a.position == Position::Learned ? "n_ctx·d = " + str(a.context) + " × " + D
-                                         : std::string("aucune table apprise (") + to_string(a.position) + ")",
-         p.positions, true},
-        {"normalisation finale", a.norm == Norm::Pre ? "2d = 2 × " + D : "seulement en pré-norme",
-         p.final_norm, true},
-        {"tête de sortie", "liée aux embeddings de tokens", 0, true},
+         a.position == Position::Learned ? learned : std::string("aucune table apprise (") + to_string(a.position) + ")",
+         p.positions, true, "learned positions",
+         a.position == Position::Learned ? learned : std::string("no learned table (") + to_string(a.position) + ")"},
+        {"normalisation finale", a.norm == Norm::Pre ? "2d = 2 × " + D : "seulement en pré-norme", p.final_norm, true,
+         "final norm", a.norm == Norm::Pre ? "2d = 2 × " + D : "pre-norm only"},
+        {"tête de sortie", "liée aux embeddings de tokens", 0, true, "output head", "tied to the token embeddings"},
     };
     return p;
 }
@@ -78,14 +83,16 @@ std::vector<std::string> preset_names() {
     return {"gpt2-small", "gpt2-medium", "gpt2-large", "gpt2-xl", "gpt3"};
 }
 
-std::string format_breakdown(const Architecture& a, const ParameterBreakdown& p) {
+std::string format_breakdown(const Architecture& a, const ParameterBreakdown& p, Language language) {
+    const bool english = language == Language::English;
+    const std::string name = english && a.name == "modèle jouet" ? "toy model" : a.name;
     std::ostringstream out;
-    out << "Paramètres — " << a.name << " (d = " << a.dimension << ", L = " << a.layers
+    out << (english ? "Parameters — " : "Paramètres — ") << name << " (d = " << a.dimension << ", L = " << a.layers
         << ", h = " << a.heads << ", w = " << a.ffn << ", V = " << a.vocabulary
-        << ", positions " << to_string(a.position) << ", norme " << to_string(a.norm) << ")\n";
+        << ", positions " << to_string(a.position) << (english ? ", norm " : ", norme ") << to_string(a.norm) << ")\n";
     for (const auto& t : p.terms) {
-        out << "  " << t.name << " : " << t.formula << " = " << t.value;
-        if (t.summed) out << "  (" << share(t.value, p.total) << ")";
+        out << "  " << t.label(language) << (english ? ": " : " : ") << t.formula_in(language) << " = " << t.value;
+        if (t.summed) out << "  (" << share(t.value, p.total, language) << ")";
         out << '\n';
     }
     out << "total: " << p.total << '\n';

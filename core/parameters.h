@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "language.h"
 #include "settings.h"
 
 namespace tb {
@@ -30,6 +31,11 @@ struct ParameterTerm {
     std::string formula;  // e.g. "V·d = 50257 × 768"
     std::int64_t value;
     bool summed;          // one of the parts that add up to the total (per-block parts are not)
+    std::string name_en, formula_en;  // the same in English
+    const std::string& label(Language language) const { return language == Language::English ? name_en : name; }
+    const std::string& formula_in(Language language) const {
+        return language == Language::English ? formula_en : formula;
+    }
 };
 
 struct ParameterBreakdown {
@@ -50,8 +56,8 @@ Architecture toy_architecture(const Settings& s, int vocabulary_size);
 std::optional<Architecture> preset(std::string_view name);
 std::vector<std::string> preset_names();
 
-// The breakdown as French text, one term a line with formula, value and share of the total;
-// the last line is "total: N", digits only.
-std::string format_breakdown(const Architecture& a, const ParameterBreakdown& p);
+// The breakdown as text, one term a line with formula, value and share of the total; the last
+// line is "total: N", digits only.
+std::string format_breakdown(const Architecture& a, const ParameterBreakdown& p, Language language = Language::French);
 
 }  // namespace tb

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "atomic_file.h"
 #include "exports.h"
 #include "utf8.h"
 

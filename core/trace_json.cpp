@@ -1,9 +1,9 @@
 #include "trace_json.h"
 
 #include <cmath>
-#include <cstdio>
-#include <fstream>
 #include <stdexcept>
+
+#include "atomic_file.h"
 
 namespace tb {
 namespace {
@@ -95,20 +95,8 @@ std::optional<std::string> write_trace(const Trace& trace, const std::string& pa
     } catch (const std::exception& e) {
         return std::string(e.what());
     }
-    const std::string temporary = path + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::binary);
-        if (!out) return "impossible d'écrire la trace dans « " + path + " »";
-        out << text << '\n';
-        if (!out.flush()) {
-            std::remove(temporary.c_str());
-            return "écriture de la trace interrompue dans « " + path + " »";
-        }
-    }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-        std::remove(temporary.c_str());
-        return "impossible d'écrire la trace dans « " + path + " »";
-    }
+    text += '\n';
+    if (auto error = write_file_atomically(path, text)) return "trace non écrite : " + *error;
     return std::nullopt;
 }
 

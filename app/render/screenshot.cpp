@@ -3,9 +3,10 @@
 #include <stb/stb_image_write.h>  // the code is in libstb: no STB_IMAGE_WRITE_IMPLEMENTATION
 
 #include <algorithm>
-#include <cstdio>
+#include <string>
 #include <vector>
 
+#include "atomic_file.h"
 #include "render/gl.h"
 
 namespace tb {
@@ -21,17 +22,15 @@ std::optional<std::string> write_screenshot(const std::string& path, int width, 
     for (int y = 0; y < height; ++y)  // GL's rows go bottom-up, PNG's top-down
         std::copy_n(pixels.begin() + static_cast<std::ptrdiff_t>(row * static_cast<std::size_t>(height - 1 - y)), row,
                     flipped.begin() + static_cast<std::ptrdiff_t>(row * static_cast<std::size_t>(y)));
-    // Through a temporary file renamed into place: a failed write leaves no half picture.
-    const std::string temporary = path + ".tmp";
-    if (!stbi_write_png(temporary.c_str(), width, height, 3, flipped.data(), static_cast<int>(row))) {
-        std::remove(temporary.c_str());
+    // Encoded in memory, then written through a temporary file renamed into place (as every file
+    // the program writes): a failed write leaves no half picture.
+    std::string png;
+    auto append = [](void* context, void* data, int size) {
+        static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
+    };
+    if (!stbi_write_png_to_func(append, &png, width, height, 3, flipped.data(), static_cast<int>(row)))
         return "impossible d'écrire « " + path + " »";
-    }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-        std::remove(temporary.c_str());
-        return "impossible d'écrire « " + path + " »";
-    }
-    return std::nullopt;
+    return write_file_atomically(path, png);
 }
 
 }  // namespace tb

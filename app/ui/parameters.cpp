@@ -22,16 +22,17 @@ void breakdown_table(const char* id, const ParameterBreakdown& p) {
     for (const auto& term : p.terms) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(term.name.c_str());
+        ImGui::TextUnformatted(term.label(language()).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(term.formula.c_str());
+        ImGui::TextUnformatted(term.formula_in(language()).c_str());
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(format_thousands(term.value).c_str());
         ImGui::TableNextColumn();
         if (term.summed && p.total > 0) {
             char share[32];
             std::snprintf(share, sizeof share, "%.1f %%", 100.0 * static_cast<double>(term.value) / static_cast<double>(p.total));
-            for (char& c : share) c = c == '.' ? ',' : c;  // French decimal comma
+            if (language() == Language::French)
+                for (char& c : share) c = c == '.' ? ',' : c;  // French decimal comma
             ImGui::TextUnformatted(share);
         } else {
             ImGui::TextDisabled("—");

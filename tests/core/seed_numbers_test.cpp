@@ -68,6 +68,18 @@ TEST(SeedNumbers, BreakdownEndsWithTotalDigitsOnly) {
     EXPECT_NE(text.find("4(d² + d)"), std::string::npos);  // each term shows its formula
 }
 
+TEST(SeedNumbers, BreakdownInEnglishToo) {
+    const auto a = *preset("gpt2-small");
+    const auto p = count_parameters(a);
+    for (const auto& term : p.terms) {
+        EXPECT_FALSE(term.name_en.empty()) << term.name;
+        EXPECT_FALSE(term.formula_en.empty()) << term.name;
+    }
+    const std::string text = format_breakdown(a, p, Language::English);
+    EXPECT_NE(text.find("token embeddings: V·d = 50257 × 768 = 38597376  (31.0 %)"), std::string::npos) << text;
+    EXPECT_EQ(text.substr(text.size() - 17), "total: 124439808\n");
+}
+
 TEST(Parameters, ToyFormulaByHand) {
     // L 2, d 8, w 32, pre-norm, sinus: per block 4(64+8) + (256+32+256+8) + 4·8 = 288 + 552 + 32.
     Settings s;

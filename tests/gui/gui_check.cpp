@@ -2,8 +2,6 @@
 // the same state and layout (the functions the window uses), and checks colours where the
 // elements must be, and where the elements of other states would be (so absence is checked too).
 // Prints one line per check; exit status 1 when any fails.
-#include <stb/stb_image.h>  // the code is in libstb
-
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -15,40 +13,14 @@
 #include "commands.h"
 #include "layout.h"
 #include "palette.h"
+#include "picture_check.h"
 #include "screen.h"
 #include "session.h"
 
 namespace {
 
 using namespace tb;
-
-struct Image {
-    int w = 0, h = 0;
-    std::vector<unsigned char> rgb;
-    palette::Colour8 at(float x, float y) const {
-        const int ix = std::clamp(static_cast<int>(x), 0, w - 1), iy = std::clamp(static_cast<int>(y), 0, h - 1);
-        const unsigned char* p = &rgb[(static_cast<std::size_t>(iy) * static_cast<std::size_t>(w) + static_cast<std::size_t>(ix)) * 3];
-        return {p[0], p[1], p[2]};
-    }
-};
-
-bool near(palette::Colour8 a, palette::Colour8 b, int tolerance) {
-    return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
-}
-
-int failures = 0;
-void check(bool ok, const std::string& what) {
-    std::printf("%s %s\n", ok ? "ok  " : "FAIL", what.c_str());
-    failures += !ok;
-}
-
-// Fraction of the pixels of `r` (sampled every 2 px) that match `c`.
-double fraction(const Image& img, Rect r, palette::Colour8 c, int tolerance = 24) {
-    int hit = 0, all = 0;
-    for (float y = r.y; y <= r.bottom(); y += 2)
-        for (float x = r.x; x <= r.right(); x += 2) hit += near(img.at(x, y), c, tolerance), ++all;
-    return all ? static_cast<double>(hit) / all : 0;
-}
+using namespace tb::test;
 
 // Runs of `c` at least `min_len` pixels long down the column x, between y0 and y1.
 int runs(const Image& img, float x, float y0, float y1, palette::Colour8 c, int min_len = 3) {
@@ -63,36 +35,14 @@ int runs(const Image& img, float x, float y0, float y1, palette::Colour8 c, int 
     return count + (length >= min_len);
 }
 
-std::string str(palette::Colour8 c) {
-    return "(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")";
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 3) {
-        std::fprintf(stderr, "usage: gui_check PNG COMMANDS\n");
-        return 2;
-    }
-    Image img;
-    int channels = 0;
-    unsigned char* data = stbi_load(argv[1], &img.w, &img.h, &channels, 3);
-    if (!data) {
-        std::fprintf(stderr, "cannot read %s\n", argv[1]);
-        return 2;
-    }
-    img.rgb.assign(data, data + static_cast<std::size_t>(img.w) * static_cast<std::size_t>(img.h) * 3);
-    stbi_image_free(data);
-    check(img.w == 1600 && img.h == 900, "size 1600x900 (got " + std::to_string(img.w) + "x" + std::to_string(img.h) + ")");
+    const Image img = read_picture(argc, argv, 2, "gui_check PNG COMMANDS");
 
-    const auto vocabulary = std::make_shared<const Vocabulary>(Vocabulary::load(TB_ASSETS_DIR "/vocabulary.txt"));
-    Session session(vocabulary);
+    Session session = start_session();
     const CommandRegistry registry;
-    for (const auto& r : run_script(registry, session, argv[2]))
-        if (!r.ok) {
-            std::fprintf(stderr, "command refused: %s\n", r.message.c_str());
-            return 2;
-        }
+    if (!run_commands(registry, session, argv[2])) return 2;
     const Trace& trace = *session.trace();
     const Settings& s = trace.settings;
     const ScreenLayout screen = screen_layout(static_cast<float>(img.w), static_cast<float>(img.h), 1.f);
@@ -103,14 +53,8 @@ int main(int argc, char** argv) {
 
     // Boxes: each kind where the layout puts it, and the right number of them down the column.
     for (const auto& box : layout.boxes) {
-        const palette::Colour8 c = box.kind == BoxKind::Input       ? palette::kInput
-                                   : box.kind == BoxKind::Attention ? palette::kAttention
-                                   : box.kind == BoxKind::Ffn       ? palette::kFfn
-                                                                    : palette::kOutput;
-        // A strip clear of beads (they rest at the centres of the input and output boxes only).
-        const Rect strip{layout.stream_x0 + 4, box.rect.y + box.rect.h * 0.08f, layout.stream_x1 - layout.stream_x0 - 8,
-                         box.rect.h * 0.12f};
-        const double f = fraction(img, strip, c);
+        const palette::Colour8 c = box_colour(box.kind);
+        const double f = fraction(img, box_strip(layout, box.rect), c);
         check(f > 0.9, "box of level " + std::to_string(box.level) + " has its colour " + str(c) + " (" +
                            std::to_string(static_cast<int>(f * 100)) + " %)");
     }
@@ -136,9 +80,7 @@ int main(int argc, char** argv) {
     Settings with_residual = s;
     with_residual.residual = true;
     for (const auto& arc : make_layout(with_residual, screen.section).arcs) {
-        const Point p = arc.at(0.5f);
-        bool yellow = false;
-        for (float dx = -2; dx <= 2; ++dx) yellow = yellow || near(img.at(p.x + dx, p.y), palette::kResidual, 40);
+        const bool yellow = arc_shows(img, arc, palette::kResidual, 2);
         check(yellow == s.residual, std::string(s.residual ? "yellow" : "no yellow") + " residual arc of level " +
                                         std::to_string(arc.level));
     }
@@ -170,6 +112,5 @@ int main(int argc, char** argv) {
             check(same == (s.position == Position::None), std::string("the two « ") + trace.tokens[0].word + " » " +
                                                           (same ? "identical " : "different ") + str(seen[0]) + " " + str(seen[3]));
     }
-    std::printf("%s\n", failures ? "picture check FAILED" : "picture check passed");
-    return failures ? 1 : 0;
+    return verdict();
 }

@@ -3,8 +3,6 @@
 // the same layout functions, and checks colours where each panel draws what the model computed:
 // every heatmap cell's blue from its attention weight, the causal triangle empty, each FFN neuron
 // pink or grey from its activation, the scale bars split at the shares count_parameters gives.
-#include <stb/stb_image.h>  // the code is in libstb
-
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -14,43 +12,14 @@
 #include "commands.h"
 #include "inspector.h"
 #include "palette.h"
+#include "picture_check.h"
 #include "screen.h"
 #include "session.h"
 
 namespace {
 
 using namespace tb;
-
-struct Image {
-    int w = 0, h = 0;
-    std::vector<unsigned char> rgb;
-    palette::Colour8 at(float x, float y) const {
-        const int ix = std::clamp(static_cast<int>(x), 0, w - 1), iy = std::clamp(static_cast<int>(y), 0, h - 1);
-        const unsigned char* p = &rgb[(static_cast<std::size_t>(iy) * static_cast<std::size_t>(w) + static_cast<std::size_t>(ix)) * 3];
-        return {p[0], p[1], p[2]};
-    }
-};
-
-bool near(palette::Colour8 a, palette::Colour8 b, int tolerance) {
-    return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
-}
-
-int failures = 0;
-void check(bool ok, const std::string& what) {
-    std::printf("%s %s\n", ok ? "ok  " : "FAIL", what.c_str());
-    failures += !ok;
-}
-
-double fraction(const Image& img, Rect r, palette::Colour8 c, int tolerance = 24) {
-    int hit = 0, all = 0;
-    for (float y = r.y; y <= r.bottom(); y += 2)
-        for (float x = r.x; x <= r.right(); x += 2) hit += near(img.at(x, y), c, tolerance), ++all;
-    return all ? static_cast<double>(hit) / all : 0;
-}
-
-std::string str(palette::Colour8 c) {
-    return "(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")";
-}
+using namespace tb::test;
 
 // ImGui's frame height at scale 1: the 19 px font plus twice the 3 px frame padding.
 constexpr float kFrame = 25.f, kLine = 19.f;
@@ -132,31 +101,13 @@ void check_scale(const Image& img, const Rect& body) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 3) {
-        std::fprintf(stderr, "usage: panel_check PNG COMMANDS\n");
-        return 2;
-    }
-    Image img;
-    int channels = 0;
-    unsigned char* data = stbi_load(argv[1], &img.w, &img.h, &channels, 3);
-    if (!data) {
-        std::fprintf(stderr, "cannot read %s\n", argv[1]);
-        return 2;
-    }
-    img.rgb.assign(data, data + static_cast<std::size_t>(img.w) * static_cast<std::size_t>(img.h) * 3);
-    stbi_image_free(data);
-    check(img.w == 1600 && img.h == 900, "size 1600x900");
+    const Image img = read_picture(argc, argv, 2, "panel_check PNG COMMANDS");
 
-    const auto vocabulary = std::make_shared<const Vocabulary>(Vocabulary::load(TB_ASSETS_DIR "/vocabulary.txt"));
-    Session session(vocabulary);
+    Session session = start_session();
     CommandRegistry registry;
     Panel panel = Panel::None;
     registry.add(make_panel_command(panel));
-    for (const auto& r : run_script(registry, session, argv[2]))
-        if (!r.ok) {
-            std::fprintf(stderr, "command refused: %s\n", r.message.c_str());
-            return 2;
-        }
+    if (!run_commands(registry, session, argv[2])) return 2;
     const Trace& trace = *session.trace();
     const ScreenLayout screen = screen_layout(static_cast<float>(img.w), static_cast<float>(img.h), 1.f);
     const InspectorLayout layout = inspector_layout(screen, panel != Panel::None, kFrame);
@@ -175,6 +126,5 @@ int main(int argc, char** argv) {
         case Panel::Norm: check(fraction(img, body, {255, 255, 255}, 40) > 0.005, "the steps written in the panel"); break;
         case Panel::None: break;
     }
-    std::printf("%s\n", failures ? "picture check FAILED" : "picture check passed");
-    return failures ? 1 : 0;
+    return verdict();
 }

@@ -5,8 +5,6 @@
 // in the theme's colour, the lesson panel written on, the formula's highlight only while the
 // beads cross a term (a pinned "playhead X" among the actions), and nothing else on screen in
 // presenter mode.
-#include <stb/stb_image.h>  // the code is in libstb
-
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +16,7 @@
 #include "formula.h"
 #include "layout.h"
 #include "lesson_player.h"
+#include "picture_check.h"
 #include "screen.h"
 #include "session.h"
 #include "theme.h"
@@ -26,39 +25,9 @@
 namespace {
 
 using namespace tb;
-
-struct Image {
-    int w = 0, h = 0;
-    std::vector<unsigned char> rgb;
-    palette::Colour8 at(float x, float y) const {
-        const int ix = std::clamp(static_cast<int>(x), 0, w - 1), iy = std::clamp(static_cast<int>(y), 0, h - 1);
-        const unsigned char* p = &rgb[(static_cast<std::size_t>(iy) * static_cast<std::size_t>(w) + static_cast<std::size_t>(ix)) * 3];
-        return {p[0], p[1], p[2]};
-    }
-};
-
-bool near(palette::Colour8 a, palette::Colour8 b, int tolerance) {
-    return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
-}
-
-int failures = 0;
-void check(bool ok, const std::string& what) {
-    std::printf("%s %s\n", ok ? "ok  " : "FAIL", what.c_str());
-    failures += !ok;
-}
-
-double fraction(const Image& img, Rect r, palette::Colour8 c, int tolerance = 24) {
-    int hit = 0, all = 0;
-    for (float y = r.y; y <= r.bottom(); y += 2)
-        for (float x = r.x; x <= r.right(); x += 2) hit += near(img.at(x, y), c, tolerance), ++all;
-    return all ? static_cast<double>(hit) / all : 0;
-}
+using namespace tb::test;
 
 std::string percent(double f) { return std::to_string(static_cast<int>(std::lround(f * 100))) + " %"; }
-
-std::string str(palette::Colour8 c) {
-    return "(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")";
-}
 
 // The window's view commands, as far as the picture depends on them.
 struct View {
@@ -102,31 +71,13 @@ void add_view_commands(CommandRegistry& registry, View& view) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 3) {
-        std::fprintf(stderr, "usage: teaching_check PNG COMMANDS [ACTIONS]\n");
-        return 2;
-    }
-    Image img;
-    int channels = 0;
-    unsigned char* data = stbi_load(argv[1], &img.w, &img.h, &channels, 3);
-    if (!data) {
-        std::fprintf(stderr, "cannot read %s\n", argv[1]);
-        return 2;
-    }
-    img.rgb.assign(data, data + static_cast<std::size_t>(img.w) * static_cast<std::size_t>(img.h) * 3);
-    stbi_image_free(data);
-    check(img.w == 1600 && img.h == 900, "size 1600x900");
+    const Image img = read_picture(argc, argv, 2, "teaching_check PNG COMMANDS [ACTIONS]");
 
-    const auto vocabulary = std::make_shared<const Vocabulary>(Vocabulary::load(TB_ASSETS_DIR "/vocabulary.txt"));
-    Session session(vocabulary);
+    Session session = start_session();
     CommandRegistry registry;
     View view;
     add_view_commands(registry, view);
-    for (const auto& r : run_script(registry, session, argv[2]))
-        if (!r.ok) {
-            std::fprintf(stderr, "command refused: %s\n", r.message.c_str());
-            return 2;
-        }
+    if (!run_commands(registry, session, argv[2])) return 2;
     const Trace& trace = *session.trace();
     const Settings& s = trace.settings;
     double playhead = s.step;  // at rest, unless an action pinned it
@@ -163,13 +114,8 @@ int main(int argc, char** argv) {
     // The boxes, each in its colour, where the layout puts them (a strip clear of beads).
     const Layout layout = make_layout(s, screen.section);
     for (const auto& box : layout.boxes) {
-        const palette::Colour8 c = box.kind == BoxKind::Input       ? palette::kInput
-                                   : box.kind == BoxKind::Attention ? palette::kAttention
-                                   : box.kind == BoxKind::Ffn       ? palette::kFfn
-                                                                    : palette::kOutput;
-        const Rect strip{layout.stream_x0 + 4, box.rect.y + box.rect.h * 0.08f, layout.stream_x1 - layout.stream_x0 - 8,
-                         box.rect.h * 0.12f};
-        const double f = fraction(img, strip, c);
+        const palette::Colour8 c = box_colour(box.kind);
+        const double f = fraction(img, box_strip(layout, box.rect), c);
         check(f > 0.9, "box of level " + std::to_string(box.level) + " in " + str(c) + " (" + percent(f) + ")");
     }
     // Between the boxes, the section's own colour (the theme reaches the cross-section).
@@ -180,10 +126,8 @@ int main(int argc, char** argv) {
             check(fraction(img, gap, theme.section, 6) > 0.9, "section background " + str(theme.section) + " between boxes");
     }
     for (const auto& arc : layout.arcs) {
-        const Point p = arc.at(0.5f);
-        bool seen = false;
-        for (float dx = -3; dx <= 3; ++dx) seen = seen || near(img.at(p.x + dx, p.y), theme.residual, 40);
-        check(seen, "residual arc of level " + std::to_string(arc.level) + " in " + str(theme.residual));
+        check(arc_shows(img, arc, theme.residual, 3),
+              "residual arc of level " + std::to_string(arc.level) + " in " + str(theme.residual));
     }
     check(layout.arcs.empty() == !s.residual, "arcs drawn exactly when the residual is on");
 
@@ -217,6 +161,5 @@ int main(int argc, char** argv) {
             check(f > 0.97, "presenter: nothing but the section left of the stack (" + percent(f) + ")");
         }
     }
-    std::printf("%s\n", failures ? "picture check FAILED" : "picture check passed");
-    return failures ? 1 : 0;
+    return verdict();
 }
