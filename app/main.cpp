@@ -70,6 +70,10 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         return fail(std::string("ligne de commande invalide : ") + e.what() + " (--help pour l'aide)");
     }
+    // An option given with an empty value ("--trace ''") is a mistake, not a request for nothing.
+    for (const char* name : {"--script", "--trace", "--preset", "--screenshot", "--size", "--lang", "--lesson", "--open"})
+        if (cli.count(name) > 0 && cli.get_option(name)->as<std::string>().empty())
+            return fail(std::string(name) + " attend une valeur (reçu une chaîne vide)");
 
     if (o.parameters && !o.preset.empty()) {
         const auto architecture = tb::preset(o.preset);
@@ -146,10 +150,11 @@ int main(int argc, char** argv) {
     // Commands: the script's, then --run's; the first failure stops everything.
     std::string commands;
     if (!o.script.empty()) {
+        std::error_code ec;
         std::ifstream in(o.script, std::ios::binary);
-        if (!in) return fail("impossible de lire le script « " + o.script + " »");
+        if (!in || std::filesystem::is_directory(o.script, ec)) return fail("impossible de lire le script « " + o.script + " »");
         std::ostringstream text;
-        text << in.rdbuf();
+        text << in.rdbuf();  // an empty script: nothing to run, not an error
         commands = text.str() + "\n";
     }
     commands += o.run;

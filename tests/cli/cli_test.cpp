@@ -93,6 +93,12 @@ TEST(Cli, BadFilesAreClearErrors) {
     const auto unwritable = run("--headless --trace /nonexistent/dir/out.json");
     EXPECT_EQ(unwritable.status, 2);
     EXPECT_NE(unwritable.err.find("impossible d'écrire"), std::string::npos) << unwritable.err;
+    const auto directory = run("--headless --script /tmp");
+    EXPECT_EQ(directory.status, 2);
+    EXPECT_NE(directory.err.find("impossible de lire le script"), std::string::npos) << directory.err;
+    const auto empty = run("--headless --run '/couches 3' --trace ''");
+    EXPECT_EQ(empty.status, 2);
+    EXPECT_NE(empty.err.find("--trace attend une valeur"), std::string::npos) << empty.err;
     const auto option = run("--headless --couches 3");
     EXPECT_EQ(option.status, 2);
     EXPECT_NE(option.err.find("ligne de commande invalide"), std::string::npos) << option.err;
