@@ -107,6 +107,17 @@ int main(int argc, char** argv) {
     const bool window = !o.headless && !o.parameters;
     std::optional<tb::App> app;
     if (window) app.emplace(session, registry);
+    // Without the window its own commands are still known, so that a script written for the class
+    // fails headless with a clear reason rather than « commande inconnue ».
+    if (!app)
+        for (const char* name : {"panneau", "lecon", "presentateur", "theme", "comparer", "b"})
+            registry.add(tb::Command(name, std::string("/") + name + " …", "Fenêtre seulement.", {},
+                                     [name](tb::Session&, const std::string&) {
+                                         return tb::CommandResult(
+                                             false, std::string("/") + name + " n'existe qu'avec la fenêtre (pas avec --headless)",
+                                             std::string("/") + name + " exists only with the window (not with --headless)");
+                                     },
+                                     "Window only."));
     // /exporter in every mode; its image kind needs the window (read at the end of a frame).
     tb::add_export_commands(registry, app ? app->image_exporter() : tb::ImageExporter{});
     tb::add_session_commands(registry, app ? &*app : nullptr);
@@ -160,7 +171,10 @@ int main(int argc, char** argv) {
     commands += o.run;
     for (const auto& line : tb::split_script(commands)) {
         const auto result = app ? app->run(line) : registry.execute(session, line);
-        if (!result.ok) return fail(result.message + "\n  dans la commande « " + line + " »");
+        if (!result.ok)
+            return fail(result.message + (registry.language() == tb::Language::English ? "\n  in the command « "
+                                                                                     : "\n  dans la commande « ") +
+                        line + " »");
         if (!window && !result.message.empty())
             std::cout << result.message << (result.message.back() == '\n' ? "" : "\n");
     }

@@ -86,6 +86,12 @@ TEST(Cli, FailingCommandExitsTwoAndRunsNothingFurther) {
     EXPECT_FALSE(std::ifstream(trace).good()) << "no trace after a failure";
 }
 
+TEST(Cli, WindowCommandsHeadlessSayWhy) {
+    const auto r = run("--headless --run '/panneau attention'");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("/panneau n'existe qu'avec la fenêtre"), std::string::npos) << r.err;
+}
+
 TEST(Cli, BadFilesAreClearErrors) {
     const auto missing = run("--headless --script /nonexistent/script.txt");
     EXPECT_EQ(missing.status, 2);
