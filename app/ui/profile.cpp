@@ -45,8 +45,8 @@ void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y) {
     }
 }
 
-// One polyline of `values` over levels 0..playhead (partial last segment).
-void polyline(ImDrawList* dl, const std::vector<float>& ys, ImVec2 p0, float cell, double playhead, ImU32 col, float thick) {
+// The points of `ys` over levels 0..playhead, the last segment cut where the beads are.
+std::vector<ImVec2> points_until(const std::vector<float>& ys, ImVec2 p0, float cell, double playhead) {
     std::vector<ImVec2> pts;
     const int full = static_cast<int>(std::floor(playhead));
     for (int k = 0; k <= full && k < static_cast<int>(ys.size()); ++k)
@@ -56,6 +56,12 @@ void polyline(ImDrawList* dl, const std::vector<float>& ys, ImVec2 p0, float cel
         const float y0 = ys[static_cast<std::size_t>(full)], y1 = ys[static_cast<std::size_t>(full + 1)];
         pts.emplace_back(p0.x + cell * (static_cast<float>(full) + f), y0 + (y1 - y0) * f);
     }
+    return pts;
+}
+
+// One polyline of `values` over levels 0..playhead.
+void polyline(ImDrawList* dl, const std::vector<float>& ys, ImVec2 p0, float cell, double playhead, ImU32 col, float thick) {
+    const std::vector<ImVec2> pts = points_until(ys, p0, cell, playhead);
     if (pts.size() >= 2) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, thick);
     for (const auto& p : pts) dl->AddCircleFilled(p, thick * 1.2f, col);
 }
@@ -63,15 +69,7 @@ void polyline(ImDrawList* dl, const std::vector<float>& ys, ImVec2 p0, float cel
 // The same, dashed: side B of the comparison.
 void dashed_polyline(ImDrawList* dl, const std::vector<float>& ys, ImVec2 p0, float cell, double playhead, ImU32 col,
                      float thick) {
-    std::vector<ImVec2> pts;
-    const int full = static_cast<int>(std::floor(playhead));
-    for (int k = 0; k <= full && k < static_cast<int>(ys.size()); ++k)
-        pts.emplace_back(p0.x + cell * static_cast<float>(k), ys[static_cast<std::size_t>(k)]);
-    const float f = static_cast<float>(playhead - full);
-    if (f > 0 && full + 1 < static_cast<int>(ys.size())) {
-        const float y0 = ys[static_cast<std::size_t>(full)], y1 = ys[static_cast<std::size_t>(full + 1)];
-        pts.emplace_back(p0.x + cell * (static_cast<float>(full) + f), y0 + (y1 - y0) * f);
-    }
+    const std::vector<ImVec2> pts = points_until(ys, p0, cell, playhead);
     const float dash = thick * 3.f, gap = thick * 2.f;
     float phase = 0;  // carried across segments so the pattern runs along the whole line
     for (std::size_t k = 1; k < pts.size(); ++k) {
