@@ -109,6 +109,14 @@ std::string level_label(int index, int layers, LabelLength length) {
     return (index % 2 ? "a" : "f") + block;
 }
 
+std::string localize_decimals(std::string text) {
+    if (current == Language::English) return text;
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    for (std::size_t i = 1; i + 1 < text.size(); ++i)
+        if (text[i] == '.' && digit(text[i - 1]) && digit(text[i + 1])) text[i] = ',';
+    return text;
+}
+
 std::vector<std::pair<const char*, const char*>> string_table_pairs() {
     // Strings is a struct of const char* only: walk both tables field by field.
     constexpr std::size_t count = sizeof(Strings) / sizeof(const char*);

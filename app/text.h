@@ -52,6 +52,10 @@ std::vector<std::pair<const char*, const char*>> string_table_pairs();
 enum class LabelLength { Full, Medium, Short };
 std::string level_label(int index, int layers, LabelLength length = LabelLength::Full);
 
+// Numbers as the language writes them: in French a decimal comma ("31,6 %"), in English a point.
+// Only a '.' between two digits changes, so "x.y" or "..." stay as they are.
+std::string localize_decimals(std::string text);
+
 // A panel's own string, in the current language: tr("Suivant", "Next"). New strings use this,
 // beside their use; the table above holds the strings of the first panels.
 inline const char* tr(const char* french, const char* english) {

@@ -3,6 +3,8 @@
 // what random, untrained weights predict, and pointing to the next channel.
 #include <imgui.h>
 
+#include <cstdio>
+
 #include <algorithm>
 #include <string>
 
@@ -45,19 +47,26 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& v
                 const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
                 const float width = std::max(2.f, frame * 3.f * static_cast<float>(std::clamp(p.probability, 0.0, 1.0)) * 4.f);
                 dl->AddRectFilled(ImVec2(min.x, max.y), ImVec2(min.x + width, max.y + 4), to_u32(palette::kOutput));
-                if (ImGui::IsItemHovered()) ImGui::SetTooltip(tr("« %s » : probabilité %.2f %%", "« %s »: probability %.2f %%"), p.word.c_str(),
-                                                              p.probability * 100);
+                if (ImGui::IsItemHovered()) {
+                    char tip[160];
+                    std::snprintf(tip, sizeof tip, tr("« %s » : probabilité %.2f %%", "« %s »: probability %.2f %%"),
+                                  p.word.c_str(), p.probability * 100);
+                    ImGui::SetTooltip("%s", localize_decimals(tip).c_str());
+                }
             }
         }
         ImGui::EndTable();
     }
     ImGui::SetWindowFontScale(1.f);
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled(tr("Sur %d mots, le hasard donnerait %.1f %% à chacun. Apprendre ces poids, puis choisir le mot suivant "
-                           "(température) : c'est le prochain salon, #generation-temperature.",
-                           "Over %d words, chance would give each %.1f %%. Learning these weights, then choosing the next word "
-                           "(temperature): that is the next channel, #generation-temperature."),
-                        trace.vocabulary_size, 100.0 / std::max(1, trace.vocabulary_size));
+    char chance[512];
+    std::snprintf(chance, sizeof chance,
+                  tr("Sur %d mots, le hasard donnerait %.1f %% à chacun. Apprendre ces poids, puis choisir le mot suivant "
+                     "(température) : c'est le prochain salon, #generation-temperature.",
+                     "Over %d words, chance would give each %.1f %%. Learning these weights, then choosing the next word "
+                     "(temperature): that is the next channel, #generation-temperature."),
+                  trace.vocabulary_size, 100.0 / std::max(1, trace.vocabulary_size));
+    ImGui::TextDisabled("%s", localize_decimals(chance).c_str());
     ImGui::PopTextWrapPos();
     ImGui::End();
 }

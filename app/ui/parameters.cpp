@@ -31,9 +31,7 @@ void breakdown_table(const char* id, const ParameterBreakdown& p) {
         if (term.summed && p.total > 0) {
             char share[32];
             std::snprintf(share, sizeof share, "%.1f %%", 100.0 * static_cast<double>(term.value) / static_cast<double>(p.total));
-            if (language() == Language::French)
-                for (char& c : share) c = c == '.' ? ',' : c;  // French decimal comma
-            ImGui::TextUnformatted(share);
+            ImGui::TextUnformatted(localize_decimals(share).c_str());
         } else {
             ImGui::TextDisabled("—");
         }

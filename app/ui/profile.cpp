@@ -45,6 +45,18 @@ void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y) {
     }
 }
 
+std::string format_g3(double v) {  // three significant digits, as the axis needs
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+std::string format_fixed2(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    return buf;
+}
+
 // The points of `ys` over levels 0..playhead, the last segment cut where the beads are.
 std::vector<ImVec2> points_until(const std::vector<float>& ys, ImVec2 p0, float cell, double playhead) {
     std::vector<ImVec2> pts;
@@ -162,9 +174,9 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
     dl->AddLine(ImVec2(left, yd), ImVec2(right, yd), faint, 1.5f);
     dl->AddText(ImVec2(left - line * 2.4f, yd - line * 0.5f), ink, "√d");
     char label[32];
-    std::snprintf(label, sizeof label, "%.3g", hi);
+    std::snprintf(label, sizeof label, "%s", localize_decimals(format_g3(hi)).c_str());
     dl->AddText(ImVec2(left - line * 2.5f, plot_top - line * 0.3f), ink, label);
-    std::snprintf(label, sizeof label, "%.3g", lo);
+    std::snprintf(label, sizeof label, "%s", localize_decimals(format_g3(lo)).c_str());
     dl->AddText(ImVec2(left - line * 2.5f, plot_bottom - line * 0.8f), ink, label);
 
     const int top = static_cast<int>(trace.levels.size()) - 1;
@@ -239,7 +251,8 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
              IM_COL32(255, 150, 90, 255), 3.f);
     const int shown = std::clamp(static_cast<int>(std::floor(playhead)), 0, top);
     char value[48];
-    std::snprintf(value, sizeof value, "%.2f", mean_pairwise_cosine(trace.levels[static_cast<std::size_t>(shown)].vectors));
+    std::snprintf(value, sizeof value, "%s",
+                  localize_decimals(format_fixed2(mean_pairwise_cosine(trace.levels[static_cast<std::size_t>(shown)].vectors))).c_str());
     float x_right = right - 4;
     if (b.trace) {  // side B dashed, in another colour; both values, labelled
         const int b_top = static_cast<int>(b.trace->levels.size()) - 1;
@@ -247,8 +260,8 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
                         b.playhead, IM_COL32(120, 200, 255, 255), 3.f);
         const int b_shown = std::clamp(static_cast<int>(std::floor(b.playhead)), 0, b_top);
         char b_value[48];
-        std::snprintf(b_value, sizeof b_value, "B %.2f",
-                      mean_pairwise_cosine(b.trace->levels[static_cast<std::size_t>(b_shown)].vectors));
+        std::snprintf(b_value, sizeof b_value, "B %s",
+                      localize_decimals(format_fixed2(mean_pairwise_cosine(b.trace->levels[static_cast<std::size_t>(b_shown)].vectors))).c_str());
         x_right -= ImGui::CalcTextSize(b_value).x;
         dl->AddText(ImVec2(x_right, plot_top + 2), IM_COL32(120, 200, 255, 255), b_value);
         x_right -= line * 0.8f;

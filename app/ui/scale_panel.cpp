@@ -18,13 +18,13 @@ std::string short_count(std::int64_t v) {
     if (v >= 1000000000) std::snprintf(buf, sizeof buf, tr("%.1f Md", "%.1f B"), static_cast<double>(v) / 1e9);
     else if (v >= 1000000) std::snprintf(buf, sizeof buf, "%.1f M", static_cast<double>(v) / 1e6);
     else return format_thousands(v);
-    return buf;
+    return localize_decimals(buf);
 }
 
 std::string percent(double share) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.1f %%", share * 100);
-    return buf;
+    return localize_decimals(buf);
 }
 
 }  // namespace
@@ -78,7 +78,7 @@ void draw_scale_panel(const Rect& rect, const Trace& trace) {
         if (ImGui::IsItemHovered()) {
             char ratio[64];
             std::snprintf(ratio, sizeof ratio, tr("FFN = %.2f × attention par bloc", "FFN = %.2f × attention per block"), row.ffn_over_attention);
-            ImGui::SetTooltip("%s\n%s%s", a.name.c_str(), tip.c_str(), ratio);
+            ImGui::SetTooltip("%s\n%s%s", a.name.c_str(), tip.c_str(), localize_decimals(ratio).c_str());
         }
     }
     // The figures the seeds quote, each computed from the counts above.
@@ -86,9 +86,13 @@ void draw_scale_panel(const Rect& rect, const Trace& trace) {
     if (small && gpt3 && after + frame * 2 < rect.bottom()) {
         ImGui::SetCursorScreenPos(ImVec2(rect.x + ImGui::GetStyle().WindowPadding.x, after));
         ImGui::PushTextWrapPos(0);
-        ImGui::Text(tr("GPT-2 small : embeddings %s de %s (≈ un tiers) ; FFN = %.1f × l'attention de chaque bloc.",
-                       "GPT-2 small: embeddings %s of %s (about a third); FFN = %.1f × the attention of each block."),
-                    percent(small->embeddings_share).c_str(), format_thousands(small->parameters.total).c_str(), small->ffn_over_attention);
+        char line[256];
+        std::snprintf(line, sizeof line,
+                      tr("GPT-2 small : embeddings %s de %s (≈ un tiers) ; FFN = %.1f × l'attention de chaque bloc.",
+                         "GPT-2 small: embeddings %s of %s (about a third); FFN = %.1f × the attention of each block."),
+                      percent(small->embeddings_share).c_str(), format_thousands(small->parameters.total).c_str(),
+                      small->ffn_over_attention);
+        ImGui::TextUnformatted(localize_decimals(line).c_str());
         ImGui::Text(tr("GPT-3 : W↑ = %s × %s = %s par bloc ; les MLP font %s de %s.",
                        "GPT-3: W↑ = %s × %s = %s per block; the MLPs are %s of %s."),
                     format_thousands(gpt3->architecture.ffn).c_str(), format_thousands(gpt3->architecture.dimension).c_str(),

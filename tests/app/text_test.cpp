@@ -63,6 +63,13 @@ TEST(Text, LevelLabelsInBothLanguages) {
     set_language(Language::French);
 }
 
+TEST(Text, DecimalCommaInFrench) {
+    EXPECT_EQ(localize_decimals("31.6 % de 124.4 M, x.y, 1. 2"), "31,6 % de 124,4 M, x.y, 1. 2");
+    set_language(Language::English);
+    EXPECT_EQ(localize_decimals("31.6 %"), "31.6 %");
+    set_language(Language::French);
+}
+
 TEST(Text, UncoveredCodePointsAreFound) {
     EXPECT_EQ(uncovered_code_points("ℝᵈ"), std::vector<std::uint32_t>{0x1D48});
     EXPECT_TRUE(uncovered_code_points("« élan » √d ⊕ ≈ × ∑ – ’").empty());
