@@ -173,11 +173,12 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
     const float yd = y_of(root_d);
     dl->AddLine(ImVec2(left, yd), ImVec2(right, yd), faint, 1.5f);
     dl->AddText(ImVec2(left - line * 2.4f, yd - line * 0.5f), ink, "√d");
-    char label[32];
-    std::snprintf(label, sizeof label, "%s", localize_decimals(format_g3(hi)).c_str());
-    dl->AddText(ImVec2(left - line * 2.5f, plot_top - line * 0.3f), ink, label);
-    std::snprintf(label, sizeof label, "%s", localize_decimals(format_g3(lo)).c_str());
-    dl->AddText(ImVec2(left - line * 2.5f, plot_bottom - line * 0.8f), ink, label);
+    // The scale's ends, unless they would overwrite the √d label (√d says more).
+    const float top_label = plot_top - line * 0.3f, bottom_label = plot_bottom - line * 0.8f;
+    if (std::abs(top_label - (yd - line * 0.5f)) > line)
+        dl->AddText(ImVec2(left - line * 2.5f, top_label), ink, localize_decimals(format_g3(hi)).c_str());
+    if (std::abs(bottom_label - (yd - line * 0.5f)) > line)
+        dl->AddText(ImVec2(left - line * 2.5f, bottom_label), ink, localize_decimals(format_g3(lo)).c_str());
 
     const int top = static_cast<int>(trace.levels.size()) - 1;
     const float cell = (right - left) / static_cast<float>(std::max(1, top));
