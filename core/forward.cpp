@@ -1,59 +1,54 @@
 #include "forward.h"
 
-#include <cmath>
+#include "kernels.h"
 
 namespace tb {
+namespace {
+
+// The sublayers on lanes (kernels.h): n tokens of x, the trace's extra tensors filled in.
+TokenLanes attention_lanes(const TokenLanes& x, int n, const AttentionWeights& w, int heads, Mask mask,
+                           std::vector<Matrix>& weights) {
+    const TokenLanes q = affine(x, w.wq, w.bq), k = affine(x, w.wk, w.bk), v = affine(x, w.wv, w.bv);
+    return affine(attend(q, k, v, n, heads, mask, weights), w.wo, w.bo);
+}
+
+TokenLanes feed_forward_lanes(const TokenLanes& x, const FfnWeights& w, Activation activation, TokenLanes& hidden) {
+    hidden = affine(x, w.w1, w.b1);  // [w] lanes
+    activation == Activation::Relu ? relu_in_place(hidden) : gelu_in_place(hidden);
+    return affine(hidden, w.w2, w.b2);
+}
+
+}  // namespace
+
+Matrix linear(const Matrix& x, const Matrix& w, const Vector& b) {
+    return to_rows(affine(to_lanes(x), w, b), static_cast<int>(x.rows()));
+}
 
 Matrix layer_norm(const Matrix& x, const LayerNormWeights& norm, double eps) {
-    Matrix out(x.rows(), x.cols());
-    for (Eigen::Index i = 0; i < x.rows(); ++i) {
-        const double mean = x.row(i).mean();
-        const double var = (x.row(i).array() - mean).square().mean();  // biased, as in seed 000 C
-        const double inv = 1.0 / std::sqrt(var + eps);
-        out.row(i) = ((x.row(i).array() - mean) * inv).matrix().cwiseProduct(norm.gain.transpose()) +
-                     norm.bias.transpose();
-    }
-    return out;
+    return to_rows(layer_norm(to_lanes(x), norm, eps), static_cast<int>(x.rows()));
 }
 
 Matrix gelu(const Matrix& x) {
-    return x.unaryExpr([](double v) { return 0.5 * v * (1.0 + std::erf(v / std::sqrt(2.0))); });
+    TokenLanes lanes = to_lanes(x);
+    gelu_in_place(lanes);
+    return to_rows(lanes, static_cast<int>(x.rows()));
 }
 
 Matrix relu(const Matrix& x) { return x.cwiseMax(0.0); }
 
-Matrix linear(const Matrix& x, const Matrix& w, const Vector& b) {
-    Matrix y = x * w.transpose();
-    y.rowwise() += b.transpose();
-    return y;
-}
-
 AttentionResult attention(const Matrix& x, const AttentionWeights& w, int heads, Mask mask) {
-    const Eigen::Index d = x.cols(), n = x.rows(), dh = d / heads;
-    const Matrix q = linear(x, w.wq, w.bq), k = linear(x, w.wk, w.bk), v = linear(x, w.wv, w.bv);
-    Matrix concat(n, d);
+    const int n = static_cast<int>(x.rows());
     AttentionResult result;
-    for (int j = 0; j < heads; ++j) {
-        Matrix scores = q.middleCols(j * dh, dh) * k.middleCols(j * dh, dh).transpose() /
-                        std::sqrt(static_cast<double>(dh));                 // n x n
-        if (mask == Mask::Causal)  // exp(-inf) = 0: a token sees only itself and those before it
-            for (Eigen::Index r = 0; r < n; ++r) scores.row(r).tail(n - 1 - r).setConstant(-INFINITY);
-        for (Eigen::Index r = 0; r < n; ++r) {                               // softmax by row
-            scores.row(r) = (scores.row(r).array() - scores.row(r).maxCoeff()).exp();
-            scores.row(r) /= scores.row(r).sum();
-        }
-        concat.middleCols(j * dh, dh) = scores * v.middleCols(j * dh, dh);  // n x d_h
-        result.weights.push_back(std::move(scores));
-    }
-    result.output = linear(concat, w.wo, w.bo);
+    result.output = to_rows(attention_lanes(to_lanes(x), n, w, heads, mask, result.weights), n);
     return result;
 }
 
 FfnResult feed_forward(const Matrix& x, const FfnWeights& w, Activation activation) {
+    const int n = static_cast<int>(x.rows());
+    TokenLanes hidden;
     FfnResult result;
-    const Matrix pre_activation = linear(x, w.w1, w.b1);  // n x w
-    result.hidden = activation == Activation::Relu ? relu(pre_activation) : gelu(pre_activation);
-    result.output = linear(result.hidden, w.w2, w.b2);  // n x d
+    result.output = to_rows(feed_forward_lanes(to_lanes(x), w, activation, hidden), n);
+    result.hidden = to_rows(hidden, n);
     return result;
 }
 
@@ -63,18 +58,27 @@ namespace {
 //   pre:    x <- x + F(N(x))     residual off: x <- F(N(x))
 //   post:   x <- N(x + F(x))     residual off: x <- N(F(x))
 //   aucune: x <- x + F(x)        residual off: x <- F(x)
+// x holds n tokens; the level keeps each step as n x d rows and the new stream is returned.
 template <class Sublayer>
-void wire(Level& level, const Matrix& x, const LayerNormWeights& norm, const Settings& s, Sublayer f) {
-    level.input = x;
-    if (s.norm == Norm::Pre) level.normalized_input = layer_norm(x, norm);
-    level.sublayer_output = f(s.norm == Norm::Pre ? level.normalized_input : x);
-    Matrix sum = s.residual ? Matrix(x + level.sublayer_output) : level.sublayer_output;
-    if (s.norm == Norm::Post) {
-        level.vectors = layer_norm(sum, norm);
-        level.before_norm = std::move(sum);
+TokenLanes wire(Level& level, const TokenLanes& x, int n, const LayerNormWeights& norm, const Settings& s,
+                Sublayer f) {
+    level.input = to_rows(x, n);
+    TokenLanes out;
+    if (s.norm == Norm::Pre) {
+        const TokenLanes normalized = layer_norm(x, norm, kLayerNormEps);
+        level.normalized_input = to_rows(normalized, n);
+        out = f(normalized);
     } else {
-        level.vectors = std::move(sum);
+        out = f(x);
     }
+    level.sublayer_output = to_rows(out, n);
+    if (s.residual) out += x;
+    if (s.norm == Norm::Post) {
+        level.before_norm = to_rows(out, n);
+        out = layer_norm(out, norm, kLayerNormEps);
+    }
+    level.vectors = to_rows(out, n);
+    return out;
 }
 
 }  // namespace
@@ -90,38 +94,37 @@ Trace run(const Settings& s, std::vector<Token> tokens, int vocabulary_size,
     t.parameters = count_parameters(toy_architecture(s, vocabulary_size));
 
     const int n = t.token_count();
-    Matrix x(n, s.dimension);  // level 0: x_i = E[token_i] + P[i]
-    for (int i = 0; i < n; ++i) x.row(i) = weights->token_embedding.row(t.tokens[i].id) + t.position.row(i);
+    Matrix embedded(n, s.dimension);  // level 0: x_i = E[token_i] + P[i]
+    for (int i = 0; i < n; ++i)
+        embedded.row(i) = weights->token_embedding.row(t.tokens[i].id) + t.position.row(i);
+    TokenLanes x = to_lanes(embedded);
     t.levels.reserve(s.level_count());
     Level input = make_level(0, s.layers);
-    input.vectors = x;
+    input.vectors = std::move(embedded);
     t.levels.push_back(std::move(input));
 
     for (int b = 0; b < s.layers; ++b) {
         const BlockWeights& block = weights->blocks.at(b);
 
         Level att = make_level(2 * b + 1, s.layers);
-        wire(att, x, block.norm1, s, [&](const Matrix& in) {
-            AttentionResult r = attention(in, block.attention, s.heads, s.mask);
-            att.attention_weights = std::move(r.weights);
-            return r.output;
+        x = wire(att, x, n, block.norm1, s, [&](const TokenLanes& in) {
+            return attention_lanes(in, n, block.attention, s.heads, s.mask, att.attention_weights);
         });
-        x = att.vectors;
         t.levels.push_back(std::move(att));
 
         Level ffn = make_level(2 * b + 2, s.layers);
-        wire(ffn, x, block.norm2, s, [&](const Matrix& in) {
-            FfnResult r = feed_forward(in, block.ffn, s.activation);
-            ffn.hidden = std::move(r.hidden);
-            return r.output;
+        x = wire(ffn, x, n, block.norm2, s, [&](const TokenLanes& in) {
+            TokenLanes hidden;
+            TokenLanes out = feed_forward_lanes(in, block.ffn, s.activation, hidden);
+            ffn.hidden = to_rows(hidden, n);
+            return out;
         });
-        x = ffn.vectors;
         t.levels.push_back(std::move(ffn));
     }
 
     // Output: pre-norm ends with a final LayerNorm (as GPT-2); post and aucune pass x through.
     Level output = make_level(s.top_level(), s.layers);
-    output.vectors = s.norm == Norm::Pre ? layer_norm(x, weights->final_norm) : x;
+    output.vectors = to_rows(s.norm == Norm::Pre ? layer_norm(x, weights->final_norm, kLayerNormEps) : x, n);
     t.levels.push_back(std::move(output));
     t.weights = std::move(weights);
     return t;

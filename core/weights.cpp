@@ -31,6 +31,7 @@ Weights draw_weights(std::uint64_t seed, int vocabulary_size, int d, int w, int 
     weights.seed = seed;
     weights.token_embedding = draw(seed, "token_embedding", kGlobal, vocabulary_size, d, 1.0);
     weights.learned_position = draw(seed, "position", kGlobal, Settings::kMaxTokens, d, 1.0);
+    weights.sinusoidal_position = sinusoidal_table(Settings::kMaxTokens, d);
     for (int b = 0; b < layers; ++b) {
         BlockWeights block;
         block.norm1 = identity_norm(d);
@@ -61,7 +62,7 @@ Matrix position_table(Position position, const Weights& weights) {
     const auto rows = weights.learned_position.rows();
     const auto d = weights.learned_position.cols();
     switch (position) {
-        case Position::Sinus: return sinusoidal_table(static_cast<int>(rows), static_cast<int>(d));
+        case Position::Sinus: return weights.sinusoidal_position;
         case Position::Learned: return weights.learned_position;
         case Position::None: break;
     }

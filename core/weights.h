@@ -43,6 +43,7 @@ struct Weights {
     std::uint64_t seed;
     Matrix token_embedding;    // [V][d], also the tied output head
     Matrix learned_position;   // [n_max][d], used with /position appris
+    Matrix sinusoidal_position;  // [n_max][d], used with /position sinus (drawn once, not per pass)
     std::vector<BlockWeights> blocks;  // L
     LayerNormWeights final_norm;       // [d], used with /norme pre
 };
