@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
             for (const auto& n : tb::preset_names()) names += (names.empty() ? "" : ", ") + n;
             return fail("configuration inconnue « " + o.preset + " » (connues : " + names + ")");
         }
-        std::cout << tb::format_breakdown(*architecture, tb::count_parameters(*architecture));
+        std::cout << tb::format_breakdown(*architecture);
         return 0;
     }
     if (!o.preset.empty()) return fail("--preset ne s'emploie qu'avec --parametres");
@@ -181,7 +181,7 @@ int main(int argc, char** argv) {
 
     if (o.parameters) {
         const auto& t = *session.trace();
-        std::cout << tb::format_breakdown(tb::toy_architecture(t.settings, t.vocabulary_size), t.parameters);
+        std::cout << tb::format_breakdown(tb::toy_architecture(t.settings, t.vocabulary_size));
         return 0;
     }
     if (!o.trace.empty()) {

@@ -262,7 +262,7 @@ CommandRegistry::CommandRegistry() {
          no_argument("parametres", [](Session& session) {
              const auto& t = *session.trace();
              const Architecture toy = toy_architecture(t.settings, t.vocabulary_size);
-             return reply(true, Text{format_breakdown(toy, t.parameters), format_breakdown(toy, t.parameters, Language::English)});
+             return reply(true, Text{format_breakdown(toy), format_breakdown(toy, Language::English)});
          }),
          "Details how the number of parameters is counted."},
         {"reinit", "/reinit", "Revient à L = 2, d = 8, w = 32, positions sinus, résidu actif, pré-norme.", {},

@@ -75,9 +75,11 @@ std::string profile_csv(const Trace& trace) {
 
 std::string parameters_markdown(const Trace& trace) {
     const Settings& s = trace.settings;
-    const ParameterBreakdown& toy = trace.parameters;
+    const std::int64_t toy_total = trace.parameters.total;
     const auto gpt2_architecture = preset("gpt2-small");
-    const ParameterBreakdown gpt2 = count_parameters(*gpt2_architecture);
+    const std::int64_t gpt2_total = count_parameters(*gpt2_architecture).total;
+    const std::vector<ParameterTerm> toy = parameter_terms(toy_architecture(s, trace.vocabulary_size));
+    const std::vector<ParameterTerm> gpt2 = parameter_terms(*gpt2_architecture);
     std::ostringstream out;
     out << "# Nombre de paramètres\n\n"
         << "Modèle jouet : L = " << s.layers << ", d = " << s.dimension << ", w = " << s.ffn << ", h = " << s.heads
@@ -89,19 +91,19 @@ std::string parameters_markdown(const Trace& trace) {
            "| part (GPT-2 small) |\n"
         << "|---|---|---:|---:|---|---:|---:|\n";
     // Both breakdowns list the same terms in the same order (same formulas, other numbers).
-    for (std::size_t k = 0; k < toy.terms.size(); ++k) {
-        const ParameterTerm& a = toy.terms[k];
+    for (std::size_t k = 0; k < toy.size(); ++k) {
+        const ParameterTerm& a = toy[k];
         out << "| " << markdown_cell(a.name) << " | " << markdown_cell(a.formula) << " | " << a.value << " | "
-            << (a.summed ? share(a.value, toy.total) : "—") << " | ";
-        if (k < gpt2.terms.size()) {
-            const ParameterTerm& b = gpt2.terms[k];
-            out << markdown_cell(b.formula) << " | " << b.value << " | " << (b.summed ? share(b.value, gpt2.total) : "—");
+            << (a.summed ? share(a.value, toy_total) : "—") << " | ";
+        if (k < gpt2.size()) {
+            const ParameterTerm& b = gpt2[k];
+            out << markdown_cell(b.formula) << " | " << b.value << " | " << (b.summed ? share(b.value, gpt2_total) : "—");
         } else {
             out << " | | ";
         }
         out << " |\n";
     }
-    out << "| **total** | | **" << toy.total << "** | 100 % | | **" << gpt2.total << "** | 100 % |\n\n"
+    out << "| **total** | | **" << toy_total << "** | 100 % | | **" << gpt2_total << "** | 100 % |\n\n"
         << "Les parts se rapportent au total ; les lignes « par bloc » sont comprises dans « blocs ».\n";
     return out.str();
 }

@@ -57,6 +57,11 @@ void exp_all(double* v, int count) {
 }
 #endif
 
+// Every inner loop runs over the kLanes tokens of one feature: 8 doubles, 4 SSE2 or 2 AVX2
+// registers. The pragma (-fopenmp-simd) keeps GCC from vectorizing an outer loop instead, which
+// needs shuffles.
+#define TB_FOR_EACH_LANE(t) _Pragma("omp simd") for (int t = 0; t < kLanes; ++t)
+
 // Outputs computed together in affine: 4 outputs x 8 lanes are 8 AVX2 accumulators, enough
 // independent sums to keep both FMA units busy.
 constexpr int kOutputBlock = 4;
@@ -65,12 +70,12 @@ template <int Outputs>
 inline void affine_block(const double* x, int in, const double* w, int out, const double* b, double* y) {
     double acc[Outputs][kLanes];
     for (int r = 0; r < Outputs; ++r)
-        for (int t = 0; t < kLanes; ++t) acc[r][t] = b[r];
+        TB_FOR_EACH_LANE(t) acc[r][t] = b[r];
     for (int i = 0; i < in; ++i)  // w(o, i) is w[o + i * out], x(t, i) is x[t + i * kLanes]
         for (int r = 0; r < Outputs; ++r)
-            for (int t = 0; t < kLanes; ++t) acc[r][t] += w[i * out + r] * x[i * kLanes + t];
+            TB_FOR_EACH_LANE(t) acc[r][t] += w[i * out + r] * x[i * kLanes + t];
     for (int r = 0; r < Outputs; ++r)
-        for (int t = 0; t < kLanes; ++t) y[r * kLanes + t] = acc[r][t];
+        TB_FOR_EACH_LANE(t) y[r * kLanes + t] = acc[r][t];
 }
 
 TB_CLONES void affine_kernel(const double* x, int in, const double* w, int out, const double* b, double* y) {
@@ -84,49 +89,62 @@ TB_CLONES void layer_norm_kernel(const double* x, int d, const double* gain, con
                                  double* y) {
     double mean[kLanes] = {}, var[kLanes] = {}, inv[kLanes];
     for (int f = 0; f < d; ++f)
-        for (int t = 0; t < kLanes; ++t) mean[t] += x[f * kLanes + t];
-    for (int t = 0; t < kLanes; ++t) mean[t] /= d;
+        TB_FOR_EACH_LANE(t) mean[t] += x[f * kLanes + t];
+    TB_FOR_EACH_LANE(t) mean[t] /= d;
     for (int f = 0; f < d; ++f)
-        for (int t = 0; t < kLanes; ++t) {
+        TB_FOR_EACH_LANE(t) {
             const double centred = x[f * kLanes + t] - mean[t];
             var[t] += centred * centred;  // biased, as in seed 000's C
         }
-    for (int t = 0; t < kLanes; ++t) inv[t] = 1.0 / std::sqrt(var[t] / d + eps);
+    TB_FOR_EACH_LANE(t) inv[t] = 1.0 / std::sqrt(var[t] / d + eps);
     for (int f = 0; f < d; ++f)
-        for (int t = 0; t < kLanes; ++t) y[f * kLanes + t] = (x[f * kLanes + t] - mean[t]) * inv[t] * gain[f] + bias[f];
+        TB_FOR_EACH_LANE(t) y[f * kLanes + t] = (x[f * kLanes + t] - mean[t]) * inv[t] * gain[f] + bias[f];
 }
 
-// One head. scores[c * kLanes + t] is query t's score for key c, so the softmax over keys runs
-// across columns, lane by lane.
+// One head on features first .. first + dh - 1. weights[c * kLanes + t] is query t's weight
+// for key c, so the softmax over keys runs lane by lane across the keys.
 TB_CLONES void head_kernel(const double* q, const double* k, const double* v, int n, int first, int dh, bool causal,
-                           double* scores, double* out) {
-    const double root = std::sqrt(static_cast<double>(dh));
-    for (int c = 0; c < n; ++c) {
-        double* s = scores + c * kLanes;
-        for (int t = 0; t < kLanes; ++t) s[t] = 0.0;
-        for (int f = first; f < first + dh; ++f)
-            for (int t = 0; t < kLanes; ++t) s[t] += q[f * kLanes + t] * k[f * kLanes + c];
-        for (int t = 0; t < kLanes; ++t) s[t] /= root;
-        if (causal)  // exp(-inf) = 0: a token sees only itself and those before it
-            for (int t = 0; t < c; ++t) s[t] = -INFINITY;
-    }
+                           double* weights, double* out) {
+    const double inverse_root = 1.0 / std::sqrt(static_cast<double>(dh));
     double max[kLanes], sum[kLanes] = {};
-    for (int t = 0; t < kLanes; ++t) max[t] = scores[t];
-    for (int c = 1; c < n; ++c)
-        for (int t = 0; t < kLanes; ++t) max[t] = std::fmax(max[t], scores[c * kLanes + t]);
+    TB_FOR_EACH_LANE(t) max[t] = -INFINITY;
+    for (int c = 0; c < n; ++c) {
+        double acc[kLanes] = {};  // summed here, not in weights, which the compiler must assume aliases q
+        for (int f = first; f < first + dh; ++f) {
+            const double key = k[f * kLanes + c];
+            TB_FOR_EACH_LANE(t) acc[t] += q[f * kLanes + t] * key;
+        }
+        TB_FOR_EACH_LANE(t) acc[t] *= inverse_root;
+        if (causal)  // exp(-inf) = 0: a token sees only itself and those before it
+            for (int t = 0; t < c; ++t) acc[t] = -INFINITY;
+        TB_FOR_EACH_LANE(t) {
+            max[t] = acc[t] > max[t] ? acc[t] : max[t];
+            weights[c * kLanes + t] = acc[t];
+        }
+    }
     for (int c = 0; c < n; ++c)
-        for (int t = 0; t < kLanes; ++t) scores[c * kLanes + t] -= max[t];
-    exp_all(scores, n * kLanes);
+        TB_FOR_EACH_LANE(t) weights[c * kLanes + t] -= max[t];
+    exp_all(weights, n * kLanes);
     for (int c = 0; c < n; ++c)
-        for (int t = 0; t < kLanes; ++t) sum[t] += scores[c * kLanes + t];
+        TB_FOR_EACH_LANE(t) sum[t] += weights[c * kLanes + t];
+    TB_FOR_EACH_LANE(t) sum[t] = 1.0 / sum[t];
     for (int c = 0; c < n; ++c)
-        for (int t = 0; t < kLanes; ++t) scores[c * kLanes + t] /= sum[t];
+        TB_FOR_EACH_LANE(t) weights[c * kLanes + t] *= sum[t];
     for (int f = first; f < first + dh; ++f) {
         double acc[kLanes] = {};
-        for (int c = 0; c < n; ++c)
-            for (int t = 0; t < kLanes; ++t) acc[t] += scores[c * kLanes + t] * v[f * kLanes + c];
-        for (int t = 0; t < kLanes; ++t) out[f * kLanes + t] = acc[t];
+        for (int c = 0; c < n; ++c) {
+            const double value = v[f * kLanes + c];
+            TB_FOR_EACH_LANE(t) acc[t] += weights[c * kLanes + t] * value;
+        }
+        TB_FOR_EACH_LANE(t) out[f * kLanes + t] = acc[t];
     }
+}
+
+TB_CLONES void gelu_kernel(double* v, int count) {
+    alignas(64) double e[kLanes * Settings::kMaxFfn];
+    for (int i = 0; i < count; ++i) e[i] = v[i] * M_SQRT1_2;
+    erf_all(e, count);
+    for (int i = 0; i < count; ++i) v[i] = 0.5 * v[i] * (1.0 + e[i]);
 }
 
 TokenLanes lanes(Eigen::Index features) { return TokenLanes(kLanes, features); }
@@ -140,7 +158,10 @@ TokenLanes to_lanes(const Matrix& x) {
     return result;
 }
 
-Matrix to_rows(const TokenLanes& lanes, int n) { return lanes.topRows(n); }
+Matrix to_rows(const TokenLanes& lanes, int n) {
+    if (n == kLanes) return lanes;  // the same layout: one contiguous copy
+    return lanes.topRows(n);
+}
 
 TokenLanes affine(const TokenLanes& x, const Matrix& w, const Vector& b) {
     TokenLanes y = lanes(w.rows());
@@ -154,14 +175,7 @@ TokenLanes layer_norm(const TokenLanes& x, const LayerNormWeights& norm, double 
     return y;
 }
 
-void gelu_in_place(TokenLanes& x) {
-    double* v = x.data();
-    const int count = static_cast<int>(x.size());
-    alignas(64) double e[kLanes * Settings::kMaxFfn];
-    for (int i = 0; i < count; ++i) e[i] = v[i] / std::sqrt(2.0);
-    erf_all(e, count);
-    for (int i = 0; i < count; ++i) v[i] = 0.5 * v[i] * (1.0 + e[i]);
-}
+void gelu_in_place(TokenLanes& x) { gelu_kernel(x.data(), static_cast<int>(x.size())); }
 
 void relu_in_place(TokenLanes& x) { x = x.cwiseMax(0.0); }
 
@@ -169,12 +183,12 @@ TokenLanes attend(const TokenLanes& q, const TokenLanes& k, const TokenLanes& v,
                   std::vector<Matrix>& weights) {
     const int dh = static_cast<int>(q.cols()) / heads;
     TokenLanes concat = lanes(q.cols());
-    alignas(64) double scores[kLanes * kLanes];
+    alignas(64) double head_weights[kLanes * kLanes];  // lane t of column c: query t's weight for key c
     for (int j = 0; j < heads; ++j) {
-        head_kernel(q.data(), k.data(), v.data(), n, j * dh, dh, mask == Mask::Causal, scores, concat.data());
+        head_kernel(q.data(), k.data(), v.data(), n, j * dh, dh, mask == Mask::Causal, head_weights, concat.data());
         Matrix head(n, n);  // row r = query r, column c = key c
         for (int r = 0; r < n; ++r)
-            for (int c = 0; c < n; ++c) head(r, c) = scores[c * kLanes + r];
+            for (int c = 0; c < n; ++c) head(r, c) = head_weights[c * kLanes + r];
         weights.push_back(std::move(head));
     }
     return concat;

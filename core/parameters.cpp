@@ -1,5 +1,6 @@
 #include "parameters.h"
 
+#include <cstdarg>
 #include <cstdio>
 #include <sstream>
 
@@ -8,7 +9,14 @@
 namespace tb {
 namespace {
 
-std::string str(std::int64_t v) { return std::to_string(v); }
+__attribute__((format(printf, 1, 2))) std::string format(const char* pattern, ...) {
+    char buf[128];
+    va_list args;
+    va_start(args, pattern);
+    std::vsnprintf(buf, sizeof buf, pattern, args);
+    va_end(args);
+    return buf;
+}
 
 std::string share(std::int64_t part, std::int64_t total, Language language) {
     char buf[32];
@@ -33,29 +41,38 @@ ParameterBreakdown count_parameters(const Architecture& a) {
     p.positions = a.position == Position::Learned ? a.context * d : 0;
     p.final_norm = a.norm == Norm::Pre ? 2 * d : 0;
     p.total = p.blocks + p.token_embeddings + p.positions + p.final_norm;
-
-    const std::string D = str(d), W = str(w);
-    const std::string ffn = "d·w + w + w·d + d = " + D + "×" + W + " + " + W + " + " + W + "×" + D + " + " + D;
-    const std::string learned = "n_ctx·d = " + str(a.context) + " × " + D;
-    p.terms = {
-        {"attention par bloc", "4(d² + d) = 4 × (" + D + "² + " + D + ")", p.attention_per_block, false,
-         "attention per block", "4(d² + d) = 4 × (" + D + "² + " + D + ")"},
-        {"FFN par bloc", ffn, p.ffn_per_block, false, "FFN per block", ffn},
-        {"normalisations par bloc", a.norm == Norm::None ? "aucune normalisation" : "2 × 2d = 4 × " + D,
-         p.norms_per_block, false, "norms per block", a.norm == Norm::None ? "no normalization" : "2 × 2d = 4 × " + D},
-        {"blocs", "L × bloc = " + str(L) + " × " + str(p.per_block), p.blocks, true, "blocks",
-         "L × block = " + str(L) + " × " + str(p.per_block)},
-        {"embeddings de tokens", "V·d = " + str(a.vocabulary) + " × " + D, p.token_embeddings, true, "token embeddings",
-         "V·d = " + str(a.vocabulary) + " × " + D},
-        {"positions apprises",
-         a.position == Position::Learned ? learned : std::string("aucune table apprise (") + to_string(a.position) + ")",
-         p.positions, true, "learned positions",
-         a.position == Position::Learned ? learned : std::string("no learned table (") + to_string(a.position) + ")"},
-        {"normalisation finale", a.norm == Norm::Pre ? "2d = 2 × " + D : "seulement en pré-norme", p.final_norm, true,
-         "final norm", a.norm == Norm::Pre ? "2d = 2 × " + D : "pre-norm only"},
-        {"tête de sortie", "liée aux embeddings de tokens", 0, true, "output head", "tied to the token embeddings"},
-    };
     return p;
+}
+
+std::vector<ParameterTerm> parameter_terms(const Architecture& a) {
+    const ParameterBreakdown p = count_parameters(a);
+    const long long D = a.dimension, W = a.ffn, layers = a.layers, V = a.vocabulary, context = a.context,
+                    block = p.per_block;  // as long long for %lld
+    const bool learned = a.position == Position::Learned, pre = a.norm == Norm::Pre, none = a.norm == Norm::None;
+    const std::string ffn = format("d·w + w + w·d + d = %lld×%lld + %lld + %lld×%lld + %lld", D, W, W, W, D, D);
+    const std::string attention = format("4(d² + d) = 4 × (%lld² + %lld)", D, D);
+    const std::string learned_table = format("n_ctx·d = %lld × %lld", context, D);
+    const std::string embeddings = format("V·d = %lld × %lld", V, D);
+    const std::string norms = format("2 × 2d = 4 × %lld", D), final_norm = format("2d = 2 × %lld", D);
+    const char* position = to_string(a.position);
+    std::vector<ParameterTerm> terms;
+    auto term = [&terms](std::string name, std::string formula, std::int64_t value, bool summed, std::string name_en,
+                         std::string formula_en) {
+        terms.push_back({std::move(name), std::move(formula), value, summed, std::move(name_en), std::move(formula_en)});
+    };
+    term("attention par bloc", attention, p.attention_per_block, false, "attention per block", attention);
+    term("FFN par bloc", ffn, p.ffn_per_block, false, "FFN per block", ffn);
+    term("normalisations par bloc", none ? "aucune normalisation" : norms, p.norms_per_block, false,
+         "norms per block", none ? "no normalization" : norms);
+    term("blocs", format("L × bloc = %lld × %lld", layers, block), p.blocks, true, "blocks",
+         format("L × block = %lld × %lld", layers, block));
+    term("embeddings de tokens", embeddings, p.token_embeddings, true, "token embeddings", embeddings);
+    term("positions apprises", learned ? learned_table : format("aucune table apprise (%s)", position), p.positions,
+         true, "learned positions", learned ? learned_table : format("no learned table (%s)", position));
+    term("normalisation finale", pre ? final_norm : "seulement en pré-norme", p.final_norm, true, "final norm",
+         pre ? final_norm : "pre-norm only");
+    term("tête de sortie", "liée aux embeddings de tokens", 0, true, "output head", "tied to the token embeddings");
+    return terms;
 }
 
 Architecture toy_architecture(const Settings& s, int vocabulary_size) {
@@ -83,19 +100,20 @@ std::vector<std::string> preset_names() {
     return {"gpt2-small", "gpt2-medium", "gpt2-large", "gpt2-xl", "gpt3"};
 }
 
-std::string format_breakdown(const Architecture& a, const ParameterBreakdown& p, Language language) {
+std::string format_breakdown(const Architecture& a, Language language) {
+    const std::int64_t total = count_parameters(a).total;
     const bool english = language == Language::English;
     const std::string name = english && a.name == "modèle jouet" ? "toy model" : a.name;
     std::ostringstream out;
     out << (english ? "Parameters — " : "Paramètres — ") << name << " (d = " << a.dimension << ", L = " << a.layers
         << ", h = " << a.heads << ", w = " << a.ffn << ", V = " << a.vocabulary
         << ", positions " << to_string(a.position) << (english ? ", norm " : ", norme ") << to_string(a.norm) << ")\n";
-    for (const auto& t : p.terms) {
+    for (const auto& t : parameter_terms(a)) {
         out << "  " << t.label(language) << (english ? ": " : " : ") << t.formula_in(language) << " = " << t.value;
-        if (t.summed) out << "  (" << share(t.value, p.total, language) << ")";
+        if (t.summed) out << "  (" << share(t.value, total, language) << ")";
         out << '\n';
     }
-    out << "total: " << p.total << '\n';
+    out << "total: " << total << '\n';
     return out.str();
 }
 

@@ -45,10 +45,12 @@ struct ParameterBreakdown {
     std::int64_t positions;         // n_ctx·d when learned, else 0
     std::int64_t final_norm;        // 2d in pre-norm, else 0
     std::int64_t total;
-    std::vector<ParameterTerm> terms;  // blocks' parts, then the model's, each with its formula
 };
 
+// The numbers, cheap enough for every forward pass.
 ParameterBreakdown count_parameters(const Architecture& a);
+// The same as text for display: the blocks' parts, then the model's, each with its formula.
+std::vector<ParameterTerm> parameter_terms(const Architecture& a);
 
 Architecture toy_architecture(const Settings& s, int vocabulary_size);
 
@@ -58,6 +60,6 @@ std::vector<std::string> preset_names();
 
 // The breakdown as text, one term a line with formula, value and share of the total; the last
 // line is "total: N", digits only.
-std::string format_breakdown(const Architecture& a, const ParameterBreakdown& p, Language language = Language::French);
+std::string format_breakdown(const Architecture& a, Language language = Language::French);
 
 }  // namespace tb

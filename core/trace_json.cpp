@@ -82,7 +82,7 @@ json to_json(const Trace& t) {
     }
 
     json terms = json::array();
-    for (const auto& term : t.parameters.terms)
+    for (const auto& term : parameter_terms(toy_architecture(t.settings, t.vocabulary_size)))
         terms.push_back({{"name", term.name}, {"formula", term.formula}, {"value", term.value}});
     out["parameters"] = {{"blocks", t.parameters.blocks}, {"total", t.parameters.total}, {"terms", terms}};
     return out;

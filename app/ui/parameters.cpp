@@ -11,7 +11,8 @@
 namespace tb {
 namespace {
 
-void breakdown_table(const char* id, const ParameterBreakdown& p) {
+void breakdown_table(const char* id, const Architecture& a) {
+    const std::int64_t total = count_parameters(a).total;
     const Strings& t = text();
     if (!ImGui::BeginTable(id, 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
     ImGui::TableSetupColumn(t.breakdown_term);
@@ -19,7 +20,7 @@ void breakdown_table(const char* id, const ParameterBreakdown& p) {
     ImGui::TableSetupColumn(t.breakdown_value);
     ImGui::TableSetupColumn(t.breakdown_share);
     ImGui::TableHeadersRow();
-    for (const auto& term : p.terms) {
+    for (const auto& term : parameter_terms(a)) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(term.label(language()).c_str());
@@ -28,9 +29,9 @@ void breakdown_table(const char* id, const ParameterBreakdown& p) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(format_thousands(term.value).c_str());
         ImGui::TableNextColumn();
-        if (term.summed && p.total > 0) {
+        if (term.summed && total > 0) {
             char share[32];
-            std::snprintf(share, sizeof share, "%.1f %%", 100.0 * static_cast<double>(term.value) / static_cast<double>(p.total));
+            std::snprintf(share, sizeof share, "%.1f %%", 100.0 * static_cast<double>(term.value) / static_cast<double>(total));
             ImGui::TextUnformatted(localize_decimals(share).c_str());
         } else {
             ImGui::TextDisabled("—");
@@ -41,7 +42,7 @@ void breakdown_table(const char* id, const ParameterBreakdown& p) {
     ImGui::TextUnformatted("total");
     ImGui::TableNextColumn();
     ImGui::TableNextColumn();
-    ImGui::TextColored(ImVec4(1.f, 0.86f, 0.35f, 1), "%s", format_thousands(p.total).c_str());
+    ImGui::TextColored(ImVec4(1.f, 0.86f, 0.35f, 1), "%s", format_thousands(total).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted("100 %");
     ImGui::EndTable();
@@ -60,11 +61,11 @@ void draw_parameters(bool& open, const Trace& trace, float width, float height) 
     }
     ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1), "%s (L = %d, d = %d, w = %d, V = %d)", t.breakdown_toy,
                        trace.settings.layers, trace.settings.dimension, trace.settings.ffn, trace.vocabulary_size);
-    breakdown_table("##jouet", trace.parameters);
+    breakdown_table("##jouet", toy_architecture(trace.settings, trace.vocabulary_size));
     ImGui::Spacing();
     if (const auto gpt2 = preset("gpt2-small")) {
         ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1), "%s (L = 12, d = 768, w = 3072, V = 50 257)", t.breakdown_gpt2);
-        breakdown_table("##gpt2", count_parameters(*gpt2));
+        breakdown_table("##gpt2", *gpt2);
     }
     if (ImGui::Button(t.breakdown_close)) open = false;
     ImGui::End();

@@ -45,4 +45,9 @@ BENCHMARK(propager);
 
 }  // namespace
 
+void params(benchmark::State& state) {
+    tb::Settings s; s.layers = 6; s.dimension = 16; s.ffn = 64;
+    for (auto _ : state) benchmark::DoNotOptimize(tb::count_parameters(tb::toy_architecture(s, 436)).total);
+}
+BENCHMARK(params);
 BENCHMARK_MAIN();

@@ -61,7 +61,7 @@ TEST(SeedNumbers, SharesTheSeedsQuote) {
 
 TEST(SeedNumbers, BreakdownEndsWithTotalDigitsOnly) {
     const auto a = *preset("gpt2-small");
-    const std::string text = format_breakdown(a, count_parameters(a));
+    const std::string text = format_breakdown(a);
     const std::string last = "total: 124439808\n";
     ASSERT_GE(text.size(), last.size());
     EXPECT_EQ(text.substr(text.size() - last.size()), last);
@@ -70,12 +70,11 @@ TEST(SeedNumbers, BreakdownEndsWithTotalDigitsOnly) {
 
 TEST(SeedNumbers, BreakdownInEnglishToo) {
     const auto a = *preset("gpt2-small");
-    const auto p = count_parameters(a);
-    for (const auto& term : p.terms) {
+    for (const auto& term : parameter_terms(a)) {
         EXPECT_FALSE(term.name_en.empty()) << term.name;
         EXPECT_FALSE(term.formula_en.empty()) << term.name;
     }
-    const std::string text = format_breakdown(a, p, Language::English);
+    const std::string text = format_breakdown(a, Language::English);
     EXPECT_NE(text.find("token embeddings: V·d = 50257 × 768 = 38597376  (31.0 %)"), std::string::npos) << text;
     EXPECT_EQ(text.substr(text.size() - 17), "total: 124439808\n");
 }
