@@ -17,8 +17,8 @@ struct Key {
 
 const Matrix* matrix_for(const Level& level, const Level& previous, State s) {
     switch (s) {
-        case State::In: return level.input.size() ? &level.input : &previous.vectors;
-        case State::NormIn: return level.normalized_input.size() ? &level.normalized_input : &level.input;
+        case State::In: return &previous.vectors;
+        case State::NormIn: return level.normalized_input.size() ? &level.normalized_input : &previous.vectors;
         case State::F: return level.sublayer_output.size() ? &level.sublayer_output : &level.vectors;
         case State::BeforeNorm: return level.before_norm.size() ? &level.before_norm : &level.vectors;
         case State::Out: return &level.vectors;

@@ -105,11 +105,11 @@ Gradients backward(const Trace& t, const Matrix& target) {
 
         // The wiring, undone: the same three cases as forward.cpp's wire().
         const Matrix dsum = s.norm == Norm::Post ? layer_norm_backward(level.before_norm, norm, grad, t.layer_norm_eps) : grad;
-        const Matrix& f_input = s.norm == Norm::Pre ? level.normalized_input : level.input;
+        const Matrix& f_input = s.norm == Norm::Pre ? level.normalized_input : t.input_of(level);
         Matrix df_input = level.kind == LevelKind::Attention
                               ? attention_backward(f_input, block.attention, level.attention_weights, dsum, g)
                               : ffn_backward(f_input, block.ffn, s.activation, dsum, g);
-        if (s.norm == Norm::Pre) df_input = layer_norm_backward(level.input, norm, df_input, t.layer_norm_eps);
+        if (s.norm == Norm::Pre) df_input = layer_norm_backward(t.input_of(level), norm, df_input, t.layer_norm_eps);
         grad = s.residual ? Matrix(dsum + df_input) : df_input;  // the "1" of 1 + F'
 
         double total = 0.0;

@@ -62,7 +62,6 @@ namespace {
 template <class Sublayer>
 TokenLanes wire(Level& level, const TokenLanes& x, int n, const LayerNormWeights& norm, const Settings& s,
                 Sublayer f) {
-    level.input = to_rows(x, n);
     TokenLanes out;
     if (s.norm == Norm::Pre) {
         const TokenLanes normalized = layer_norm(x, norm, kLayerNormEps);

@@ -22,8 +22,7 @@ struct Level {
     std::string name; // "entrée", "attention 1", "ffn 1", ..., "sortie"
 
     Matrix vectors;           // n x d: the stream after this level
-    // Sublayer levels only:
-    Matrix input;             // n x d: the stream entering the sublayer (the residual copy)
+    // Sublayer levels only (the stream entering one is the level below's vectors: Trace::input_of):
     Matrix normalized_input;  // n x d: LN(input) fed to F, pre-norm only (else empty)
     Matrix sublayer_output;   // n x d: F(.), before any addition or post-norm
     Matrix before_norm;       // n x d: x + F(x) (or F(x)) before the LayerNorm, post-norm only
@@ -42,6 +41,8 @@ struct Trace {
     ParameterBreakdown parameters;
 
     int token_count() const { return static_cast<int>(tokens.size()); }
+    // n x d: the stream entering a sublayer level, the residual copy.
+    const Matrix& input_of(const Level& level) const { return levels.at(level.index - 1).vectors; }
 };
 
 // The name of level `index` for L layers: "entrée", "attention k", "ffn k", "sortie" (the

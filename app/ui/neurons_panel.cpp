@@ -93,7 +93,7 @@ void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state) 
 
     // The neuron read: its question, its bias, what it gives for this word, the direction it adds.
     const NeuronReading r = read_neuron(trace, state.block, state.token, state.neuron);
-    const Matrix& in = trace.settings.norm == Norm::Pre ? level.normalized_input : level.input;
+    const Matrix& in = trace.settings.norm == Norm::Pre ? level.normalized_input : trace.input_of(level);
     const double dot = r.question.dot(in.row(state.token).transpose());
     ImGui::Dummy(ImVec2(1, frame * 0.2f));
     ImGui::Text(tr("neurone %d : question · x = %.2f, + biais %.2f = %.2f", "neuron %d: question · x = %.2f, + bias %.2f = %.2f"),

@@ -84,7 +84,7 @@ TEST(Animation, RadiusChangesAcrossThePreNormBand) {
     const int k = 3;
     const auto before = tokens_only(animate(trace, layout, k - 1 + 1e-4, {}));
     const auto at_band = bead_nearest(trace, layout, k, 0, layout.slots[k].pre_band_y);
-    EXPECT_FLOAT_EQ(before[0].radius, layout.radius(trace.levels[k].input.row(0).norm()));
+    EXPECT_FLOAT_EQ(before[0].radius, layout.radius(trace.input_of(trace.levels[k]).row(0).norm()));
     EXPECT_NEAR(at_band.radius, layout.radius(trace.levels[k].normalized_input.row(0).norm()), 0.05f);
 }
 

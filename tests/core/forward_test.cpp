@@ -110,12 +110,12 @@ TEST(Forward, WiringOfEachMode) {
     // post: x <- LN(x + F(x)); residual off: x <- F(N(x)) in pre, F(x) in aucune.
     const auto post = test::session("/norme post").trace();
     const Level& a = post->levels[1];
-    EXPECT_EQ(a.before_norm, Matrix(a.input + a.sublayer_output));
+    EXPECT_EQ(a.before_norm, Matrix(post->input_of(a) + a.sublayer_output));
     EXPECT_EQ(a.vectors, layer_norm(a.before_norm, {Vector::Ones(8), Vector::Zero(8)}));
     const auto off = test::session("/residuel off").trace();
     EXPECT_EQ(off->levels[2].vectors, off->levels[2].sublayer_output);
     const auto none = test::session("/norme aucune").trace();
-    EXPECT_EQ(none->levels[1].vectors, Matrix(none->levels[1].input + none->levels[1].sublayer_output));
+    EXPECT_EQ(none->levels[1].vectors, Matrix(none->levels[0].vectors + none->levels[1].sublayer_output));
     EXPECT_EQ(none->levels[1].normalized_input.size(), 0);
 }
 

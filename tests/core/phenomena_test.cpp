@@ -93,13 +93,13 @@ TEST(Phenomena, PreNormNormalizesTheInputNotTheStream) {
             if (level.kind != LevelKind::Attention && level.kind != LevelKind::Ffn) continue;
             for (int i = 0; i < t->token_count(); ++i) {
                 // Norm sqrt(d), exactly sqrt(d var / (var + eps)) with the epsilon of LayerNorm.
-                const auto x = level.input.row(i).array();
+                const auto x = t->input_of(level).row(i).array();
                 const double var = (x - x.mean()).square().mean();
                 EXPECT_NEAR(level.normalized_input.row(i).mean(), 0.0, 1e-12);
                 EXPECT_NEAR(level.normalized_input.row(i).norm(), std::sqrt(8.0 * var / (var + 1e-5)), 1e-12);
                 EXPECT_NEAR(level.normalized_input.row(i).norm(), std::sqrt(8.0), 1e-2);
             }
-            EXPECT_EQ(level.vectors, Matrix(level.input + level.sublayer_output)) << level.name;
+            EXPECT_EQ(level.vectors, Matrix(t->input_of(level) + level.sublayer_output)) << level.name;
         }
     }
 }
