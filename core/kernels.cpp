@@ -1,6 +1,7 @@
 #include "kernels.h"
 
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 #if TB_HAVE_LIBMVEC
@@ -61,13 +62,15 @@ void exp_all(double* v, int count) {
 // registers. The pragma (-fopenmp-simd) keeps GCC from vectorizing an outer loop instead, which
 // needs shuffles.
 #define TB_FOR_EACH_LANE(t) _Pragma("omp simd") for (int t = 0; t < kLanes; ++t)
+// GCC inlines a helper into a clone built for another -march only when told to.
+#define TB_INLINE inline __attribute__((always_inline))
 
 // Outputs computed together in affine: 4 outputs x 8 lanes are 8 AVX2 accumulators, enough
 // independent sums to keep both FMA units busy.
 constexpr int kOutputBlock = 4;
 
 template <int Outputs>
-inline void affine_block(const double* x, int in, const double* w, int out, const double* b, double* y) {
+TB_INLINE void affine_block(const double* x, int in, const double* w, int out, const double* b, double* y) {
     double acc[Outputs][kLanes];
     for (int r = 0; r < Outputs; ++r)
         TB_FOR_EACH_LANE(t) acc[r][t] = b[r];
@@ -85,17 +88,27 @@ TB_CLONES void affine_kernel(const double* x, int in, const double* w, int out, 
     for (; o < out; ++o) affine_block<1>(x, in, w + o, out, b + o, y + o * kLanes);
 }
 
+// The sum over features of term(f) for each lane, in four interleaved partial sums: four short
+// dependency chains instead of one of length d, since each layer norm waits on the one before.
+template <class Term>
+TB_INLINE void sum_features(int d, double* total, Term term) {
+    double partial[4][kLanes] = {};
+    int f = 0;
+    for (; f + 4 <= d; f += 4)
+        for (int k = 0; k < 4; ++k) TB_FOR_EACH_LANE(t) partial[k][t] += term(f + k, t);
+    for (; f < d; ++f) TB_FOR_EACH_LANE(t) partial[0][t] += term(f, t);
+    TB_FOR_EACH_LANE(t) total[t] = (partial[0][t] + partial[1][t]) + (partial[2][t] + partial[3][t]);
+}
+
 TB_CLONES void layer_norm_kernel(const double* x, int d, const double* gain, const double* bias, double eps,
                                  double* y) {
-    double mean[kLanes] = {}, var[kLanes] = {}, inv[kLanes];
-    for (int f = 0; f < d; ++f)
-        TB_FOR_EACH_LANE(t) mean[t] += x[f * kLanes + t];
+    double mean[kLanes], var[kLanes], inv[kLanes];
+    sum_features(d, mean, [&](int f, int t) { return x[f * kLanes + t]; });
     TB_FOR_EACH_LANE(t) mean[t] /= d;
-    for (int f = 0; f < d; ++f)
-        TB_FOR_EACH_LANE(t) {
-            const double centred = x[f * kLanes + t] - mean[t];
-            var[t] += centred * centred;  // biased, as in seed 000's C
-        }
+    sum_features(d, var, [&](int f, int t) {  // biased variance, as in seed 000's C
+        const double centred = x[f * kLanes + t] - mean[t];
+        return centred * centred;
+    });
     TB_FOR_EACH_LANE(t) inv[t] = 1.0 / std::sqrt(var[t] / d + eps);
     for (int f = 0; f < d; ++f)
         TB_FOR_EACH_LANE(t) y[f * kLanes + t] = (x[f * kLanes + t] - mean[t]) * inv[t] * gain[f] + bias[f];
@@ -159,8 +172,10 @@ TokenLanes to_lanes(const Matrix& x) {
 }
 
 Matrix to_rows(const TokenLanes& lanes, int n) {
-    if (n == kLanes) return lanes;  // the same layout: one contiguous copy
-    return lanes.topRows(n);
+    if (n < kLanes) return lanes.topRows(n);
+    Matrix rows(n, lanes.cols());  // the same layout: one contiguous copy
+    std::memcpy(rows.data(), lanes.data(), sizeof(double) * static_cast<std::size_t>(lanes.size()));
+    return rows;
 }
 
 TokenLanes affine(const TokenLanes& x, const Matrix& w, const Vector& b) {
@@ -183,6 +198,7 @@ TokenLanes attend(const TokenLanes& q, const TokenLanes& k, const TokenLanes& v,
                   std::vector<Matrix>& weights) {
     const int dh = static_cast<int>(q.cols()) / heads;
     TokenLanes concat = lanes(q.cols());
+    weights.reserve(weights.size() + static_cast<std::size_t>(heads));
     alignas(64) double head_weights[kLanes * kLanes];  // lane t of column c: query t's weight for key c
     for (int j = 0; j < heads; ++j) {
         head_kernel(q.data(), k.data(), v.data(), n, j * dh, dh, mask == Mask::Causal, head_weights, concat.data());
