@@ -3,18 +3,23 @@
 // Inside the pass a tensor is stored feature by feature, the n <= 8 tokens of one feature side by
 // side: column f of a TokenLanes is feature f of every token (lane t = token t). Every loop then
 // runs across the tokens, the width of a vector register, with no heap allocation; the lanes past
-// n hold finite values that are never read back. Each kernel is also compiled for AVX2 + FMA,
-// and the loader picks the version the machine can run.
+// n hold finite values that are never read back. The loops themselves are in lane_kernels.cpp,
+// built for SSE2, AVX2 + FMA and AVX-512; the best one the processor runs is used.
 #include <Eigen/Dense>
 #include <vector>
 
+#include "lane_kernels.h"
 #include "settings.h"
 #include "weights.h"
 
 namespace tb {
 
-constexpr int kLanes = Settings::kMaxTokens;
-using TokenLanes = Eigen::Matrix<double, kLanes, Eigen::Dynamic, Eigen::ColMajor, kLanes, Settings::kMaxFfn>;
+static_assert(kLanes == Settings::kMaxTokens && kMaxFeatures == Settings::kMaxFfn, "lanes hold every token and feature");
+using TokenLanes = Eigen::Matrix<double, kLanes, Eigen::Dynamic, Eigen::ColMajor, kLanes, kMaxFeatures>;
+
+// The builds of the loops this processor can run, SSE2 first, and the name of the one in use.
+std::vector<const LaneKernels*> runnable_kernels();
+const char* kernels_in_use();
 
 // The rows of x (n x d, n <= kLanes) as lanes, the unused lanes zero; and back, n tokens.
 TokenLanes to_lanes(const Matrix& x);

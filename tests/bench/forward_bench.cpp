@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "forward.h"
+#include "kernels.h"
 #include "session.h"
 
 namespace {
@@ -45,9 +46,10 @@ BENCHMARK(propager);
 
 }  // namespace
 
-void params(benchmark::State& state) {
-    tb::Settings s; s.layers = 6; s.dimension = 16; s.ffn = 64;
-    for (auto _ : state) benchmark::DoNotOptimize(tb::count_parameters(tb::toy_architecture(s, 436)).total);
+int main(int argc, char** argv) {
+    // Which build of the forward pass's loops ran (TB_KERNELS=sse2|avx2|avx512 picks a lower one).
+    benchmark::AddCustomContext("kernels", tb::kernels_in_use());
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
 }
-BENCHMARK(params);
-BENCHMARK_MAIN();

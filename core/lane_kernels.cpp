@@ -1,0 +1,149 @@
+// Built once per instruction set (see lane_kernels.h and core/CMakeLists.txt): TB_LANE_KERNELS
+// names the LaneKernels this build defines, and the -m flags decide what the compiler may use.
+#include "lane_kernels.h"
+
+#include <cmath>
+
+#if TB_HAVE_LIBMVEC
+#include <immintrin.h>
+#endif
+
+namespace tb {
+namespace {
+
+// erf and exp of count values in place, count a multiple of kLanes. Called on whole arrays:
+// a vector load right after a wider or narrower store of the same bytes stalls. glibc's libmvec (part of libc6)
+// has vector versions within a few ulp of the scalar ones and several times faster; its AVX2
+// versions also beat its AVX-512 ones here, so the AVX-512 build calls them too.
+#if TB_HAVE_LIBMVEC && defined(__AVX2__)
+extern "C" __m256d _ZGVdN4v_erf(__m256d);
+extern "C" __m256d _ZGVdN4v_exp(__m256d);
+void erf_all(double* v, int count) {
+    for (int i = 0; i < count; i += 4) _mm256_storeu_pd(v + i, _ZGVdN4v_erf(_mm256_loadu_pd(v + i)));
+}
+void exp_all(double* v, int count) {
+    for (int i = 0; i < count; i += 4) _mm256_storeu_pd(v + i, _ZGVdN4v_exp(_mm256_loadu_pd(v + i)));
+}
+#elif TB_HAVE_LIBMVEC
+extern "C" __m128d _ZGVbN2v_erf(__m128d);
+extern "C" __m128d _ZGVbN2v_exp(__m128d);
+void erf_all(double* v, int count) {
+    for (int i = 0; i < count; i += 2) _mm_storeu_pd(v + i, _ZGVbN2v_erf(_mm_loadu_pd(v + i)));
+}
+void exp_all(double* v, int count) {
+    for (int i = 0; i < count; i += 2) _mm_storeu_pd(v + i, _ZGVbN2v_exp(_mm_loadu_pd(v + i)));
+}
+#else
+void erf_all(double* v, int count) {
+    for (int i = 0; i < count; ++i) v[i] = std::erf(v[i]);
+}
+void exp_all(double* v, int count) {
+    for (int i = 0; i < count; ++i) v[i] = std::exp(v[i]);
+}
+#endif
+
+// Every inner loop runs over the kLanes tokens of one feature: 8 doubles, 4 SSE2, 2 AVX2 or
+// 1 AVX-512 register. The pragma (-fopenmp-simd) keeps GCC from vectorizing an outer loop instead, which
+// needs shuffles.
+#define TB_FOR_EACH_LANE(t) _Pragma("omp simd") for (int t = 0; t < kLanes; ++t)
+
+// Outputs computed together in affine: 4 outputs x 8 lanes are 8 AVX2 accumulators, enough
+// independent sums to keep both FMA units busy.
+constexpr int kOutputBlock = 4;
+
+template <int Outputs>
+inline void affine_block(const double* x, int in, const double* w, int out, const double* b, double* y) {
+    double acc[Outputs][kLanes];
+    for (int r = 0; r < Outputs; ++r)
+        TB_FOR_EACH_LANE(t) acc[r][t] = b[r];
+    for (int i = 0; i < in; ++i)  // w(o, i) is w[o + i * out], x(t, i) is x[t + i * kLanes]
+        for (int r = 0; r < Outputs; ++r)
+            TB_FOR_EACH_LANE(t) acc[r][t] += w[i * out + r] * x[i * kLanes + t];
+    for (int r = 0; r < Outputs; ++r)
+        TB_FOR_EACH_LANE(t) y[r * kLanes + t] = acc[r][t];
+}
+
+void affine(const double* x, int in, const double* w, int out, const double* b, double* y) {
+    int o = 0;
+    for (; o + kOutputBlock <= out; o += kOutputBlock)
+        affine_block<kOutputBlock>(x, in, w + o, out, b + o, y + o * kLanes);
+    for (; o < out; ++o) affine_block<1>(x, in, w + o, out, b + o, y + o * kLanes);
+}
+
+// The sum over features of term(f) for each lane, in four interleaved partial sums: four short
+// dependency chains instead of one of length d, since each layer norm waits on the one before.
+template <class Term>
+inline void sum_features(int d, double* total, Term term) {
+    double partial[4][kLanes] = {};
+    int f = 0;
+    for (; f + 4 <= d; f += 4)
+        for (int k = 0; k < 4; ++k) TB_FOR_EACH_LANE(t) partial[k][t] += term(f + k, t);
+    for (; f < d; ++f) TB_FOR_EACH_LANE(t) partial[0][t] += term(f, t);
+    TB_FOR_EACH_LANE(t) total[t] = (partial[0][t] + partial[1][t]) + (partial[2][t] + partial[3][t]);
+}
+
+void layer_norm(const double* x, int d, const double* gain, const double* bias, double eps,
+                                 double* y) {
+    double mean[kLanes], var[kLanes], inv[kLanes];
+    sum_features(d, mean, [&](int f, int t) { return x[f * kLanes + t]; });
+    TB_FOR_EACH_LANE(t) mean[t] /= d;
+    sum_features(d, var, [&](int f, int t) {  // biased variance, as in seed 000's C
+        const double centred = x[f * kLanes + t] - mean[t];
+        return centred * centred;
+    });
+    TB_FOR_EACH_LANE(t) inv[t] = 1.0 / std::sqrt(var[t] / d + eps);
+    for (int f = 0; f < d; ++f)
+        TB_FOR_EACH_LANE(t) y[f * kLanes + t] = (x[f * kLanes + t] - mean[t]) * inv[t] * gain[f] + bias[f];
+}
+
+// One head on features first .. first + dh - 1. weights[c * kLanes + t] is query t's weight
+// for key c, so the softmax over keys runs lane by lane across the keys.
+void head(const double* q, const double* k, const double* v, int n, int first, int dh, bool causal,
+                           double* weights, double* out) {
+    const double inverse_root = 1.0 / std::sqrt(static_cast<double>(dh));
+    double max[kLanes], sum[kLanes] = {};
+    TB_FOR_EACH_LANE(t) max[t] = -INFINITY;
+    for (int c = 0; c < n; ++c) {
+        double acc[kLanes] = {};  // summed here, not in weights, which the compiler must assume aliases q
+        for (int f = first; f < first + dh; ++f) {
+            const double key = k[f * kLanes + c];
+            TB_FOR_EACH_LANE(t) acc[t] += q[f * kLanes + t] * key;
+        }
+        TB_FOR_EACH_LANE(t) acc[t] *= inverse_root;
+        if (causal)  // exp(-inf) = 0: a token sees only itself and those before it
+            for (int t = 0; t < c; ++t) acc[t] = -INFINITY;
+        TB_FOR_EACH_LANE(t) {
+            max[t] = acc[t] > max[t] ? acc[t] : max[t];
+            weights[c * kLanes + t] = acc[t];
+        }
+    }
+    for (int c = 0; c < n; ++c)
+        TB_FOR_EACH_LANE(t) weights[c * kLanes + t] -= max[t];
+    exp_all(weights, n * kLanes);
+    for (int c = 0; c < n; ++c)
+        TB_FOR_EACH_LANE(t) sum[t] += weights[c * kLanes + t];
+    TB_FOR_EACH_LANE(t) sum[t] = 1.0 / sum[t];
+    for (int c = 0; c < n; ++c)
+        TB_FOR_EACH_LANE(t) weights[c * kLanes + t] *= sum[t];
+    for (int f = first; f < first + dh; ++f) {
+        double acc[kLanes] = {};
+        for (int c = 0; c < n; ++c) {
+            const double value = v[f * kLanes + c];
+            TB_FOR_EACH_LANE(t) acc[t] += weights[c * kLanes + t] * value;
+        }
+        TB_FOR_EACH_LANE(t) out[f * kLanes + t] = acc[t];
+    }
+}
+
+void gelu(double* v, int count) {
+    double e[kLanes * kMaxFeatures];
+    for (int i = 0; i < count; ++i) e[i] = v[i] * M_SQRT1_2;
+    erf_all(e, count);
+    for (int i = 0; i < count; ++i) v[i] = 0.5 * v[i] * (1.0 + e[i]);
+}
+
+}  // namespace
+
+extern const LaneKernels TB_LANE_KERNELS = {TB_LANE_KERNELS_NAME, affine, layer_norm, gelu, head};
+
+}  // namespace tb

@@ -1,0 +1,32 @@
+#pragma once
+// The forward pass's inner loops on raw token lanes (kernels.h explains the layout), compiled
+// once per x86-64 instruction set: lane_kernels.cpp is built several times with different -m
+// flags, each build defining one LaneKernels. kernels.cpp picks, once, the best set the processor
+// runs. Kept free of inline library code on purpose: one inline function compiled for AVX-512 in
+// one build and picked by the linker for all would crash an older processor.
+
+namespace tb {
+
+constexpr int kLanes = 8;         // = Settings::kMaxTokens, checked in kernels.h
+constexpr int kMaxFeatures = 64;  // = Settings::kMaxFfn, the widest tensor
+
+struct LaneKernels {
+    const char* name;  // "sse2", "avx2", "avx512": also the values of TB_KERNELS
+    // y[o] = b[o] + sum_i w(o, i) x[i]: x [in] lanes, w column-major [out][in], y [out] lanes.
+    void (*affine)(const double* x, int in, const double* w, int out, const double* b, double* y);
+    // (x - mean) / sqrt(var + eps) * gain + bias over the d features, lane by lane.
+    void (*layer_norm)(const double* x, int d, const double* gain, const double* bias, double eps, double* y);
+    // v <- 0.5 v (1 + erf(v / sqrt 2)) for count values, a multiple of kLanes.
+    void (*gelu)(double* v, int count);
+    // One attention head on features first .. first + dh - 1 of q, k, v ([d] lanes of n tokens):
+    // weights[c * kLanes + t] = query t's softmax weight for key c, out's features = the
+    // weighted values.
+    void (*head)(const double* q, const double* k, const double* v, int n, int first, int dh, bool causal,
+                 double* weights, double* out);
+};
+
+// One build of lane_kernels.cpp each. The last two exist only where CMake compiles them (x86-64
+// with GCC or Clang), which it tells kernels.cpp with TB_AVX2_KERNELS and TB_AVX512_KERNELS.
+extern const LaneKernels kSse2Kernels, kAvx2Kernels, kAvx512Kernels;
+
+}  // namespace tb

@@ -1,0 +1,112 @@
+// Every build of the lane kernels this processor runs (SSE2, AVX2, AVX-512) against the formulas
+// written again here with Eigen on ordinary n x d rows: y = x W^T + b, layer norm by row, GELU
+// with std::erf, softmax(Q K^T / sqrt(d_h)) V. The forward pass uses only one build on a given
+// machine; this test is what covers the others.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "kernels.h"
+#include "lane_kernels.h"
+
+namespace tb {
+namespace {
+
+// Lane layout (kernels.h): feature f of token t at [f * kLanes + t]; unused lanes hold garbage
+// that must not leak into used ones, so they are filled with large values.
+std::vector<double> lanes_of(const Matrix& rows) {
+    std::vector<double> lanes(static_cast<std::size_t>(kLanes * rows.cols()), 1e6);
+    for (Eigen::Index f = 0; f < rows.cols(); ++f)
+        for (Eigen::Index t = 0; t < rows.rows(); ++t) lanes[static_cast<std::size_t>(f * kLanes + t)] = rows(t, f);
+    return lanes;
+}
+
+Matrix rows_of(const std::vector<double>& lanes, Eigen::Index n, Eigen::Index features) {
+    Matrix rows(n, features);
+    for (Eigen::Index f = 0; f < features; ++f)
+        for (Eigen::Index t = 0; t < n; ++t) rows(t, f) = lanes[static_cast<std::size_t>(f * kLanes + t)];
+    return rows;
+}
+
+Matrix random_matrix(std::mt19937_64& rng, Eigen::Index rows, Eigen::Index cols) {
+    std::normal_distribution<double> normal;
+    Matrix m(rows, cols);
+    for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = normal(rng);
+    return m;
+}
+
+double max_difference(const Matrix& a, const Matrix& b) { return (a - b).cwiseAbs().maxCoeff(); }
+
+TEST(Kernels, TheProcessorRunsAtLeastSse2AndTheBestIsInUse) {
+    const auto sets = runnable_kernels();
+    ASSERT_FALSE(sets.empty());
+    EXPECT_STREQ(sets.front()->name, "sse2");
+    EXPECT_STREQ(kernels_in_use(), sets.back()->name);
+}
+
+TEST(Kernels, EveryBuildMatchesTheFormulas) {
+    std::mt19937_64 rng(42);
+    for (const LaneKernels* set : runnable_kernels()) {
+        SCOPED_TRACE(set->name);
+        for (const int n : {1, 5, 8})
+            for (const int d : {4, 8, 16}) {
+                SCOPED_TRACE("n " + std::to_string(n) + " d " + std::to_string(d));
+                const Matrix x = random_matrix(rng, n, d);
+                const std::vector<double> x_lanes = lanes_of(x);
+
+                for (const int out : {1, 13, 64}) {  // affine, widths not a multiple of the block too
+                    const Matrix w = random_matrix(rng, out, d);
+                    const Vector b = random_matrix(rng, out, 1);
+                    std::vector<double> y(static_cast<std::size_t>(kLanes * out));
+                    set->affine(x_lanes.data(), d, w.data(), out, b.data(), y.data());
+                    const Matrix expected = (x * w.transpose()).rowwise() + b.transpose();
+                    EXPECT_LT(max_difference(rows_of(y, n, out), expected), 1e-12) << "affine out " << out;
+                }
+
+                const Vector gain = random_matrix(rng, d, 1), bias = random_matrix(rng, d, 1);
+                std::vector<double> normalized(x_lanes.size());
+                set->layer_norm(x_lanes.data(), d, gain.data(), bias.data(), 1e-5, normalized.data());
+                Matrix expected_norm(n, d);
+                for (int t = 0; t < n; ++t) {
+                    const Eigen::ArrayXd row = x.row(t).transpose().array();
+                    const double mean = row.mean(), var = (row - mean).square().mean();
+                    expected_norm.row(t) = ((row - mean) / std::sqrt(var + 1e-5) * gain.array() + bias.array()).matrix().transpose();
+                }
+                EXPECT_LT(max_difference(rows_of(normalized, n, d), expected_norm), 1e-12) << "layer norm";
+
+                std::vector<double> activated = x_lanes;
+                for (double& v : activated) v = std::fmod(v, 8.0);  // the unused lanes too, as GELU sees them
+                const Matrix before = rows_of(activated, n, d);
+                set->gelu(activated.data(), static_cast<int>(activated.size()));
+                const Matrix expected_gelu =
+                    before.unaryExpr([](double v) { return 0.5 * v * (1.0 + std::erf(v / std::sqrt(2.0))); });
+                EXPECT_LT(max_difference(rows_of(activated, n, d), expected_gelu), 1e-14) << "gelu";
+
+                const Matrix q = random_matrix(rng, n, d), k = random_matrix(rng, n, d), v = random_matrix(rng, n, d);
+                const std::vector<double> q_lanes = lanes_of(q), k_lanes = lanes_of(k), v_lanes = lanes_of(v);
+                for (const bool causal : {false, true}) {
+                    const int dh = d / 2, first = dh;  // the second of two heads
+                    std::vector<double> weights(kLanes * kLanes), head_out(x_lanes.size(), 0.0);
+                    set->head(q_lanes.data(), k_lanes.data(), v_lanes.data(), n, first, dh, causal, weights.data(),
+                              head_out.data());
+                    Matrix scores = q.middleCols(first, dh) * k.middleCols(first, dh).transpose() / std::sqrt(double(dh));
+                    for (int r = 0; r < n; ++r) {
+                        const double max = scores.row(r).maxCoeff();  // any shift gives the same softmax
+                        for (int c = 0; c < n; ++c) scores(r, c) = causal && c > r ? 0.0 : std::exp(scores(r, c) - max);
+                        scores.row(r) /= scores.row(r).sum();
+                    }
+                    Matrix got_weights(n, n);
+                    for (int r = 0; r < n; ++r)
+                        for (int c = 0; c < n; ++c) got_weights(r, c) = weights[static_cast<std::size_t>(c * kLanes + r)];
+                    EXPECT_LT(max_difference(got_weights, scores), 1e-14) << "attention weights, causal " << causal;
+                    const Matrix expected_out = scores * v.middleCols(first, dh);
+                    EXPECT_LT(max_difference(rows_of(head_out, n, d).middleCols(first, dh), expected_out), 1e-13)
+                        << "attention output, causal " << causal;
+                }
+            }
+    }
+}
+
+}  // namespace
+}  // namespace tb
