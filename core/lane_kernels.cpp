@@ -11,10 +11,10 @@
 namespace tb {
 namespace {
 
-// erf and exp of count values in place, count a multiple of kLanes. Called on whole arrays:
-// a vector load right after a wider or narrower store of the same bytes stalls. glibc's libmvec (part of libc6)
-// has vector versions within a few ulp of the scalar ones and several times faster; its AVX2
-// versions also beat its AVX-512 ones here, so the AVX-512 build calls them too.
+// erf and exp of count values in place, count a multiple of kLanes. glibc's libmvec (part of
+// libc6) has vector versions within a few ulp of the scalar ones and several times faster; its
+// AVX2 versions also beat its AVX-512 ones here, so the AVX-512 build calls them too. Called on
+// whole arrays, not lane by lane: a load right after a store of another width stalls.
 #if TB_HAVE_LIBMVEC && defined(__AVX2__)
 extern "C" __m256d _ZGVdN4v_erf(__m256d);
 extern "C" __m256d _ZGVdN4v_exp(__m256d);
@@ -43,12 +43,12 @@ void exp_all(double* v, int count) {
 #endif
 
 // Every inner loop runs over the kLanes tokens of one feature: 8 doubles, 4 SSE2, 2 AVX2 or
-// 1 AVX-512 register. The pragma (-fopenmp-simd) keeps GCC from vectorizing an outer loop instead, which
-// needs shuffles.
+// 1 AVX-512 register. The pragma (-fopenmp-simd) keeps GCC from vectorizing an outer loop
+// instead, which needs shuffles.
 #define TB_FOR_EACH_LANE(t) _Pragma("omp simd") for (int t = 0; t < kLanes; ++t)
 
 // Outputs computed together in affine: 4 outputs x 8 lanes are 8 AVX2 accumulators, enough
-// independent sums to keep both FMA units busy.
+// independent sums to keep both FMA units busy (measured: 8 outputs in AVX-512 gained nothing).
 constexpr int kOutputBlock = 4;
 
 template <int Outputs>
@@ -82,8 +82,7 @@ inline void sum_features(int d, double* total, Term term) {
     TB_FOR_EACH_LANE(t) total[t] = (partial[0][t] + partial[1][t]) + (partial[2][t] + partial[3][t]);
 }
 
-void layer_norm(const double* x, int d, const double* gain, const double* bias, double eps,
-                                 double* y) {
+void layer_norm(const double* x, int d, const double* gain, const double* bias, double eps, double* y) {
     double mean[kLanes], var[kLanes], inv[kLanes];
     sum_features(d, mean, [&](int f, int t) { return x[f * kLanes + t]; });
     TB_FOR_EACH_LANE(t) mean[t] /= d;
@@ -96,10 +95,9 @@ void layer_norm(const double* x, int d, const double* gain, const double* bias, 
         TB_FOR_EACH_LANE(t) y[f * kLanes + t] = (x[f * kLanes + t] - mean[t]) * inv[t] * gain[f] + bias[f];
 }
 
-// One head on features first .. first + dh - 1. weights[c * kLanes + t] is query t's weight
-// for key c, so the softmax over keys runs lane by lane across the keys.
-void head(const double* q, const double* k, const double* v, int n, int first, int dh, bool causal,
-                           double* weights, double* out) {
+// The softmax over keys runs lane by lane across the columns of weights (lane_kernels.h).
+void head(const double* q, const double* k, const double* v, int n, int first, int dh, bool causal, double* weights,
+          double* out) {
     const double inverse_root = 1.0 / std::sqrt(static_cast<double>(dh));
     double max[kLanes], sum[kLanes] = {};
     TB_FOR_EACH_LANE(t) max[t] = -INFINITY;
