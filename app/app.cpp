@@ -165,11 +165,9 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
         return;
     }
     ScreenLayout screen = screen_layout(width, height, scale, lesson_.is_open());
-    const Rect exports = carve_export_area(screen, scale);  // the right end of the top bar
     const CommandSink send = [this](const std::string& line) { run(line); };
 
     draw_top_bar(screen.top_bar, *trace, fonts, send);
-    draw_export_bar(exports, export_area_is_menu(exports, scale), trace->settings, send);
     draw_controls(screen.controls, trace->settings, controls_, animation_, send);
     draw_console(screen.console, console_, log_, send);
 

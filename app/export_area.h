@@ -9,14 +9,11 @@ namespace tb {
 
 enum class ExportKind { Image, Profile, Parameters, Card };
 
-inline constexpr float kExportButtonsWidth = 430.f, kExportMenuWidth = 130.f;  // at scale 1
-
-// Takes the right end of the top bar for the export buttons (the top bar keeps the rest): four
-// buttons in a wide window, one menu button in a narrower one, nothing when even that would
-// cover the top bar's own buttons.
-Rect carve_export_area(ScreenLayout& screen, float scale);
-// True when the area only holds the menu button.
-bool export_area_is_menu(const Rect& area, float scale);
+// Where the export buttons go: the right end of the top bar `bar`, at least `gap` past
+// `content_right`, where the title, counter, seed and main buttons end as drawn this frame (the
+// counter grows with the model). The four buttons when their `buttons` pixels fit, else the one
+// menu button's `menu` pixels when they fit, else nothing (empty).
+Rect export_area(const Rect& bar, float content_right, float gap, float buttons, float menu);
 
 // The command a button sends: "/exporter profil transformer-bloc-profil-L2-graine2017.csv", in
 // the working folder (the reply says where, as an absolute path).

@@ -10,10 +10,7 @@
 
 namespace tb {
 
-void draw_export_bar(const Rect& rect, bool menu, const Settings& settings, const CommandSink& send) {
-    if (rect.empty() || !begin_panel("##exporter", rect, ImGuiWindowFlags_NoScrollbar)) return;
-    ImGui::AlignTextToFramePadding();
-    if (!menu) ImGui::TextDisabled("%s", tr("Exporter", "Export"));
+void draw_export_buttons(const Rect& bar, float content_right, const Settings& settings, const CommandSink& send) {
     const struct {
         ExportKind kind;
         const char* label;
@@ -29,8 +26,20 @@ void draw_export_bar(const Rect& rect, bool menu, const Settings& settings, cons
         {ExportKind::Card, tr("Fiche", "Card"), "La fiche minimale de configuration reproductible (Markdown).",
          "The minimal reproducible configuration card (Markdown)."},
     };
-    if (menu) {  // a narrower window: one button, the four exports in its menu
-        if (ImGui::Button(tr("Exporter…", "Export…"))) ImGui::OpenPopup("##menu_exporter");
+    const char* title = tr("Exporter", "Export");
+    const char* menu_label = tr("Exporter…", "Export…");
+    const ImGuiStyle& style = ImGui::GetStyle();
+    auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label).x + 2 * style.FramePadding.x; };
+    float all = ImGui::CalcTextSize(title).x;
+    for (const auto& b : buttons) all += style.ItemSpacing.x + button_width(b.label);
+    const Rect inside{bar.x, bar.y, bar.w - style.WindowPadding.x, bar.h};  // a margin at the right edge too
+    const Rect area = export_area(inside, content_right, ImGui::GetFontSize(), all, button_width(menu_label));
+    if (area.empty()) return;
+
+    ImGui::SameLine();
+    ImGui::SetCursorScreenPos(ImVec2(area.x, ImGui::GetCursorScreenPos().y));
+    if (area.w < all) {  // only the menu button fits: the four exports in its menu
+        if (ImGui::Button(menu_label)) ImGui::OpenPopup("##menu_exporter");
         if (ImGui::BeginPopup("##menu_exporter")) {
             for (const auto& e : buttons) {
                 const std::string label = std::string(e.label) + " — " + tr(e.french, e.english);
@@ -38,15 +47,15 @@ void draw_export_bar(const Rect& rect, bool menu, const Settings& settings, cons
             }
             ImGui::EndPopup();
         }
-        ImGui::End();
         return;
     }
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s", title);
     for (const auto& b : buttons) {
         ImGui::SameLine();
         if (ImGui::Button(b.label)) send(export_command(b.kind, settings));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", tr(b.french, b.english), export_command(b.kind, settings).c_str());
     }
-    ImGui::End();
 }
 
 }  // namespace tb

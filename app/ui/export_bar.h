@@ -4,6 +4,8 @@
 #include "ui/help.h"
 
 namespace tb {
-// `menu`: one "Exporter…" button opening a menu (a narrower window) instead of four buttons.
-void draw_export_bar(const Rect& rect, bool menu, const Settings& settings, const CommandSink& send);
+// Inside the current window (the top bar `bar`, whose content ends at content_right): four
+// buttons at its right end, or one "Exporter…" button opening a menu when only that fits, or
+// nothing (export_area).
+void draw_export_buttons(const Rect& bar, float content_right, const Settings& settings, const CommandSink& send);
 }

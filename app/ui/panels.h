@@ -13,6 +13,7 @@ typedef void (*ImDrawCallback)(const struct ImDrawList*, const struct ImDrawCmd*
 namespace tb {
 
 // ui/top_bar.cpp: the title, the parameter counter (blocks and total), the seed, main buttons.
+// With the export buttons at its right end when there is room for them (export_area).
 void draw_top_bar(const Rect& rect, const Trace& trace, const Fonts& fonts, const CommandSink& send);
 
 // ui/cross_section.cpp: the boxes, bands, arcs and beads. `bead_callback` draws the beads with

@@ -1,7 +1,9 @@
-// The top bar: what the class reads first (the parameter counter) and the three main buttons.
+// The top bar: what the class reads first (the parameter counter), the three main buttons and,
+// where there is room, the export buttons.
 #include <imgui.h>
 
 #include "text.h"
+#include "ui/export_bar.h"
 #include "ui/panels.h"
 
 namespace tb {
@@ -29,6 +31,8 @@ void draw_top_bar(const Rect& rect, const Trace& trace, const Fonts& fonts, cons
     if (ImGui::Button(t.reset)) send("/reinit");
     ImGui::SameLine();
     if (ImGui::Button(t.parameters)) send("/parametres");
+    // The counter grows with the model: the export buttons take what room is left after it.
+    draw_export_buttons(rect, ImGui::GetItemRectMax().x, trace.settings, send);
     ImGui::End();
 }
 

@@ -1,4 +1,4 @@
-// The export buttons' place (carved from the top bar, never overlapping it) and their commands.
+// The export buttons' place (the top bar's right end, never over its own buttons) and their commands.
 #include <gtest/gtest.h>
 
 #include "export_area.h"
@@ -6,34 +6,34 @@
 namespace tb {
 namespace {
 
-TEST(ExportArea, TakesTheRightEndOfTheTopBar) {
-    for (const float width : {1600.f, 1920.f, 3840.f, 1280.f}) {
-        ScreenLayout screen = screen_layout(width, 900, 1);
-        const float bar_right = screen.top_bar.right();
-        const Rect area = carve_export_area(screen, 1);
-        ASSERT_FALSE(area.empty()) << width;
-        EXPECT_FLOAT_EQ(screen.top_bar.right(), area.x);
-        EXPECT_FLOAT_EQ(area.right(), bar_right);
-        EXPECT_FLOAT_EQ(area.h, screen.top_bar.h);
-        EXPECT_GE(screen.top_bar.w, area.w * 2);  // the title, counter and main buttons keep most
+// Widths as ImGui measures them at scale 1: the four buttons with their label about 340 px, the
+// menu button about 85 px; the top bar's own content ends near 1142 px at the start-up model and
+// near 1192 px at L 6, d 16 with a six-digit seed (read off screenshots at 1600 x 900).
+constexpr float kGap = 18, kButtons = 340, kMenu = 85;
+
+TEST(ExportArea, TakesTheRightEndOfTheTopBarPastItsContent) {
+    for (const float width : {1600.f, 1920.f, 3840.f}) {
+        const Rect bar = screen_layout(width, 900, 1).top_bar;
+        for (const float content_right : {1142.f, 1192.f}) {
+            const Rect area = export_area(bar, content_right, kGap, kButtons, kMenu);
+            EXPECT_FLOAT_EQ(area.w, kButtons) << width << " " << content_right << ": all four buttons";
+            EXPECT_FLOAT_EQ(area.right(), bar.right());
+            EXPECT_FLOAT_EQ(area.y, bar.y);
+            EXPECT_FLOAT_EQ(area.h, bar.h);
+            EXPECT_GE(area.x, content_right + kGap) << "never over the top bar's own buttons";
+        }
     }
 }
 
-TEST(ExportArea, AMenuInANarrowerWindowNoneInANarrowOne) {
-    for (const float width : {1280.f, 1366.f}) {
-        ScreenLayout screen = screen_layout(width, 720, 1);
-        const Rect area = carve_export_area(screen, 1);
-        EXPECT_TRUE(export_area_is_menu(area, 1)) << width;
-        EXPECT_GE(screen.top_bar.w, 1150.f) << "the top bar's own buttons stay uncovered";
-    }
-    ScreenLayout wide = screen_layout(1600, 900, 1);
-    EXPECT_FALSE(export_area_is_menu(carve_export_area(wide, 1), 1));
-    for (const float width : {200.f, 0.f, 500.f, 1200.f}) {
-        ScreenLayout screen = screen_layout(width, 150, 1);
-        const float bar = screen.top_bar.w;
-        EXPECT_TRUE(carve_export_area(screen, 1).empty()) << width;
-        EXPECT_FLOAT_EQ(screen.top_bar.w, bar);
-    }
+TEST(ExportArea, TheMenuWhenTheFourButtonsDoNotFitNothingWhenItDoesNotEither) {
+    const Rect bar = screen_layout(1366, 768, 1).top_bar;
+    const Rect menu = export_area(bar, 1192, kGap, kButtons, kMenu);
+    EXPECT_FLOAT_EQ(menu.w, kMenu);
+    EXPECT_GE(menu.x, 1192.f + kGap);
+    EXPECT_TRUE(export_area(screen_layout(1280, 720, 1).top_bar, 1192, kGap, kButtons, kMenu).empty());
+    EXPECT_TRUE(export_area(screen_layout(200, 150, 1).top_bar, 180, kGap, kButtons, kMenu).empty());
+    EXPECT_TRUE(export_area(screen_layout(0, 0, 1).top_bar, 0, kGap, kButtons, kMenu).empty());
+    EXPECT_TRUE(export_area(bar, 2000, kGap, kButtons, kMenu).empty()) << "content already past the bar";
 }
 
 TEST(ExportArea, EachButtonSendsItsCommand) {
