@@ -8,6 +8,19 @@
 #include "text.h"
 
 namespace tb {
+namespace {
+
+// The label and its (?), then the widget that follows on the rest of the same line: one row per
+// slider, so that every control fits without scrolling at 1600 x 900.
+void label_before(const char* label, const char* help) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(label);
+    help_marker(help);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+}
+
+}  // namespace
 
 void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, AnimationOptions& animation,
                    const CommandSink& send) {
@@ -17,13 +30,11 @@ void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, An
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 1.6f);
 
     int layers = s.layers;
-    ImGui::TextUnformatted(t.layers);
-    help_marker(t.layers_help);
+    label_before(t.layers, t.layers_help);
     if (ImGui::SliderInt("##couches", &layers, Settings::kMinLayers, Settings::kMaxLayers) && layers != s.layers)
         send("/couches " + std::to_string(layers));
 
-    ImGui::TextUnformatted(t.ffn);
-    help_marker(t.ffn_help);
+    label_before(t.ffn, t.ffn_help);
     // Sent on release, so that a drag from 8 to 64 is one command, not fifty.
     ImGui::SliderInt("##ffn", &state.ffn, Settings::kMinFfn, Settings::kMaxFfn);
     if (ImGui::IsItemDeactivatedAfterEdit() && state.ffn != s.ffn) send("/ffn " + std::to_string(state.ffn));
@@ -90,8 +101,7 @@ void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, An
     state.sentence_editing = ImGui::IsItemActive();
 
     int step = s.step;
-    ImGui::TextUnformatted(t.step);
-    help_marker(t.step_help);
+    label_before(t.step, t.step_help);
     if (ImGui::SliderInt("##etape", &step, 0, s.top_level()) && step != s.step) send("/etape " + std::to_string(step));
 
     ImGui::Separator();
@@ -99,18 +109,15 @@ void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, An
     help_marker(t.head_help);
     for (int h = 0; h < s.heads; ++h) {
         if (h) ImGui::SameLine();
-        ImGui::RadioButton(("tête " + std::to_string(h + 1)).c_str(), &animation.head, h);
+        ImGui::RadioButton((tr("tête ", "head ") + std::to_string(h + 1)).c_str(), &animation.head, h);
     }
     float speed = static_cast<float>(animation.seconds_per_level);
-    ImGui::TextUnformatted(t.speed);
-    help_marker(t.speed_help);
+    label_before(t.speed, t.speed_help);
     if (ImGui::SliderFloat("##vitesse", &speed, 0.1f, 2.0f, "%.1f s")) animation.seconds_per_level = speed;
     ImGui::PopItemWidth();
     ImGui::Spacing();
-    ImGui::PushTextWrapPos(0);
     ImGui::PushTextWrapPos(0.0f);  // the whole line, wrapped to the panel
     ImGui::TextDisabled("%s", t.keys_help);
-    ImGui::PopTextWrapPos();
     ImGui::PopTextWrapPos();
     ImGui::End();
 }
