@@ -36,9 +36,9 @@ const Strings kFrench{
     "Profil des normes ‖x‖ par niveau", "log", "linéaire", "passage précédent (pâle)", "niveau",
     "similarité cosinus moyenne (effondrement)",
     "Légende",
-    "couleur et aiguille = direction du vecteur, projetée sur 3 directions fixes de ℝ^d : l'angle dans les deux "
-    "premières oriente l'aiguille et choisit la couleur (palette Okabe–Ito, lisible par les daltoniens), la "
-    "troisième l'éclaircit. Même direction, même couleur, même aiguille, à tous les niveaux.",
+    "couleur et aiguille = direction du vecteur : même direction, même couleur, même aiguille, à tous les niveaux.",
+    "Le vecteur est projeté sur 3 directions fixes de ℝ^d : l'angle dans les deux premières oriente l'aiguille et "
+    "choisit la couleur (palette Okabe–Ito, lisible par les daltoniens), la troisième l'éclaircit.",
     "taille = norme ‖x‖ (échelle log de 0,1 à 100) ; après une bande grise, norme √d.",
     "anneau blanc = hors échelle (norme > 100 ou < 0,1)",
     "arc jaune = connexion résiduelle, ⊕ = addition",
@@ -77,9 +77,9 @@ const Strings kEnglish{
     "Norm profile ‖x‖ by level", "log", "linear", "previous pass (faint)", "level",
     "mean cosine similarity (collapse)",
     "Legend",
-    "colour and needle = the vector's direction, projected on 3 fixed directions of ℝ^d: the angle in the first "
-    "two points the needle and picks the colour (Okabe–Ito palette, readable with colour blindness), the third "
-    "lightens it. Same direction, same colour, same needle, at every level.",
+    "colour and needle = the vector's direction: same direction, same colour, same needle, at every level.",
+    "The vector is projected on 3 fixed directions of ℝ^d: the angle in the first two points the needle and picks "
+    "the colour (Okabe–Ito palette, readable with colour blindness), the third lightens it.",
     "size = norm ‖x‖ (log scale from 0.1 to 100); after a grey band, norm √d.",
     "white ring = off the scale (norm > 100 or < 0.1)",
     "yellow arc = residual connection, ⊕ = addition",

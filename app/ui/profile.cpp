@@ -277,6 +277,7 @@ void draw_legend(const Rect& rect) {
     if (!begin_panel("##legende", rect)) return;
     const Strings& t = text();
     ImGui::TextDisabled("%s", t.legend_title);
+    help_marker(t.legend_colour_help);  // how a direction becomes a colour, for whoever asks
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(t.legend_colour);
     ImGui::TextUnformatted(t.legend_size);
