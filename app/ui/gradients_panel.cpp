@@ -68,12 +68,11 @@ void level_plot(const Rect& r, const GradientComparison& g, int layers) {
     draw(g.residual_off, kOff);
     draw(g.residual_on, palette::kResidual);
     for (int k = 0; k < count; ++k) {
-        const std::string name = level_label(k + 1, (count) / 2, LabelLength::Short);
+        const std::string name = level_label(k + 1, layers, LabelLength::Short);
         if (count > 8 && k % 2) continue;  // six layers: every other label
         const ImVec2 size = ImGui::CalcTextSize(name.c_str());
         dl->AddText(ImVec2(x0 + step * static_cast<float>(k) - size.x * 0.5f, a.bottom + 2), IM_COL32(200, 205, 220, 255), name.c_str());
     }
-    (void)layers;
     ImGui::SetCursorScreenPos(ImVec2(x0, a.top));
     ImGui::InvisibleButton("##niveaux", ImVec2(std::max(1.f, x1 - x0), std::max(1.f, a.bottom - a.top)));
     if (ImGui::IsItemHovered() && count > 0) {
