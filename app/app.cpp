@@ -8,7 +8,7 @@
 #include <filesystem>
 
 #include "render/bead_renderer.h"
-#include "text.h"
+#include "text/text.h"
 #include "ui/export_bar.h"
 #include "ui/panels.h"
 

@@ -9,19 +9,19 @@
 #include <string>
 #include <vector>
 
-#include "animation.h"
+#include "scene/animation.h"
 #include "commands.h"
-#include "comparison.h"
+#include "compare/comparison.h"
 #include "exports.h"
 #include "fonts.h"
-#include "lesson_player.h"
-#include "screen.h"
+#include "teaching/lesson_player.h"
+#include "scene/screen.h"
 #include "session_file.h"
-#include "theme.h"
+#include "teaching/theme.h"
 #include "ui/console.h"
 #include "ui/controls.h"
 #include "ui/inspector_panels.h"
-#include "view_state.h"
+#include "persist/view_state.h"
 
 namespace tb {
 

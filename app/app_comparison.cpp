@@ -7,7 +7,7 @@
 
 #include "app.h"
 #include "render/bead_renderer.h"
-#include "text.h"
+#include "text/text.h"
 #include "ui/panels.h"
 #include "utf8.h"
 

@@ -7,9 +7,9 @@
 #include <filesystem>
 
 #include "app.h"
-#include "data_dir.h"
+#include "persist/data_dir.h"
 #include "render/bead_renderer.h"
-#include "text.h"
+#include "text/text.h"
 #include "ui/panels.h"
 #include "ui/teaching_panels.h"
 #include "utf8.h"

@@ -1,6 +1,6 @@
 #include "fonts.h"
 
-#include "glyphs.h"
+#include "text/glyphs.h"
 
 #include <imgui.h>
 

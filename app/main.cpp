@@ -8,13 +8,13 @@
 #include <sstream>
 
 #include "commands.h"
-#include "data_dir.h"
+#include "persist/data_dir.h"
 #include "exports.h"
 #include "lesson.h"
 #include "session_file.h"
-#include "view_state.h"
+#include "persist/view_state.h"
 #include "parameters.h"
-#include "summary.h"
+#include "scene/summary.h"
 #include "trace_json.h"
 #include "window.h"
 

@@ -21,8 +21,8 @@
 #include "fonts.h"
 #include "render/bead_renderer.h"
 #include "render/screenshot.h"
-#include "shortcuts.h"
-#include "text.h"
+#include "playback/shortcuts.h"
+#include "text/text.h"
 
 namespace tb {
 namespace {

@@ -1,5 +1,5 @@
 # `cmake --install build --prefix P`: the program in P/bin, its data in
-# P/share/transformer-bloc/{shaders,assets} (found by app/data_dir.cpp from <exe>/../share),
+# P/share/transformer-bloc/{shaders,assets} (found by app/persist/data_dir.cpp from <exe>/../share),
 # a desktop entry and a scalable icon where desktops look for them.
 include(GNUInstallDirs)
 install(TARGETS transformer-bloc RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "animation.h"
+#include "scene/animation.h"
 #include "render/gl_program.h"
 
 struct ImDrawList;

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "commands.h"
-#include "screen.h"
+#include "scene/screen.h"
 #include "ui/help.h"
 
 namespace tb {

@@ -5,7 +5,7 @@
 
 #include <cstring>
 
-#include "text.h"
+#include "text/text.h"
 
 namespace tb {
 namespace {

@@ -2,8 +2,8 @@
 // One widget per command; each sends its command string (echoed in the log by the app).
 #include <string>
 
-#include "animation.h"
-#include "screen.h"
+#include "scene/animation.h"
+#include "scene/screen.h"
 #include "settings.h"
 #include "ui/help.h"
 

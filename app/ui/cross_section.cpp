@@ -5,8 +5,8 @@
 #include <cmath>
 #include <string>
 
-#include "palette.h"
-#include "text.h"
+#include "scene/palette.h"
+#include "text/text.h"
 #include "ui/panels.h"
 
 namespace tb {

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "text.h"
+#include "text/text.h"
 
 namespace tb {
 

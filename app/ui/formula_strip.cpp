@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "text.h"
+#include "text/text.h"
 #include "ui/teaching_panels.h"
 
 namespace tb {

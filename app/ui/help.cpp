@@ -30,7 +30,7 @@ ImU32 to_u32(palette::Colour8 c, int alpha) { return IM_COL32(c.r, c.g, c.b, alp
 
 }  // namespace tb
 
-#include "screen.h"
+#include "scene/screen.h"
 
 namespace tb {
 

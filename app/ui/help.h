@@ -4,7 +4,7 @@
 #include <functional>
 #include <string>
 
-#include "palette.h"
+#include "scene/palette.h"
 
 typedef unsigned int ImU32;
 

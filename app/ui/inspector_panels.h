@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "inspector.h"
+#include "inspector/inspector.h"
 #include "ui/help.h"
 #include "vocabulary.h"
 #include "worked_examples.h"

@@ -2,7 +2,7 @@
 // Each sends its command, so a class sees "/panneau attention" in the log as it clicks.
 #include <imgui.h>
 
-#include "text.h"
+#include "text/text.h"
 #include "ui/inspector_panels.h"
 
 namespace tb {

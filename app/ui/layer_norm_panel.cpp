@@ -7,7 +7,7 @@
 #include <cmath>
 #include <string>
 
-#include "text.h"
+#include "text/text.h"
 #include "ui/inspector_panels.h"
 
 namespace tb {

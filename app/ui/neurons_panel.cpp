@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "text.h"
+#include "text/text.h"
 #include "ui/inspector_panels.h"
 
 namespace tb {

@@ -1,10 +1,10 @@
 #pragma once
 // The panels without state of their own: each is one function in its own file, and takes
 // everything it draws as arguments.
-#include "animation.h"
+#include "scene/animation.h"
 #include "fonts.h"
-#include "layout.h"
-#include "theme.h"
+#include "scene/layout.h"
+#include "teaching/theme.h"
 #include "trace.h"
 #include "ui/help.h"
 

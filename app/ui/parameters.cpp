@@ -5,7 +5,7 @@
 #include <string>
 
 #include "parameters.h"
-#include "text.h"
+#include "text/text.h"
 #include "ui/panels.h"
 
 namespace tb {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "colour.h"
-#include "text.h"
+#include "scene/colour.h"
+#include "text/text.h"
 #include "ui/panels.h"
 
 namespace tb {

@@ -5,10 +5,10 @@
 #include <vector>
 
 #include "fonts.h"
-#include "formula.h"
-#include "lesson_player.h"
-#include "screen.h"
-#include "theme.h"
+#include "scene/formula.h"
+#include "teaching/lesson_player.h"
+#include "scene/screen.h"
+#include "teaching/theme.h"
 #include "trace.h"
 #include "ui/help.h"
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "text.h"
+#include "text/text.h"
 #include "ui/panels.h"
 
 namespace tb {

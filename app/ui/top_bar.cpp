@@ -2,7 +2,7 @@
 // where there is room, the export buttons.
 #include <imgui.h>
 
-#include "text.h"
+#include "text/text.h"
 #include "ui/export_bar.h"
 #include "ui/panels.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "commands.h"
-#include "layout.h"
+#include "scene/layout.h"
 #include "session.h"
 
 namespace tb::test {

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "comparison.h"
-#include "layout.h"
-#include "palette.h"
+#include "compare/comparison.h"
+#include "scene/layout.h"
+#include "scene/palette.h"
 #include "picture_check.h"
-#include "screen.h"
+#include "scene/screen.h"
 
 namespace {
 

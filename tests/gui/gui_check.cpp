@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "animation.h"
-#include "colour.h"
+#include "scene/animation.h"
+#include "scene/colour.h"
 #include "commands.h"
-#include "layout.h"
-#include "palette.h"
+#include "scene/layout.h"
+#include "scene/palette.h"
 #include "picture_check.h"
-#include "screen.h"
+#include "scene/screen.h"
 #include "session.h"
 
 namespace {

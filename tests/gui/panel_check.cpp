@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "commands.h"
-#include "inspector.h"
-#include "palette.h"
+#include "inspector/inspector.h"
+#include "scene/palette.h"
 #include "picture_check.h"
-#include "screen.h"
+#include "scene/screen.h"
 #include "session.h"
 
 namespace {

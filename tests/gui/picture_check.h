@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "commands.h"
-#include "layout.h"
-#include "palette.h"
-#include "screen.h"
+#include "scene/layout.h"
+#include "scene/palette.h"
+#include "scene/screen.h"
 #include "session.h"
 
 namespace tb::test {

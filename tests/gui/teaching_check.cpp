@@ -13,13 +13,13 @@
 #include <vector>
 
 #include "commands.h"
-#include "formula.h"
-#include "layout.h"
-#include "lesson_player.h"
+#include "scene/formula.h"
+#include "scene/layout.h"
+#include "teaching/lesson_player.h"
 #include "picture_check.h"
-#include "screen.h"
+#include "scene/screen.h"
 #include "session.h"
-#include "theme.h"
+#include "teaching/theme.h"
 #include "utf8.h"
 
 namespace {

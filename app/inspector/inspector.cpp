@@ -1,0 +1,228 @@
+#include "inspector/inspector.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "backward.h"
+#include "forward.h"
+#include "utf8.h"
+
+namespace tb {
+
+namespace {
+struct Named {
+    Panel panel;
+    const char* word;
+};
+constexpr Named kPanels[] = {{Panel::Attention, "attention"}, {Panel::Neurons, "neurones"}, {Panel::Norm, "norme"},
+                             {Panel::Gradients, "gradients"}, {Panel::Scale, "echelle"},  {Panel::Output, "sortie"},
+                             {Panel::None, "aucun"}};
+
+Rect make(float x, float y, float w, float h) { return {x, y, std::max(0.f, w), std::max(0.f, h)}; }
+}  // namespace
+
+const std::vector<std::string>& panel_words() {
+    static const std::vector<std::string> words = [] {
+        std::vector<std::string> w;
+        for (const auto& p : kPanels) w.emplace_back(p.word);
+        return w;
+    }();
+    return words;
+}
+
+const char* panel_word(Panel panel) {
+    for (const auto& p : kPanels)
+        if (p.panel == panel) return p.word;
+    return "aucun";
+}
+
+std::optional<Panel> parse_panel(std::string_view word) {
+    if (!utf8::is_valid(word)) return std::nullopt;
+    std::string folded = utf8::fold(word);
+    // Trim the blanks a console line may leave around the argument.
+    const auto first = folded.find_first_not_of(" \t");
+    if (first == std::string::npos) return std::nullopt;
+    folded = folded.substr(first, folded.find_last_not_of(" \t") - first + 1);
+    if (folded == "neurone") folded = "neurones";  // singular is a natural slip
+    for (const auto& p : kPanels)
+        if (folded == p.word) return p.panel;
+    return std::nullopt;
+}
+
+Command make_panel_command(Panel& target) {
+    auto run = [&target](Session&, const std::string& args) -> CommandResult {
+        const std::optional<Panel> panel = parse_panel(args);
+        if (!panel) {
+            const std::string got = args.empty() ? "rien" : "« " + args + " »";
+            const std::string got_en = args.empty() ? "nothing" : "« " + args + " »";
+            return {false, "/panneau attend attention, neurones, norme, gradients, echelle, sortie ou aucun (reçu " + got + ")",
+                    "/panneau expects attention, neurones, norme, gradients, echelle, sortie or aucun (got " + got_en + ")"};
+        }
+        target = *panel;
+        if (*panel == Panel::None) return {true, "panneau refermé", "panel closed"};
+        return {true, std::string("panneau « ") + panel_word(*panel) + " » ouvert",
+                std::string("panel « ") + panel_word(*panel) + " » open"};
+    };
+    return Command("panneau", "/panneau <attention|neurones|norme|gradients|echelle|sortie|aucun>",
+                   "ouvre un panneau de l'intérieur des sous-couches (aucun : le referme)", panel_words(), run,
+                   "opens a panel inside the sublayers (aucun: closes it)");
+}
+
+InspectorLayout inspector_layout(const ScreenLayout& s, bool open, float frame) {
+    InspectorLayout l;
+    l.profile = s.profile;
+    if (open) l.profile.h = std::floor(s.profile.h * 0.6f);
+    const Rect column = make(s.cosine.x, l.profile.bottom(), s.cosine.w, s.legend.bottom() - l.profile.bottom());
+    // A caption and up to two rows of tabs: seven words do not fit one row of a narrow column.
+    const float tabs_h = std::min(column.h, frame * 3.4f);
+    l.tabs = make(column.x, column.y, column.w, tabs_h);
+    const Rect below = make(column.x, column.y + tabs_h, column.w, column.h - tabs_h);
+    if (open) {
+        l.body = below;
+    } else {
+        const float share = s.cosine.h / std::max(1.f, s.cosine.h + s.legend.h);
+        l.cosine = make(below.x, below.y, below.w, below.h * share);
+        l.legend = make(below.x, below.y + l.cosine.h, below.w, below.h - l.cosine.h);
+    }
+    return l;
+}
+
+VectorParse parse_vector(std::string_view text) {
+    VectorParse r;
+    std::vector<double> values;
+    std::string token;
+    auto flush = [&]() -> bool {
+        if (token.empty()) return true;
+        std::replace(token.begin(), token.end(), ',', '.');  // French decimal comma
+        char* end = nullptr;
+        const double v = std::strtod(token.c_str(), &end);
+        if (end == token.c_str() || *end != '\0' || !std::isfinite(v) || std::abs(v) > 1e6) {
+            r.error = "« " + token + " » n'est pas un nombre (séparez les valeurs par des espaces, ex. 2 4 4 4 5 5 7 9)";
+            r.error_en = "« " + token + " » is not a number (separate the values with spaces, e.g. 2 4 4 4 5 5 7 9)";
+            return false;
+        }
+        values.push_back(v);
+        token.clear();
+        return true;
+    };
+    for (const char c : text) {
+        if (c == ' ' || c == '\t' || c == ';' || c == '\n') {
+            if (!flush()) return r;
+        } else {
+            token += c;
+        }
+    }
+    if (!flush()) return r;
+    if (values.size() < 2 || values.size() > 16) {
+        r.error = "il faut de 2 à 16 valeurs (reçu " + std::to_string(values.size()) + ")";
+        r.error_en = "2 to 16 values are needed (got " + std::to_string(values.size()) + ")";
+        return r;
+    }
+    r.vector = Eigen::Map<const Vector>(values.data(), static_cast<Eigen::Index>(values.size()));
+    return r;
+}
+
+Rect HeatmapLayout::cell_rect(int head, int query, int key) const {
+    const Rect& g = grids[static_cast<std::size_t>(head)];
+    return {g.x + cell * static_cast<float>(key), g.y + cell * static_cast<float>(query), cell, cell};
+}
+
+HeatmapLayout heatmap_layout(const Rect& body, int tokens, int heads, float header, float label) {
+    HeatmapLayout h;
+    if (tokens < 1 || heads < 1) return h;
+    const float gap = label * 0.25f;
+    const float per_head = (body.w - gap * static_cast<float>(heads + 1)) / static_cast<float>(heads);
+    const float by_width = (per_head - label) / static_cast<float>(tokens);
+    const float by_height = (body.h - header - label * 1.6f) / static_cast<float>(tokens);
+    h.cell = std::max(0.f, std::floor(std::min({by_width, by_height, label * 0.9f})));
+    for (int k = 0; k < heads; ++k) {
+        const float x0 = body.x + gap + static_cast<float>(k) * (per_head + gap);
+        h.grids.push_back(make(x0 + label, body.y + header + label, h.cell * static_cast<float>(tokens),
+                               h.cell * static_cast<float>(tokens)));
+    }
+    return h;
+}
+
+Rect StripLayout::cell_rect(int neuron) const {
+    const int row = per_row > 0 ? neuron / per_row : 0, col = per_row > 0 ? neuron % per_row : 0;
+    return {area.x + cell_w * static_cast<float>(col), area.y + cell_h * static_cast<float>(row), cell_w, cell_h};
+}
+
+StripLayout neuron_strip_layout(const Rect& body, int width, float header, float line) {
+    StripLayout s;
+    s.per_row = std::clamp(width, 1, 32);
+    const int rows = (std::max(1, width) + s.per_row - 1) / s.per_row;
+    const float margin = line * 0.5f;
+    s.cell_w = std::max(0.f, std::floor((body.w - 2 * margin) / static_cast<float>(s.per_row)));
+    s.cell_h = std::floor(line * 1.5f);
+    s.area = make(body.x + margin, body.y + header, s.cell_w * static_cast<float>(s.per_row), s.cell_h * static_cast<float>(rows));
+    return s;
+}
+
+NeuronReading read_neuron(const Trace& trace, int block, int token, int neuron) {
+    const int layers = trace.settings.layers;
+    block = std::clamp(block, 1, layers);
+    const Level& level = trace.levels[static_cast<std::size_t>(2 * block)];
+    const FfnWeights& w = trace.weights->blocks[static_cast<std::size_t>(block - 1)].ffn;
+    neuron = std::clamp(neuron, 0, static_cast<int>(w.w1.rows()) - 1);
+    token = std::clamp(token, 0, static_cast<int>(level.hidden.rows()) - 1);
+    return {w.w1.row(neuron).transpose(), w.b1(neuron), w.w2.col(neuron), level.hidden(token, neuron)};
+}
+
+GradientComparison gradient_comparison(const Trace& trace) {
+    Settings other = trace.settings;
+    other.residual = !other.residual;
+    const Trace flipped = run(other, trace.tokens, trace.vocabulary_size, trace.weights);
+    const Matrix target = loss_target(trace);
+    auto means = [&](const Trace& t, double& l) {
+        const Gradients g = backward(t, target);
+        l = g.loss;
+        std::vector<double> out;
+        for (const auto& s : g.sublayers) out.push_back(s.mean_abs_weight_gradient);
+        return out;
+    };
+    GradientComparison c;
+    const Trace& on = trace.settings.residual ? trace : flipped;
+    const Trace& off = trace.settings.residual ? flipped : trace;
+    c.residual_on = means(on, c.loss_on);
+    c.residual_off = means(off, c.loss_off);
+    return c;
+}
+
+ScaleRow scale_row(const Architecture& a) {
+    ScaleRow r{a, count_parameters(a), 0, 0, 0, 0, a.ffn * a.dimension};
+    const auto& p = r.parameters;
+    const double total = static_cast<double>(std::max<std::int64_t>(1, p.total));
+    r.embeddings_share = static_cast<double>(p.token_embeddings + p.positions) / total;
+    r.attention_share = static_cast<double>(a.layers * p.attention_per_block) / total;
+    r.ffn_share = static_cast<double>(a.layers * p.ffn_per_block) / total;
+    r.ffn_over_attention = static_cast<double>(p.ffn_per_block) / static_cast<double>(std::max<std::int64_t>(1, p.attention_per_block));
+    return r;
+}
+
+std::vector<ScaleRow> scale_rows(const Trace& trace) {
+    std::vector<ScaleRow> rows{scale_row(toy_architecture(trace.settings, trace.vocabulary_size))};
+    for (const char* name : {"gpt2-small", "gpt2-medium", "gpt2-large", "gpt2-xl", "gpt3"})
+        if (const auto a = preset(name)) rows.push_back(scale_row(*a));
+    return rows;
+}
+
+int playhead_level(const Trace& trace, double playhead) {
+    const int top = static_cast<int>(trace.levels.size()) - 1;
+    if (!std::isfinite(playhead)) return 0;
+    return std::clamp(static_cast<int>(std::floor(playhead + 1e-9)), 0, top);
+}
+
+}  // namespace tb
+
+namespace tb {
+
+Rect scale_bar_rect(const Rect& body, int row, float frame) {
+    using namespace inspector_metrics;
+    const float margin = frame * 0.4f;
+    const float y = body.y + frame * kScaleHeader + frame * kScaleRow * static_cast<float>(row) + frame;
+    return make(body.x + margin, y, body.w - 2 * margin - frame * 0.4f, frame * 0.6f);
+}
+
+}  // namespace tb

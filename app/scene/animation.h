@@ -1,0 +1,58 @@
+#pragma once
+// The beads at one instant: a pure function of (trace, layout, playhead). It never reads the
+// clock: the frame loop owns time and moves the playhead, so tests and screenshots can ask for
+// any instant. The playhead is a continuous level: 2.5 = halfway through level 3 (ffn 1).
+#include <string>
+#include <vector>
+
+#include "scene/colour.h"
+#include "scene/layout.h"
+#include "trace.h"
+
+namespace tb {
+
+struct BeadRecord {
+    float x = 0, y = 0, radius = 0;
+    Rgb colour;
+    float angle = 0;      // the direction's angle in turns, drawn as a needle (not only colour)
+    float alpha = 1;
+    int token = 0;
+    double norm = 0;
+    int off_scale = 0;    // -1 / +1 when the norm is outside the radius scale (drawn with a mark)
+    bool copy = false;    // the residual copy travelling the arc
+    std::string label;    // the word
+};
+
+struct LinkRecord {  // attention weight between two beads in an attention box
+    Point from, to;
+    float weight = 0;
+    Rgb colour;
+};
+
+struct HiddenRecord {  // a glimpse of the FFN's hidden activations for one token
+    Rect rect;
+    std::vector<float> values;  // |activation| / max over the level, 0..1
+};
+
+struct FrameRecords {
+    std::vector<BeadRecord> beads;  // copies first, then the tokens
+    std::vector<LinkRecord> links;
+    std::vector<HiddenRecord> hidden;
+    int active_level = 0;  // the level the beads are in (or resting at)
+    float phase = 0;       // 0..1 within it
+};
+
+struct AnimationOptions {
+    double seconds_per_level = 0.5;  // about half a second per sublayer
+    int head = 0;                    // whose attention weights are drawn
+};
+
+// Where the playhead is `elapsed` seconds after a replay, stopping at `stop_level`.
+double playhead_at(double elapsed, double seconds_per_level, int stop_level);
+
+FrameRecords animate(const Trace& trace, const Layout& layout, double playhead, const AnimationOptions& options);
+
+// The animation sampled at a time: animate(playhead_at(t, ...)). The frame loop passes the time.
+FrameRecords animate_at_time(const Trace& trace, const Layout& layout, double seconds, const AnimationOptions& options);
+
+}  // namespace tb

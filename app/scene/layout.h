@@ -1,0 +1,75 @@
+#pragma once
+// The cross-section as plain records: a pure function of (settings, viewport rect), no GL.
+// Bottom to top: the yellow input box, L blocks of (blue attention, pink FFN), the green output.
+// Each sublayer owns a "slot" between two resting rows of beads; inside it, from bottom to top:
+// the pre-norm band, the box, the addition (⊕, where the residual arc merges), the post-norm band.
+#include <vector>
+
+#include "scene/screen.h"
+#include "settings.h"
+
+namespace tb {
+
+enum class BoxKind { Input, Attention, Ffn, Output };
+
+struct Box {
+    BoxKind kind;
+    Rect rect;
+    int level;  // 0 input, 1..2L sublayers, 2L+1 output
+    int block;  // 1-based for sublayers, 0 otherwise
+};
+
+struct Band {  // grey LayerNorm band
+    Rect rect;
+    int level;  // the sublayer it normalizes (2L+1: the final LayerNorm of pre-norm)
+};
+
+struct Arc {  // yellow residual connection: a cubic Bézier from the stream, round the left, to ⊕
+    Point p0, p1, p2, p3;
+    int level;
+    Point at(float t) const;
+};
+
+struct Merge {  // ⊕: where the residual copy is added back
+    Point at;
+    float radius;
+    int level;
+};
+
+// The y of each waypoint a bead passes in one level (screen pixels).
+struct Slot {
+    float start_y = 0;      // resting row below (level - 1)
+    float pre_band_y = 0;   // centre of the pre-norm band (also the final LayerNorm band)
+    float box_low_y = 0;    // the box's lower edge
+    float box_y = 0;        // the box's centre
+    float merge_y = 0;      // the addition row
+    float post_band_y = 0;  // centre of the post-norm band
+    float end_y = 0;        // resting row above (this level)
+};
+
+struct Layout {
+    Rect area;
+    std::vector<Box> boxes;    // input, 2L sublayers, output
+    std::vector<Band> bands;
+    std::vector<Arc> arcs;
+    std::vector<Merge> merges;
+    std::vector<float> level_y;  // where beads rest after level k, k = 0..2L+1
+    std::vector<Slot> slots;     // per level; slots[0] is the input's (all rows at level_y[0])
+    float stream_x0 = 0, stream_x1 = 0;  // the horizontal span where beads travel
+    float label_x = 0;                   // where box labels start (right part of the boxes)
+    float min_radius = 0, max_radius = 0;
+    float font_px = 18;  // a label size that fits the boxes
+
+    float token_x(int token, int count) const;
+    // The bead radius for a vector norm: monotonic, logarithmic between kNormLow and kNormHigh,
+    // clamped outside (then off_scale() says which way).
+    float radius(double norm) const;
+    static int off_scale(double norm);  // -1 below the scale, +1 above, 0 on it
+    const Box* box_for_level(int level) const;
+
+    static constexpr double kNormLow = 0.1, kNormHigh = 100.0;
+};
+
+Layout make_layout(const Settings& settings, Rect area);
+
+}  // namespace tb

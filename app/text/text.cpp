@@ -1,0 +1,130 @@
+#include "text/text.h"
+
+#include "trace.h"
+
+#include <utility>
+#include <vector>
+
+namespace tb {
+
+namespace {
+const Strings kFrench{
+    "transformer-bloc",
+    "transformer-bloc — un bloc transformer vu en coupe",
+    "paramètres : blocs %s · total %s",
+    "graine %s",
+    "Propager", "Réinitialiser", "Paramètres",
+    "Réglages",
+    "couches L", "Nombre L de blocs empilés : le nombre de paramètres des blocs est linéaire en L (L × par bloc).",
+    "largeur FFN w", "Le FFN calcule W₂·GELU(W₁·x + b₁) + b₂ avec une couche cachée de w neurones : 2·d·w + w + d paramètres.",
+    "encodage positionnel",
+    "On ajoute à l'embedding du token un vecteur de position : sinus et cosinus (P[p,2k] = sin(p/10000^(2k/d))), une table apprise, ou rien.",
+    "sinus", "appris", "aucun",
+    "normalisation",
+    "LayerNorm : (x − μ)/√(σ² + ε) · gain + biais, donc norme √d ; pré-norme x + F(LN(x)), post-norme LN(x + F(x)), ou aucune.",
+    "pré", "post", "aucune",
+    "dimension d", "Taille des vecteurs : l'attention a 4(d² + d) paramètres, quadratique en d (×4 quand d double).",
+    "connexion résiduelle", "Avec le résidu la sous-couche calcule x + F(x) : elle corrige le vecteur au lieu de le remplacer.",
+    "phrase", "La phrase propagée (2 à 8 mots) ; chaque mot devient un token, donc une bille. Entrée pour valider.",
+    "étape", "Arrête les billes au niveau n : 0 = entrée, 1..2L = sous-couches, 2L+1 = sortie.",
+    "tête d'attention", "Chaque tête calcule softmax(Q·K⊤/√d_h) sur son sous-espace de d/h composantes ; on dessine les poids de celle-ci.",
+    "secondes par sous-couche", "La durée de passage d'une sous-couche pendant l'animation (ne change pas le calcul).",
+    "Console", "/aide liste les commandes · Tab complète · ↑/↓ historique",
+    "embeddings + positions", "attention", "FFN", "sortie", "norme", "norme finale",
+    "▶ lecture", "❚❚ pause", "◀ étape", "étape ▶",
+    "Glisser pour revoir le passage ; les boutons d'étape envoient /etape n.",
+    "Profil des normes ‖x‖ par niveau", "log", "linéaire", "passage précédent (pâle)", "niveau",
+    "similarité cosinus moyenne (effondrement)",
+    "Légende",
+    "couleur et aiguille = direction du vecteur : même direction, même couleur, même aiguille, à tous les niveaux.",
+    "Le vecteur est projeté sur 3 directions fixes de ℝ^d : l'angle dans les deux premières oriente l'aiguille et "
+    "choisit la couleur (palette Okabe–Ito, lisible par les daltoniens), la troisième l'éclaircit.",
+    "taille = norme ‖x‖ (échelle log de 0,1 à 100) ; après une bande grise, norme √d.",
+    "anneau blanc = hors échelle (norme > 100 ou < 0,1)",
+    "arc jaune = connexion résiduelle, ⊕ = addition",
+    "Détail des paramètres", "terme", "formule", "valeur", "part",
+    "modèle jouet", "GPT-2 small (même formule)", "Fermer",
+    "Espace : propager · ←/→ : étape · R : résidu · N : norme · P : position · +/− : couches · F5 : présentateur · F11 : plein écran · Ctrl +/− : texte",
+    "Bienvenue dans #transformer-bloc. Tape /propager (ou Espace) pour envoyer la phrase à travers la pile ; "
+    "/aide liste les commandes.",
+};
+
+const Strings kEnglish{
+    "transformer-bloc",
+    "transformer-bloc — a transformer block in cross-section",
+    "parameters: blocks %s · total %s",
+    "seed %s",
+    "Propagate", "Reset", "Parameters",
+    "Settings",
+    "layers L", "Number L of stacked blocks: the blocks' parameter count is linear in L (L × per block).",
+    "FFN width w", "The FFN computes W₂·GELU(W₁·x + b₁) + b₂ with a hidden layer of w neurons: 2·d·w + w + d parameters.",
+    "positional encoding",
+    "A position vector is added to the token's embedding: sines and cosines (P[p,2k] = sin(p/10000^(2k/d))), a learned table, or nothing.",
+    "sinus", "learned", "none",
+    "normalization",
+    "LayerNorm: (x − μ)/√(σ² + ε) · gain + bias, hence norm √d; pre-norm x + F(LN(x)), post-norm LN(x + F(x)), or none.",
+    "pre", "post", "none",
+    "dimension d", "Size of the vectors: attention has 4(d² + d) parameters, quadratic in d (×4 when d doubles).",
+    "residual connection", "With the residual the sublayer computes x + F(x): it corrects the vector instead of replacing it.",
+    "sentence", "The sentence sent through the stack (2 to 8 words); each word becomes a token, hence a bead. Enter to apply.",
+    "step", "Stops the beads at level n: 0 = input, 1..2L = sublayers, 2L+1 = output.",
+    "attention head", "Each head computes softmax(Q·K⊤/√d_h) on its subspace of d/h features; the lines show this head's weights.",
+    "seconds per sublayer", "How long the beads take through one sublayer in the animation (does not change the computation).",
+    "Console", "/aide lists the commands · Tab completes · ↑/↓ history",
+    "embeddings + positions", "attention", "FFN", "output", "norm", "final norm",
+    "▶ play", "❚❚ pause", "◀ step", "step ▶",
+    "Drag to replay the pass; the step buttons send /etape n.",
+    "Norm profile ‖x‖ by level", "log", "linear", "previous pass (faint)", "level",
+    "mean cosine similarity (collapse)",
+    "Legend",
+    "colour and needle = the vector's direction: same direction, same colour, same needle, at every level.",
+    "The vector is projected on 3 fixed directions of ℝ^d: the angle in the first two points the needle and picks "
+    "the colour (Okabe–Ito palette, readable with colour blindness), the third lightens it.",
+    "size = norm ‖x‖ (log scale from 0.1 to 100); after a grey band, norm √d.",
+    "white ring = off the scale (norm > 100 or < 0.1)",
+    "yellow arc = residual connection, ⊕ = addition",
+    "Parameter breakdown", "term", "formula", "value", "share",
+    "toy model", "GPT-2 small (same formula)", "Close",
+    "Space: propagate · ←/→: step · R: residual · N: norm · P: position · +/−: layers · F5: presenter · F11: full screen · Ctrl +/−: text",
+    "Welcome to #transformer-bloc. Type /propager (or Space) to send the sentence through the stack; "
+    "/aide lists the commands; /langue fr switches back to French.",
+};
+
+Language current = Language::French;  // one interface, one language at a time
+}  // namespace
+
+void set_language(Language language) { current = language; }
+Language language() { return current; }
+
+const Strings& text() { return text_in(current); }
+const Strings& text_in(Language language) { return language == Language::English ? kEnglish : kFrench; }
+
+std::string level_label(int index, int layers, LabelLength length) {
+    const bool ends = index == 0 || index == 2 * layers + 1;
+    if (length == LabelLength::Full || (ends && length == LabelLength::Medium)) return level_name(index, layers, current);
+    const std::string block = std::to_string((index + 1) / 2);
+    if (length == LabelLength::Medium) return (index % 2 ? "att " : "ffn ") + block;
+    if (index == 0) return current == Language::English ? "I" : "E";
+    if (ends) return current == Language::English ? "O" : "S";
+    return (index % 2 ? "a" : "f") + block;
+}
+
+std::string localize_decimals(std::string text) {
+    if (current == Language::English) return text;
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    for (std::size_t i = 1; i + 1 < text.size(); ++i)
+        if (text[i] == '.' && digit(text[i - 1]) && digit(text[i + 1])) text[i] = ',';
+    return text;
+}
+
+std::vector<std::pair<const char*, const char*>> string_table_pairs() {
+    // Strings is a struct of const char* only: walk both tables field by field.
+    constexpr std::size_t count = sizeof(Strings) / sizeof(const char*);
+    const auto* fr = reinterpret_cast<const char* const*>(&kFrench);
+    const auto* en = reinterpret_cast<const char* const*>(&kEnglish);
+    std::vector<std::pair<const char*, const char*>> pairs;
+    for (std::size_t i = 0; i < count; ++i) pairs.emplace_back(fr[i], en[i]);
+    return pairs;
+}
+
+}  // namespace tb

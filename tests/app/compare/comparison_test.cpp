@@ -1,0 +1,95 @@
+// The A/B comparison's pure part: side B follows A except where the user changed B; the split
+// of the cross-section into two stacks.
+#include <gtest/gtest.h>
+
+#include "compare/comparison.h"
+
+namespace tb {
+namespace {
+
+TEST(Comparison, BFollowsAExceptWhereOverridden) {
+    Settings a, b;
+    Overrides o;
+    Settings changed = b;
+    changed.residual = false;
+    mark_changes(o, b, changed);
+    EXPECT_TRUE(o.residual);
+    EXPECT_FALSE(o.layers || o.norm || o.position || o.ffn || o.dimension || o.mask || o.activation);
+    b = changed;
+
+    // A changes its norm, sentence and seed: B takes them, and keeps its own residual.
+    a.norm = Norm::Post;
+    a.sentence = "la souris mange le fromage";
+    a.seed = 42;
+    a.residual = true;
+    const Settings m = merge_b(a, b, o);
+    EXPECT_EQ(m.norm, Norm::Post);
+    EXPECT_EQ(m.sentence, a.sentence);
+    EXPECT_EQ(m.seed, 42u);
+    EXPECT_FALSE(m.residual);
+    // Even if B's own sentence or seed differ, A's win: they are shared.
+    b.seed = 7;
+    b.sentence = "autre phrase";
+    EXPECT_EQ(merge_b(a, b, o).seed, 42u);
+    EXPECT_EQ(merge_b(a, b, o).sentence, a.sentence);
+}
+
+TEST(Comparison, StepFollowsAAndTheTopStaysTheTop) {
+    Settings a, b;
+    Overrides o;
+    b.layers = 4;
+    o.layers = true;
+    a.step = a.top_level();  // 5 with L = 2
+    EXPECT_EQ(merge_b(a, b, o).step, 9);  // B's top with L = 4
+    a.step = 3;
+    EXPECT_EQ(merge_b(a, b, o).step, 3);
+    b.layers = 1;  // B shallower than A's step: clamped to B's top (3)
+    a.layers = 3;
+    a.step = 5;
+    EXPECT_EQ(merge_b(a, b, o).step, 3);
+}
+
+TEST(Comparison, DescribesWhatDiffers) {
+    Settings b;
+    Overrides o;
+    EXPECT_EQ(describe(b, o), "");
+    b.residual = false;
+    o.residual = true;
+    EXPECT_EQ(describe(b, o), "résiduel off");
+    b.layers = 3;
+    o.layers = true;
+    EXPECT_EQ(describe(b, o), "couches 3 · résiduel off");
+}
+
+TEST(Comparison, OnlyModelSettingsGoToB) {
+    for (const char* name : {"couches", "position", "residuel", "norme", "ffn", "dimension", "masque", "activation"})
+        EXPECT_TRUE(allowed_on_b(name)) << name;
+    for (const char* name : {"phrase", "graine", "propager", "etape", "reinit", "comparer", "b", "session", "exporter", ""})
+        EXPECT_FALSE(allowed_on_b(name)) << name;
+}
+
+TEST(Comparison, SplitsTheSectionIntoTwoEqualStacks) {
+    for (const auto& [w, h] : {std::pair{1600.f, 900.f}, {1920.f, 1080.f}, {1024.f, 700.f}, {200.f, 150.f}, {0.f, 0.f}}) {
+        const ScreenLayout screen = screen_layout(w, h, 1);
+        const ComparisonLayout c = comparison_layout(screen, 1);
+        const Rect& s = screen.section;
+        for (const Rect* r : {&c.a, &c.b, &c.label_a, &c.label_b}) {
+            EXPECT_GE(r->w, 0);
+            EXPECT_GE(r->h, 0);
+            EXPECT_GE(r->x, s.x - 0.01f);
+            EXPECT_LE(r->right(), s.right() + 0.01f);
+            EXPECT_GE(r->y, s.y - 0.01f);
+            EXPECT_LE(r->bottom(), s.bottom() + 0.01f);
+        }
+        EXPECT_FLOAT_EQ(c.a.w, c.b.w);
+        EXPECT_FLOAT_EQ(c.a.h, c.b.h);
+        EXPECT_LE(c.a.right(), c.b.x);  // A on the left, apart from B
+        EXPECT_LE(c.label_a.bottom(), c.a.y + 0.01f);  // each label above its stack
+        if (w >= 1024) {
+            EXPECT_GT(c.a.w, s.w * 0.45f);  // the halves use the width
+        }
+    }
+}
+
+}  // namespace
+}  // namespace tb

@@ -1,0 +1,149 @@
+// The window's part of a saved session and where the last session lives: every key checked,
+// XDG_CONFIG_HOME honoured (so tests never touch the real user config).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "persist/view_state.h"
+
+namespace tb {
+namespace {
+
+using nlohmann::json;
+
+TEST(ViewState, RoundTrips) {
+    ViewState v;
+    v.text_scale = 1.4f;
+    v.log_scale = false;
+    v.head = 1;
+    v.seconds_per_level = 1.25;
+    v.lesson = LessonBookmark{"/tmp/lecon.txt", 3};
+    v.light_theme = true;
+    ViewState back;
+    ASSERT_FALSE(view_from_json(view_to_json(v), 2, back).has_value());
+    EXPECT_FLOAT_EQ(back.text_scale, 1.4f);
+    EXPECT_FALSE(back.log_scale);
+    EXPECT_EQ(back.head, 1);
+    EXPECT_DOUBLE_EQ(back.seconds_per_level, 1.25);
+    EXPECT_TRUE(back.light_theme);
+    ASSERT_TRUE(back.lesson.has_value());
+    EXPECT_EQ(back.lesson->file, "/tmp/lecon.txt");
+    EXPECT_EQ(back.lesson->step, 3);
+    // An empty view is the start-up view.
+    ViewState empty;
+    empty.head = 1;
+    ASSERT_FALSE(view_from_json(json::object(), 2, empty).has_value());
+    EXPECT_EQ(empty.head, 0);
+}
+
+TEST(ViewState, KeepsTheComparisonsSideB) {
+    ViewState v;
+    ViewState::Comparison c;
+    c.overrides.residual = true;
+    c.overrides.layers = true;
+    c.b.residual = false;
+    c.b.layers = 4;
+    v.comparison = c;
+    const json j = view_to_json(v);
+    EXPECT_EQ(j["comparison"], (json{{"residual", false}, {"layers", 4}}));  // only what B overrides
+    ViewState back;
+    ASSERT_FALSE(view_from_json(j, 2, back).has_value());
+    ASSERT_TRUE(back.comparison.has_value());
+    EXPECT_TRUE(back.comparison->overrides.residual);
+    EXPECT_TRUE(back.comparison->overrides.layers);
+    EXPECT_FALSE(back.comparison->overrides.norm);
+    EXPECT_FALSE(back.comparison->b.residual);
+    EXPECT_EQ(back.comparison->b.layers, 4);
+    // Open with nothing overridden is an empty object; no comparison, no key.
+    ViewState none;
+    EXPECT_FALSE(view_to_json(none).contains("comparison"));
+    ASSERT_FALSE(view_from_json(json{{"comparison", json::object()}}, 2, back).has_value());
+    EXPECT_TRUE(back.comparison.has_value());
+    EXPECT_FALSE(back.comparison->overrides.any());
+}
+
+TEST(ViewState, RefusesUnknownKeysWrongTypesAndRanges) {
+    const std::vector<json> bad = {
+        json::array(),
+        {{"couleur", "sombre"}},
+        {{"text_scale", 5}},
+        {{"text_scale", 0.1}},
+        {{"text_scale", "grand"}},
+        {{"log_scale", 1}},
+        {{"theme", "rose"}},
+        {{"head", 2}},  // two heads: 0 or 1
+        {{"head", -1}},
+        {{"head", 0.5}},
+        {{"seconds_per_level", 0}},
+        {{"seconds_per_level", 30}},
+        {{"comparison", 1}},
+        {{"comparison", {{"layers", 9}}}},
+        {{"comparison", {{"dimension", 12}}}},
+        {{"comparison", {{"residual", "off"}}}},
+        {{"comparison", {{"norm", "rms"}}}},
+        {{"comparison", {{"sentence", "le chat"}}}},  // shared with A: not B's
+        {{"comparison", {{"seed", 3}}}},
+        {{"lesson", "lecon.txt"}},
+        {{"lesson", {{"file", "a"}}}},
+        {{"lesson", {{"file", "a"}, {"step", -2}}}},
+        {{"lesson", {{"file", "a"}, {"step", 1}, {"extra", 0}}}},
+    };
+    for (const auto& j : bad) {
+        ViewState v;
+        v.head = 1;
+        EXPECT_TRUE(view_from_json(j, 2, v).has_value()) << j.dump();
+        EXPECT_EQ(v.head, 1) << "untouched on failure: " << j.dump();
+    }
+}
+
+struct Env {
+    std::string name, saved;
+    bool had;
+    explicit Env(const char* n) : name(n) {
+        const char* v = std::getenv(n);
+        had = v != nullptr;
+        if (v) saved = v;
+    }
+    ~Env() {
+        if (had) setenv(name.c_str(), saved.c_str(), 1);
+        else unsetenv(name.c_str());
+    }
+};
+
+TEST(LastSession, FollowsXdgThenHome) {
+    Env xdg("XDG_CONFIG_HOME"), home("HOME");
+    setenv("XDG_CONFIG_HOME", "/tmp/tb_config", 1);
+    setenv("HOME", "/home/prof", 1);
+    EXPECT_EQ(last_session_path().value_or(""), "/tmp/tb_config/transformer-bloc/session.json");
+    setenv("XDG_CONFIG_HOME", "", 1);  // empty: as if unset (XDG base directory spec)
+    EXPECT_EQ(last_session_path().value_or(""), "/home/prof/.config/transformer-bloc/session.json");
+    setenv("XDG_CONFIG_HOME", "relatif", 1);  // relative: ignored (spec)
+    EXPECT_EQ(last_session_path().value_or(""), "/home/prof/.config/transformer-bloc/session.json");
+    unsetenv("XDG_CONFIG_HOME");
+    unsetenv("HOME");
+    EXPECT_FALSE(last_session_path().has_value());
+}
+
+TEST(LastSession, RestoredOnlyForAPlainStart) {
+    EXPECT_TRUE(restores_last_session({}));
+    StartOptions o;
+    o.fresh = true;
+    EXPECT_FALSE(restores_last_session(o));
+    o = {};
+    o.open = true;
+    EXPECT_FALSE(restores_last_session(o));
+    o = {};
+    o.run = true;
+    EXPECT_FALSE(restores_last_session(o));
+    o = {};
+    o.script = true;
+    EXPECT_FALSE(restores_last_session(o));
+    o = {};
+    o.screenshot = true;
+    EXPECT_FALSE(restores_last_session(o));
+    EXPECT_FALSE(saves_last_session(o));  // a screenshot is a test or a batch: it leaves no trace
+    EXPECT_TRUE(saves_last_session({}));
+}
+
+}  // namespace
+}  // namespace tb

@@ -1,0 +1,167 @@
+#include "scene/animation.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "../support.h"
+
+namespace tb {
+namespace {
+
+using test::kArea;
+
+std::vector<BeadRecord> tokens_only(const FrameRecords& f) {
+    std::vector<BeadRecord> out;
+    for (const auto& b : f.beads)
+        if (!b.copy) out.push_back(b);
+    return out;
+}
+
+TEST(Animation, BeadsRestAtLevelKAtTheEndOfStepK) {
+    const Session s = test::session("/couches 3");
+    const Trace& trace = *s.trace();
+    const Layout layout = make_layout(trace.settings, kArea);
+    const AnimationOptions options;
+    for (int k = 0; k <= trace.settings.top_level(); ++k) {
+        const auto beads = tokens_only(animate_at_time(trace, layout, k * options.seconds_per_level, options));
+        ASSERT_EQ(beads.size(), 5u);
+        for (const auto& b : beads) {
+            EXPECT_FLOAT_EQ(b.y, layout.level_y[static_cast<std::size_t>(k)]) << "level " << k;
+            EXPECT_FLOAT_EQ(b.x, layout.token_x(b.token, 5));
+            const double norm = trace.levels[static_cast<std::size_t>(k)].vectors.row(b.token).norm();
+            EXPECT_FLOAT_EQ(b.radius, layout.radius(norm));
+        }
+    }
+}
+
+TEST(Animation, BeadsStopAtTheStep) {
+    const Session s = test::session("/etape 2");
+    const Trace& trace = *s.trace();
+    const Layout layout = make_layout(trace.settings, kArea);
+    for (double t : {1.0, 5.0, 100.0})
+        for (const auto& b : tokens_only(animate_at_time(trace, layout, t, {})))
+            EXPECT_FLOAT_EQ(b.y, layout.level_y[2]) << "t = " << t;
+    EXPECT_DOUBLE_EQ(playhead_at(100, 0.5, 2), 2.0);
+    EXPECT_DOUBLE_EQ(playhead_at(0.25, 0.5, 5), 0.5);
+}
+
+// Samples the crossing of level k finely and returns the bead of `token` whose centre is
+// nearest to `y`.
+BeadRecord bead_nearest(const Trace& trace, const Layout& layout, int k, int token, float y) {
+    BeadRecord best;
+    float distance = 1e9f;
+    for (int i = 1; i < 2000; ++i) {
+        const double playhead = (k - 1) + i / 2000.0;
+        for (const auto& b : tokens_only(animate(trace, layout, playhead, {})))
+            if (b.token == token && std::abs(b.y - y) < distance) distance = std::abs(b.y - y), best = b;
+    }
+    EXPECT_LT(distance, 0.5f);
+    return best;
+}
+
+TEST(Animation, PreNormBandGivesTheRadiusOfRootD) {
+    for (const char* script : {"/residuel on", "/norme aucune; /norme pre; /dimension 16", "/residuel off; /couches 4"}) {
+        const Session s = test::session(script);
+        const Trace& trace = *s.trace();
+        const Layout layout = make_layout(trace.settings, kArea);
+        const float expected = layout.radius(std::sqrt(static_cast<double>(trace.settings.dimension)));
+        for (const auto& band : layout.bands) {
+            if (band.level == trace.settings.top_level()) continue;  // the final LayerNorm: see below
+            for (int token = 0; token < trace.token_count(); ++token) {
+                const BeadRecord b = bead_nearest(trace, layout, band.level, token, band.rect.cy());
+                EXPECT_NEAR(b.radius, expected, 0.05f) << script << ", band " << band.level << ", token " << token;
+            }
+        }
+    }
+}
+
+TEST(Animation, RadiusChangesAcrossThePreNormBand) {
+    // Without residual nor norm the stream's norm drifts far from √d: the band must visibly resize.
+    const Session s = test::session("/residuel off; /norme aucune; /couches 4; /norme pre");
+    const Trace& trace = *s.trace();
+    const Layout layout = make_layout(trace.settings, kArea);
+    const int k = 3;
+    const auto before = tokens_only(animate(trace, layout, k - 1 + 1e-4, {}));
+    const auto at_band = bead_nearest(trace, layout, k, 0, layout.slots[k].pre_band_y);
+    EXPECT_FLOAT_EQ(before[0].radius, layout.radius(trace.input_of(trace.levels[k]).row(0).norm()));
+    EXPECT_NEAR(at_band.radius, layout.radius(trace.levels[k].normalized_input.row(0).norm()), 0.05f);
+}
+
+TEST(Animation, PostNormBandGivesTheRadiusOfRootD) {
+    const Session s = test::session("/norme post; /residuel off");
+    const Trace& trace = *s.trace();
+    const Layout layout = make_layout(trace.settings, kArea);
+    const float expected = layout.radius(std::sqrt(8.0));
+    for (const auto& band : layout.bands)
+        EXPECT_NEAR(bead_nearest(trace, layout, band.level, 1, band.rect.cy()).radius, expected, 0.05f);
+}
+
+TEST(Animation, ResidualCopiesTravelTheArcOnlyWhenOn) {
+    auto copies = [](const std::string& script) {
+        const Session s = test::session(script);
+        const Layout layout = make_layout(s.settings(), kArea);
+        int n = 0;
+        for (const auto& b : animate(*s.trace(), layout, 0.4, {}).beads) n += b.copy;
+        return n;
+    };
+    EXPECT_GT(copies(""), 0);
+    EXPECT_EQ(copies("/residuel off"), 0);
+}
+
+TEST(Animation, AttentionDrawsTheChosenHeadsWeights) {
+    const Session s = test::session();
+    const Trace& trace = *s.trace();
+    const Layout layout = make_layout(trace.settings, kArea);
+    for (int head = 0; head < 2; ++head) {
+        AnimationOptions options;
+        options.head = head;
+        const FrameRecords f = animate(trace, layout, 0.5, options);  // inside attention 1
+        ASSERT_EQ(f.links.size(), 20u);                               // 5 x 4 pairs
+        const Matrix& w = trace.levels[1].attention_weights[static_cast<std::size_t>(head)];
+        EXPECT_FLOAT_EQ(f.links[0].weight, static_cast<float>(w(0, 1)));
+        EXPECT_TRUE(f.hidden.empty());
+    }
+    const FrameRecords ffn = animate(trace, layout, 1.5, {});  // inside ffn 1
+    EXPECT_TRUE(ffn.links.empty());
+    ASSERT_EQ(ffn.hidden.size(), 5u);
+    EXPECT_EQ(ffn.hidden[0].values.size(), 32u);
+}
+
+TEST(Animation, BagOfWordsGivesTheTwoLeIdenticalBeads) {
+    for (const char* script : {"/position aucun", ""}) {
+        const Session s = test::session(script);
+        const Trace& trace = *s.trace();
+        const Layout layout = make_layout(trace.settings, kArea);
+        for (int k = 0; k <= trace.settings.top_level(); ++k) {
+            const auto beads = tokens_only(animate(trace, layout, k, {}));
+            const bool same = beads[0].colour.r == beads[3].colour.r && beads[0].colour.g == beads[3].colour.g &&
+                              beads[0].colour.b == beads[3].colour.b && beads[0].radius == beads[3].radius;
+            EXPECT_EQ(same, std::string(script) == "/position aucun") << script << " level " << k;
+        }
+    }
+}
+
+TEST(Animation, PureFunctionOfItsArguments) {
+    const Session s = test::session();
+    const Layout layout = make_layout(s.settings(), kArea);
+    const FrameRecords a = animate(*s.trace(), layout, 2.37, {}), b = animate(*s.trace(), layout, 2.37, {});
+    ASSERT_EQ(a.beads.size(), b.beads.size());
+    for (std::size_t i = 0; i < a.beads.size(); ++i) {
+        EXPECT_EQ(a.beads[i].x, b.beads[i].x);
+        EXPECT_EQ(a.beads[i].y, b.beads[i].y);
+        EXPECT_EQ(a.beads[i].radius, b.beads[i].radius);
+    }
+}
+
+TEST(Animation, EmptyViewportStillFinite) {
+    const Session s = test::session("/couches 6");
+    const Layout layout = make_layout(s.settings(), Rect{0, 0, 0, 0});
+    for (double p = 0; p <= 13; p += 0.13)
+        for (const auto& b : animate(*s.trace(), layout, p, {}).beads) {
+            EXPECT_TRUE(std::isfinite(b.x) && std::isfinite(b.y) && std::isfinite(b.radius));
+        }
+}
+
+}  // namespace
+}  // namespace tb

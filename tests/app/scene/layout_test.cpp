@@ -1,0 +1,139 @@
+#include "scene/layout.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "scene/screen.h"
+#include "../support.h"
+
+namespace tb {
+namespace {
+
+using test::kArea;
+
+int count(const Layout& l, BoxKind kind) {
+    int n = 0;
+    for (const auto& b : l.boxes) n += b.kind == kind;
+    return n;
+}
+
+TEST(Layout, TwoBoxesPerBlockPlusInputAndOutput) {
+    for (int layers = 1; layers <= 6; ++layers) {
+        const Layout l = make_layout(test::settings("/couches " + std::to_string(layers)), kArea);
+        EXPECT_EQ(count(l, BoxKind::Attention), layers);
+        EXPECT_EQ(count(l, BoxKind::Ffn), layers);
+        EXPECT_EQ(count(l, BoxKind::Input), 1);
+        EXPECT_EQ(count(l, BoxKind::Output), 1);
+        EXPECT_EQ(static_cast<int>(l.level_y.size()), 2 * layers + 2);
+    }
+}
+
+TEST(Layout, BottomToTopAndInsideTheArea) {
+    const Layout l = make_layout(test::settings("/couches 6"), kArea);  // L = 6 fits without scrolling
+    for (std::size_t k = 1; k < l.level_y.size(); ++k) EXPECT_LT(l.level_y[k], l.level_y[k - 1]) << "level " << k;
+    for (const auto& b : l.boxes) {
+        EXPECT_GE(b.rect.y, kArea.y);
+        EXPECT_LE(b.rect.bottom(), kArea.bottom());
+        EXPECT_GT(b.rect.h, 10.f);
+    }
+    EXPECT_EQ(l.boxes.front().kind, BoxKind::Input);
+    EXPECT_EQ(l.boxes.back().kind, BoxKind::Output);
+    EXPECT_GT(l.boxes.front().rect.y, l.boxes.back().rect.y);  // input at the bottom
+}
+
+TEST(Layout, ResidualArcsExistIffResidualOn) {
+    const Layout on = make_layout(test::settings(), kArea);
+    EXPECT_EQ(on.arcs.size(), 4u);
+    EXPECT_EQ(on.merges.size(), 4u);
+    for (const auto& arc : on.arcs) {
+        const Box* box = on.box_for_level(arc.level);
+        ASSERT_NE(box, nullptr);
+        EXPECT_LT(arc.at(0.5f).x, box->rect.x);                 // on the left
+        EXPECT_GT(arc.p0.y, box->rect.bottom());                 // leaves below the sublayer
+        EXPECT_LT(arc.p3.y, box->rect.y);                        // merges above it
+    }
+    const Layout off = make_layout(test::settings("/residuel off"), kArea);
+    EXPECT_TRUE(off.arcs.empty());
+    EXPECT_TRUE(off.merges.empty());
+}
+
+TEST(Layout, PreNormBandsBelowEachSublayer) {
+    const Layout l = make_layout(test::settings("/couches 3"), kArea);
+    ASSERT_EQ(l.bands.size(), 7u);  // 2L sublayers and the final LayerNorm
+    for (int k = 1; k <= 6; ++k) {
+        const Box* box = l.box_for_level(k);
+        int found = 0;
+        for (const auto& band : l.bands)
+            if (band.level == k) {
+                ++found;
+                EXPECT_GT(band.rect.y, box->rect.bottom());                          // below the box
+                EXPECT_LT(band.rect.bottom(), l.level_y[static_cast<std::size_t>(k - 1)]);  // above the stream below
+            }
+        EXPECT_EQ(found, 1) << "sublayer " << k;
+    }
+}
+
+TEST(Layout, PostNormBandsAfterTheAddition) {
+    const Layout l = make_layout(test::settings("/norme post"), kArea);
+    ASSERT_EQ(l.bands.size(), 4u);  // no final LayerNorm in post-norm
+    for (const auto& band : l.bands) {
+        const Box* box = l.box_for_level(band.level);
+        const Merge* merge = nullptr;
+        for (const auto& m : l.merges)
+            if (m.level == band.level) merge = &m;
+        ASSERT_NE(merge, nullptr);
+        EXPECT_LT(band.rect.bottom(), box->rect.y);     // above the box
+        EXPECT_LT(band.rect.cy(), merge->at.y);          // after (above) the addition
+        EXPECT_GT(band.rect.y, l.level_y[static_cast<std::size_t>(band.level)] - 1);  // below the next row
+    }
+}
+
+TEST(Layout, NoBandsWithoutNorm) {
+    EXPECT_TRUE(make_layout(test::settings("/norme aucune"), kArea).bands.empty());
+    EXPECT_TRUE(make_layout(test::settings("/norme aucune; /residuel off"), kArea).bands.empty());
+}
+
+TEST(Layout, RadiusMapIsMonotonicAndClamped) {
+    const Layout l = make_layout(test::settings(), kArea);
+    float previous = 0;
+    for (double norm = 0.01; norm < 1000; norm *= 1.3) {
+        const float r = l.radius(norm);
+        EXPECT_GE(r, previous);
+        previous = r;
+    }
+    EXPECT_FLOAT_EQ(l.radius(1e-9), l.min_radius);
+    EXPECT_FLOAT_EQ(l.radius(1e9), l.max_radius);
+    EXPECT_LT(l.radius(1.0), l.radius(10.0));
+    EXPECT_EQ(Layout::off_scale(1e4), 1);
+    EXPECT_EQ(Layout::off_scale(1e-4), -1);
+    EXPECT_EQ(Layout::off_scale(3.0), 0);
+    EXPECT_GT(l.min_radius, 0.f);
+}
+
+TEST(Layout, TinyAndEmptyViewportsNeverBreak) {
+    for (const Rect area : {Rect{0, 0, 0, 0}, Rect{0, 0, 1, 1}, Rect{10, 10, 40, 30}}) {
+        const Layout l = make_layout(test::settings("/couches 6"), area);
+        EXPECT_EQ(l.level_y.size(), 14u);
+        for (float y : l.level_y) EXPECT_TRUE(std::isfinite(y));
+        EXPECT_TRUE(std::isfinite(l.radius(3.0)));
+        EXPECT_GE(l.max_radius, 0.f);
+    }
+    for (const auto& s : {screen_layout(0, 0, 1), screen_layout(200, 150, 1), screen_layout(1600, 900, 2)})
+        for (const Rect& r : {s.section, s.profile, s.controls, s.timeline}) {
+            EXPECT_GE(r.w, 0.f);
+            EXPECT_GE(r.h, 0.f);
+        }
+}
+
+TEST(Screen, PanelsTileTheWindow) {
+    const ScreenLayout s = screen_layout(1600, 900, 1);
+    EXPECT_FLOAT_EQ(s.section.x, s.controls.right());
+    EXPECT_FLOAT_EQ(s.profile.x, s.section.right());
+    EXPECT_NEAR(s.profile.right(), 1600, 0.5);
+    EXPECT_NEAR(s.timeline.bottom(), 900, 0.5);
+    EXPECT_GT(s.section.w, 600);  // the cross-section is the largest panel
+}
+
+}  // namespace
+}  // namespace tb

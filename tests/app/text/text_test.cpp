@@ -1,0 +1,79 @@
+#include "text/text.h"
+
+#include <gtest/gtest.h>
+
+#include "commands.h"
+#include "text/glyphs.h"
+#include "trace.h"
+
+namespace tb {
+namespace {
+
+std::string hex(const std::vector<std::uint32_t>& cps) {
+    std::string out;
+    char buf[16];
+    for (auto cp : cps) std::snprintf(buf, sizeof buf, "U+%04X ", cp), out += buf;
+    return out;
+}
+
+// Every interface string can be drawn with the font's glyph ranges (no '?' boxes on the projector).
+TEST(Text, EveryInterfaceStringIsInTheGlyphRanges) {
+    const Strings& t = text();
+    const auto* fields = reinterpret_cast<const char* const*>(&t);  // Strings holds only const char*
+    const std::size_t count = sizeof(Strings) / sizeof(const char*);
+    for (std::size_t i = 0; i < count; ++i) {
+        ASSERT_NE(fields[i], nullptr) << "string " << i;
+        EXPECT_TRUE(uncovered_code_points(fields[i]).empty()) << fields[i] << ": " << hex(uncovered_code_points(fields[i]));
+    }
+    // And what the core shows through the window: command help, level names, messages.
+    const CommandRegistry registry;
+    EXPECT_TRUE(uncovered_code_points(registry.help_text()).empty()) << hex(uncovered_code_points(registry.help_text()));
+    for (int k = 0; k < 14; ++k) EXPECT_TRUE(uncovered_code_points(level_name(k, 6)).empty());
+}
+
+// Issue 4: every French string of the interface has an English twin, drawable with the same font.
+TEST(Text, EveryFrenchStringHasAnEnglishTwin) {
+    int differ = 0;
+    for (const auto& [fr, en] : string_table_pairs()) {
+        ASSERT_NE(en, nullptr) << fr;
+        EXPECT_GT(std::string(en).size(), 0u) << "no English for « " << fr << " »";
+        EXPECT_TRUE(uncovered_code_points(en).empty()) << en;
+        differ += std::string(fr) != en;
+    }
+    EXPECT_GT(differ, 50) << "most strings differ between the languages";
+    set_language(Language::English);
+    EXPECT_STREQ(text().reset, "Reset");
+    EXPECT_STREQ(tr("Suivant", "Next"), "Next");
+    set_language(Language::French);
+    EXPECT_STREQ(text().reset, "Réinitialiser");
+}
+
+TEST(Text, LevelLabelsInBothLanguages) {
+    EXPECT_EQ(level_label(0, 2), "entrée");
+    EXPECT_EQ(level_label(3, 2), "attention 2");
+    EXPECT_EQ(level_label(4, 2, LabelLength::Medium), "ffn 2");
+    EXPECT_EQ(level_label(5, 2, LabelLength::Short), "S");
+    EXPECT_EQ(level_label(1, 6, LabelLength::Short), "a1");
+    set_language(Language::English);
+    EXPECT_EQ(level_label(0, 2), "input");
+    EXPECT_EQ(level_label(5, 2), "output");
+    EXPECT_EQ(level_label(5, 2, LabelLength::Medium), "output");
+    EXPECT_EQ(level_label(0, 2, LabelLength::Short), "I");
+    EXPECT_EQ(level_label(2, 2, LabelLength::Short), "f1");
+    set_language(Language::French);
+}
+
+TEST(Text, DecimalCommaInFrench) {
+    EXPECT_EQ(localize_decimals("31.6 % de 124.4 M, x.y, 1. 2"), "31,6 % de 124,4 M, x.y, 1. 2");
+    set_language(Language::English);
+    EXPECT_EQ(localize_decimals("31.6 %"), "31.6 %");
+    set_language(Language::French);
+}
+
+TEST(Text, UncoveredCodePointsAreFound) {
+    EXPECT_EQ(uncovered_code_points("ℝᵈ"), std::vector<std::uint32_t>{0x1D48});
+    EXPECT_TRUE(uncovered_code_points("« élan » √d ⊕ ≈ × ∑ – ’").empty());
+}
+
+}  // namespace
+}  // namespace tb
