@@ -51,10 +51,10 @@ ImageExporter App::image_exporter() {
         const fs::path target = fs::absolute(path, ec).lexically_normal();
         const fs::path folder = target.parent_path();
         if (ec || !fs::is_directory(folder, ec) || ::access(folder.c_str(), W_OK) != 0 || fs::is_directory(target, ec))
-            return answer(false, "/exporter : impossible d'écrire dans « " + path + " » (dossier absent ou protégé)",
+            return CommandResult(false, "/exporter : impossible d'écrire dans « " + path + " » (dossier absent ou protégé)",
                           "/exporter: cannot write to « " + path + " » (missing or protected folder)");
         image_requests_.push_back(target.string());
-        return answer(true, "image demandée : écrite à la fin de l'image suivante dans « " + target.string() + " »",
+        return CommandResult(true, "image demandée : écrite à la fin de l'image suivante dans « " + target.string() + " »",
                       "picture requested: written at the end of the next frame to « " + target.string() + " »");
     };
 }

@@ -82,7 +82,7 @@ private:
     std::uint64_t b_seen_a_replay_ = 0;
 
     Session& session_;
-    const CommandRegistry& registry_;
+    CommandRegistry& registry_;
     std::vector<LogLine> log_;
     ConsoleState console_;
     ControlsState controls_;

@@ -17,54 +17,49 @@ void App::add_comparison_commands(CommandRegistry& registry) {
     registry.add({"comparer", "/comparer <on|off>",
                   "Coupe la vue en deux piles A | B, même phrase et même graine ; /b change un réglage du côté B.",
                   {"on", "off"},
-                  [this](Session&, const std::string& args) -> CommandResult {
-                      const std::string v = utf8::is_valid(args) ? utf8::fold(args) : std::string();
-                      if (v == "on" || v == "oui") {
+                  on_off("comparer", [this](bool on) -> CommandResult {
+                      if (on) {
                           // B starts as a copy of A (the vocabulary is copied: B owns what it reads).
                           open_comparison({}, session_.settings());
-                          return answer(true,
+                          return CommandResult(true,
                                         "comparaison A | B : même phrase, même graine ; changez le côté B avec /b, "
                                         "par exemple /b /residuel off",
                                         "A | B comparison: same sentence, same seed; change side B with /b, for "
                                         "example /b /residuel off");
                       }
-                      if (v == "off" || v == "non") {
-                          b_.reset();
-                          return answer(true, "comparaison fermée", "comparison closed");
-                      }
-                      return answer(false, "/comparer attend on ou off (reçu « " + args + " »)",
-                                    "/comparer expects on or off (got « " + args + " »)");
-                  },
+                      b_.reset();
+                      return CommandResult(true, "comparaison fermée", "comparison closed");
+                  }),
                   "Splits the view into two stacks A | B, same sentence and seed; /b changes a setting on side B."});
     registry.add({"b", "/b <commande>",
                   "Applique une commande de réglage au côté B seulement (/b /residuel off), pendant /comparer on.",
                   {},
-                  [this](Session&, const std::string& args) -> CommandResult {
+                  [this](Session&, const Args& args) -> CommandResult {
                       if (!b_)
-                          return answer(false, "/b : ouvrez d'abord la comparaison (/comparer on)",
+                          return CommandResult(false, "/b : ouvrez d'abord la comparaison (/comparer on)",
                                         "/b: open the comparison first (/comparer on)");
-                      std::string line = args;
+                      std::string line = args.text();
                       line.erase(0, line.find_first_not_of(" \t/"));
                       const std::string name =
                           utf8::is_valid(line) ? utf8::fold(line.substr(0, line.find_first_of(" \t"))) : std::string();
                       if (!allowed_on_b(name))
-                          return answer(false,
+                          return CommandResult(false,
                                         "/b attend une commande de réglage : /couches, /position, /residuel, /norme, "
-                                        "/ffn, /dimension, /masque ou /activation (reçu « " + args +
+                                        "/ffn, /dimension, /masque ou /activation (reçu « " + args.text() +
                                             " ») ; la phrase, la graine et l'étape sont communes aux deux côtés",
                                         "/b expects a setting command: /couches, /position, /residuel, /norme, /ffn, "
-                                        "/dimension, /masque or /activation (got « " + args +
+                                        "/dimension, /masque or /activation (got « " + args.text() +
                                             " »); the sentence, seed and step are shared");
                       const Settings before = b_->settings();
                       const CommandResult r = registry_.execute(*b_, "/" + line);
-                      if (!r.ok) return answer(false, "côté B : " + r.message, "side B: " + r.message);
+                      if (!r.ok) return CommandResult(false, "côté B : " + r.message, "side B: " + r.message);
                       mark_changes(b_overrides_, before, b_->settings());
                       sync_b();
                       // Both stacks rise again together, so the class watches the difference unfold.
                       playhead_ = 0;
                       playing_ = true;
                       pinned_ = false;
-                      return answer(true, "côté B : " + r.message, "side B: " + r.message);
+                      return CommandResult(true, "côté B : " + r.message, "side B: " + r.message);
                   },
                   "Runs a setting command on side B only (/b /residuel off), while /comparer is on."});
 }

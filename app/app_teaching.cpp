@@ -68,7 +68,7 @@ CommandResult App::lesson_command(const std::string& args) {
             return {false, "/lecon ouvrir attend un fichier de leçon (par exemple transformer-bloc)",
                     "/lecon ouvrir expects a lesson file (for example transformer-bloc)"};
         const std::string path = resolve_lesson_path(rest);
-        const LessonParse parsed = read_lesson_file(path, CommandRegistry{}, session_);  // channel commands only
+        const LessonParse parsed = read_lesson_file(path, session_);  // channel commands only
         if (!parsed.ok())  // nothing changes: the current lesson, if any, stays open
             return {false, "leçon « " + rest + " » refusée : " + parsed.error.message,
                     "lesson \"" + rest + "\" refused: " + parsed.error.english};
@@ -114,36 +114,27 @@ void App::add_teaching_commands(CommandRegistry& registry) {
     registry.add({"lecon", "/lecon <ouvrir FICHIER|suivant|precedent|reveler|fermer>",
                   "Joue une leçon guidée pas à pas : chaque étape lance ses commandes et dit quoi regarder.",
                   {"ouvrir", "suivant", "precedent", "reveler", "fermer"},
-                  [this](Session&, const std::string& args) { return lesson_command(args); },
+                  [this](Session&, const Args& args) { return lesson_command(args.text()); },
                   "Plays a guided lesson step by step: each step runs its commands and says what to look at."});
     registry.add({"presentateur", "/presentateur <on|off>",
                   "Mode présentateur (F5) : la coupe, le profil des normes et la leçon seuls, en grand.",
                   {"on", "off"},
-                  [this](Session&, const std::string& args) -> CommandResult {
-                      const std::string v = utf8::fold(args);
-                      if (v == "on" || v == "oui") presenter_ = true;
-                      else if (v == "off" || v == "non") presenter_ = false;
-                      else
-                          return {false, "/presentateur attend on ou off (reçu « " + args + " »)",
-                                  "/presentateur expects on or off (got « " + args + " »)"};
+                  on_off("presentateur", [this](bool on) -> CommandResult {
+                      presenter_ = on;
                       return {true, presenter_ ? "mode présentateur : la coupe, le profil et la leçon, en grand (F5 pour sortir)"
                                                : "mode présentateur quitté",
                               presenter_ ? "presenter mode: the cross-section, the profile and the lesson, large (F5 to leave)"
                                          : "presenter mode left"};
-                  },
+                  }),
                   "Presenter mode (F5): only the cross-section, the norm profile and the lesson, large."});
     registry.add({"theme", "/theme <clair|sombre>",
                   "Thème clair (contraste fort, pour un projecteur délavé) ou sombre.", {"clair", "sombre"},
-                  [this](Session&, const std::string& args) -> CommandResult {
-                      const std::string v = utf8::fold(args);
-                      if (v == "clair" || v == "light") theme_ = Theme::Light;
-                      else if (v == "sombre" || v == "dark") theme_ = Theme::Dark;
-                      else
-                          return {false, "/theme attend clair ou sombre (reçu « " + args + " »)",
-                                  "/theme expects clair or sombre (got « " + args + " »)"};
+                  choice<Theme>("theme", {{"clair", Theme::Light}, {"light", Theme::Light}, {"sombre", Theme::Dark}, {"dark", Theme::Dark}},
+                                Text{"clair ou sombre", "clair or sombre"}, [this](Theme theme) -> CommandResult {
+                      theme_ = theme;
                       return {true, theme_ == Theme::Light ? "thème clair" : "thème sombre",
                               theme_ == Theme::Light ? "light theme" : "dark theme"};
-                  },
+                  }),
                   "Light theme (high contrast, for a washed-out projector) or dark."});
     // Saved sessions keep the lesson's place (view_state.h).
     lesson_bookmark = [this]() -> std::optional<LessonBookmark> {

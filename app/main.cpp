@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
     if (!app)
         for (const char* name : {"panneau", "lecon", "presentateur", "theme", "comparer", "b"})
             registry.add(tb::Command(name, std::string("/") + name + " …", "Fenêtre seulement.", {},
-                                     [name](tb::Session&, const std::string&) {
+                                     [name](tb::Session&, const tb::Args&) {
                                          return tb::CommandResult(
                                              false, std::string("/") + name + " n'existe qu'avec la fenêtre (pas avec --headless)",
                                              std::string("/") + name + " exists only with the window (not with --headless)");
@@ -142,7 +142,7 @@ int main(int argc, char** argv) {
             const auto result = app->run("/lecon ouvrir " + o.lesson);
             if (!result.ok) return fail(result.message);
         } else if (!o.parameters) {
-            const tb::LessonParse parsed = tb::read_lesson_file(o.lesson, tb::CommandRegistry{}, session);
+            const tb::LessonParse parsed = tb::read_lesson_file(o.lesson, session);
             if (!parsed.ok()) return fail("leçon « " + o.lesson + " » refusée : " + parsed.error.message);
             const bool english = registry.language() == tb::Language::English;
             registry.execute(session, "/reinit");

@@ -8,45 +8,41 @@
 #include <string_view>
 #include <vector>
 
+#include "command_kit.h"
 #include "language.h"
 #include "session.h"
 
 namespace tb {
 
-struct CommandResult {
-    CommandResult(bool ok_ = true, std::string message_ = {}, std::string english_ = {})
-        : ok(ok_), message(std::move(message_)), english(std::move(english_)) {}
-    bool ok = true;
-    std::string message;  // a confirmation, a report (/parametres, /aide) or the error
-    std::string english;  // its English twin, when the command wrote one; execute() answers in
-                          // the registry's language (/langue) and moves it into `message`
-};
-
 struct Command {
     Command(std::string name_, std::string usage_, std::string help_, std::vector<std::string> values_,
-            std::function<CommandResult(Session&, const std::string&)> run_, std::string help_en_ = {})
+            Handler run_, std::string help_en_ = {})
         : name(std::move(name_)), usage(std::move(usage_)), help(std::move(help_)), values(std::move(values_)),
           run(std::move(run_)), help_en(std::move(help_en_)) {}
     std::string name;                  // without the slash, unaccented: "residuel"
     std::string usage;                 // as the channel writes it: "/residuel <on|off>"
     std::string help;                  // one French sentence
     std::vector<std::string> values;   // the argument's values, for Tab completion (enumerations)
-    std::function<CommandResult(Session&, const std::string& args)> run;
+    Handler run;                       // built with the kit (command_kit.h)
     std::string help_en;               // the help in English (the names stay the channel's)
 };
 
+// Not copyable: /langue and /aide act on the registry that holds them.
 class CommandRegistry {
 public:
     static constexpr std::size_t kMaxLineBytes = 500;
 
     CommandRegistry();  // the channel's commands plus /graine and /aide
+    CommandRegistry(const CommandRegistry&) = delete;
+    CommandRegistry& operator=(const CommandRegistry&) = delete;
 
     // Adds a command of the program's own (the window adds its view commands: panels, exports,
     // presenter mode). A name already taken is a programming error: std::logic_error.
     void add(Command command);
 
     // One command line: "/couches 6", "Couches 6", "/résiduel OFF". An empty line does nothing.
-    CommandResult execute(Session& session, std::string_view line) const;
+    // Not const: /langue changes the language of the replies.
+    CommandResult execute(Session& session, std::string_view line);
 
     const std::vector<Command>& commands() const { return commands_; }
     const Command* find(std::string_view name) const;  // folded name, slash optional
@@ -65,7 +61,7 @@ public:
     void set_language(Language language) { language_ = language; }
 
 private:
-    CommandResult run_line(Session& session, std::string_view line) const;  // both languages
+    CommandResult run_line(Session& session, std::string_view line);  // both languages
 
     std::vector<Command> commands_;
     std::vector<std::pair<std::string, std::string>> help_notes_;  // French, English
@@ -78,6 +74,6 @@ std::vector<std::string> split_script(std::string_view text);
 
 // Runs each line of a script in order, stopping at the first failure. Returns every result
 // up to and including the failing one.
-std::vector<CommandResult> run_script(const CommandRegistry& registry, Session& session, std::string_view text);
+std::vector<CommandResult> run_script(CommandRegistry& registry, Session& session, std::string_view text);
 
 }  // namespace tb

@@ -50,12 +50,6 @@ std::string absolute(const std::string& path) {
     return ec ? path : p.lexically_normal().string();
 }
 
-std::string trim(const std::string& s) {
-    const auto first = s.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos) return {};
-    return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
-
 }  // namespace
 
 std::string profile_csv(const Trace& trace) {
@@ -165,51 +159,33 @@ std::string configuration_card(const Trace& trace) {
     return out.str();
 }
 
-// A reply in both languages (the registry answers in the one chosen with /langue).
-CommandResult answer(bool ok, const std::string& french, const std::string& english) {
-    CommandResult r;
-    r.ok = ok;
-    r.message = french;
-    r.english = english;
-    return r;
-}
-
 void add_export_commands(CommandRegistry& registry, ImageExporter image) {
-    auto run = [image](Session& session, const std::string& args) -> CommandResult {
-        const std::string line = trim(args);
-        const auto space = line.find_first_of(" \t");
-        const std::string kind = utf8::is_valid(line) ? utf8::fold(line.substr(0, space)) : std::string();
-        const std::string path = space == std::string::npos ? std::string() : trim(line.substr(space));
-        auto refuse = [&] {
-            return answer(false,
-                          "/exporter attend image, profil, parametres ou fiche, puis un nom de fichier (reçu « " + line + " »)",
-                          "/exporter expects image, profil, parametres or fiche, then a file name (got « " + line + " »)");
+    // A text export: its content from the current trace, written whole or not at all.
+    auto text_export = [](std::string (*content)(const Trace&), Text what) {
+        return [content, what](Session& session, const Args& file) -> CommandResult {
+            const std::string& path = file.text();
+            if (auto error = write_file_atomically(path, content(*session.trace())))
+                return {false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »"};
+            return {true, what + Text{" écrit dans « ", " written to « "} + same(absolute(path) + " »")};
         };
-        if (path.empty()) return refuse();
-        if (kind == "image") {
-            if (!image)
-                return answer(false, "/exporter image n'existe qu'avec la fenêtre (pas avec --headless)",
-                              "/exporter image needs the window (not --headless)");
-            return image(path);
-        }
-        std::string content, french, english;
-        const Trace& trace = *session.trace();
-        if (kind == "profil") {
-            content = profile_csv(trace), french = "profil des normes (CSV)", english = "norm profile (CSV)";
-        } else if (kind == "parametres") {
-            content = parameters_markdown(trace), french = "détail des paramètres (Markdown)",
-            english = "parameter breakdown (Markdown)";
-        } else if (kind == "fiche") {
-            content = configuration_card(trace), french = "fiche de configuration (Markdown)",
-            english = "configuration card (Markdown)";
-        } else {
-            return refuse();
-        }
-        if (auto error = write_file_atomically(path, content))
-            return answer(false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »");
-        const std::string where = " « " + absolute(path) + " »";
-        return answer(true, french + " écrit dans" + where, english + " written to" + where);
     };
+    auto picture = [image](Session&, const Args& file) -> CommandResult {
+        if (!image)
+            return {false, "/exporter image n'existe qu'avec la fenêtre (pas avec --headless)",
+                    "/exporter image needs the window (not --headless)"};
+        return image(file.text());
+    };
+    const Handler run = verbs("exporter",
+                              {{{"image"}, picture, true},
+                               {{"profil"}, text_export(profile_csv, {"profil des normes (CSV)", "norm profile (CSV)"}), true},
+                               {{"parametres"},
+                                text_export(parameters_markdown, {"détail des paramètres (Markdown)", "parameter breakdown (Markdown)"}),
+                                true},
+                               {{"fiche"},
+                                text_export(configuration_card, {"fiche de configuration (Markdown)", "configuration card (Markdown)"}),
+                                true}},
+                              Text{"image, profil, parametres ou fiche, puis un nom de fichier",
+                                   "image, profil, parametres or fiche, then a file name"});
     registry.add({"exporter", "/exporter <image|profil|parametres|fiche> FICHIER",
                   "Enregistre la vue (PNG), le profil des normes (CSV), le détail des paramètres ou la fiche de "
                   "configuration (Markdown).",

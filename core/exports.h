@@ -28,9 +28,6 @@ std::string configuration_card(const Trace& trace);
 // at the end of the next frame) and says so.
 using ImageExporter = std::function<CommandResult(const std::string& path)>;
 
-// A reply with its English twin.
-CommandResult answer(bool ok, const std::string& french, const std::string& english);
-
 // Registers /exporter <image|profil|parametres|fiche> FICHIER. Without `image` (headless), the
 // image kind answers that it needs the window.
 void add_export_commands(CommandRegistry& registry, ImageExporter image = nullptr);

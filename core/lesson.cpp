@@ -10,13 +10,6 @@ namespace {
 
 constexpr std::size_t kMaxLessonBytes = 256 * 1024;
 
-std::string trim(std::string_view s) {
-    const auto first = s.find_first_not_of(" \t");
-    if (first == std::string_view::npos) return {};
-    const auto last = s.find_last_not_of(" \t");
-    return std::string(s.substr(first, last - first + 1));
-}
-
 // "Question  FR" -> "question fr": folded, single spaces, so keys are accent- and case-insensitive.
 std::string key_of(std::string_view raw) {
     std::string folded = utf8::fold(trim(raw)), out;
@@ -173,7 +166,8 @@ LessonParse parse_lesson(std::string_view text) {
     return out;
 }
 
-std::optional<LessonError> check_lesson(const Lesson& lesson, const CommandRegistry& registry, Session scratch) {
+std::optional<LessonError> check_lesson(const Lesson& lesson, Session scratch) {
+    CommandRegistry registry;
     auto refused = [](const LessonLine& c, const CommandResult& r) {
         return error_at(c.line, "la commande « " + c.text + " » est refusée : " + r.message,
                         "the command \"" + c.text + "\" is refused: " + (r.english.empty() ? r.message : r.english));
@@ -201,17 +195,17 @@ std::optional<LessonError> check_lesson(const Lesson& lesson, const CommandRegis
     return std::nullopt;
 }
 
-LessonParse load_lesson(std::string_view text, const CommandRegistry& registry, const Session& session) {
+LessonParse load_lesson(std::string_view text, const Session& session) {
     LessonParse parsed = parse_lesson(text);
     if (!parsed.ok()) return parsed;
-    if (auto e = check_lesson(*parsed.lesson, registry, session)) {
+    if (auto e = check_lesson(*parsed.lesson, session)) {
         parsed.lesson.reset();
         parsed.error = *e;
     }
     return parsed;
 }
 
-LessonParse read_lesson_file(const std::string& path, const CommandRegistry& registry, const Session& session) {
+LessonParse read_lesson_file(const std::string& path, const Session& session) {
     LessonParse out;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -220,10 +214,10 @@ LessonParse read_lesson_file(const std::string& path, const CommandRegistry& reg
     }
     std::ostringstream text;
     text << in.rdbuf();
-    return load_lesson(text.str(), registry, session);
+    return load_lesson(text.str(), session);
 }
 
-std::vector<CommandResult> run_lesson_step(const Lesson& lesson, int index, const CommandRegistry& registry,
+std::vector<CommandResult> run_lesson_step(const Lesson& lesson, int index, CommandRegistry& registry,
                                            Session& session) {
     std::vector<CommandResult> results;
     if (index < 0 || index >= static_cast<int>(lesson.steps.size())) return results;

@@ -63,18 +63,18 @@ struct LessonParse {
 LessonParse parse_lesson(std::string_view text);
 
 // Runs every step's commands from /reinit on `scratch` (a copy: the caller's session is not
-// touched) with `registry`, and checks each step's `attendu:` lines. The first refused command
+// touched) with the channel's commands (a lesson drives the model, not the window), and checks each step's `attendu:` lines. The first refused command
 // or unmet expectation is returned with its line.
-std::optional<LessonError> check_lesson(const Lesson& lesson, const CommandRegistry& registry, Session scratch);
+std::optional<LessonError> check_lesson(const Lesson& lesson, Session scratch);
 
 // parse_lesson, then check_lesson: what opening a lesson file needs.
-LessonParse load_lesson(std::string_view text, const CommandRegistry& registry, const Session& session);
+LessonParse load_lesson(std::string_view text, const Session& session);
 
 // Reads a lesson file (at most 256 KiB of UTF-8); a missing or unreadable file is an error.
-LessonParse read_lesson_file(const std::string& path, const CommandRegistry& registry, const Session& session);
+LessonParse read_lesson_file(const std::string& path, const Session& session);
 
 // Runs step `index`'s commands in order with `registry`, stopping at the first failure.
-std::vector<CommandResult> run_lesson_step(const Lesson& lesson, int index, const CommandRegistry& registry,
+std::vector<CommandResult> run_lesson_step(const Lesson& lesson, int index, CommandRegistry& registry,
                                            Session& session);
 
 }  // namespace tb

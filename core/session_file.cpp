@@ -138,17 +138,17 @@ std::optional<std::string> load_session_file(const std::string& path, const Voca
 CommandResult open_session(Session& session, const std::string& path, SessionView* view) {
     SessionFile file;
     if (auto error = load_session_file(path, session.vocabulary(), file))
-        return answer(false, "session non ouverte : " + *error + " ; rien n'a changé",
+        return CommandResult(false, "session non ouverte : " + *error + " ; rien n'a changé",
                       "session not opened: " + *error + "; nothing changed");
     if (view)
         if (auto error = view->check_view(file.view))
-            return answer(false, "session non ouverte : « " + path + " » : " + *error + " ; rien n'a changé",
+            return CommandResult(false, "session non ouverte : « " + path + " » : " + *error + " ; rien n'a changé",
                           "session not opened: « " + path + " »: " + *error + "; nothing changed");
     // Checked whole: now apply. Session::apply validates again (it cannot fail here).
     if (auto error = session.apply(file.settings))
-        return answer(false, "session non ouverte : " + *error, "session not opened: " + *error);
+        return CommandResult(false, "session non ouverte : " + *error, "session not opened: " + *error);
     if (view) view->apply_view(file.view);
-    return answer(true, "session ouverte : « " + path + " » (graine " + std::to_string(file.settings.seed) + ")",
+    return CommandResult(true, "session ouverte : « " + path + " » (graine " + std::to_string(file.settings.seed) + ")",
                   "session opened: « " + path + " » (seed " + std::to_string(file.settings.seed) + ")");
 }
 
@@ -157,26 +157,18 @@ CommandResult save_session(const Session& session, const std::string& path, cons
     file.settings = session.settings();
     if (view) file.view = view->save_view();
     if (auto error = save_session_file(path, file))
-        return answer(false, "session non enregistrée : " + *error, "session not saved: cannot write « " + path + " »");
+        return CommandResult(false, "session non enregistrée : " + *error, "session not saved: cannot write « " + path + " »");
     std::error_code ec;
     const std::string where = std::filesystem::absolute(path, ec).lexically_normal().string();
-    return answer(true, "session enregistrée dans « " + where + " »", "session saved to « " + where + " »");
+    return CommandResult(true, "session enregistrée dans « " + where + " »", "session saved to « " + where + " »");
 }
 
 void add_session_commands(CommandRegistry& registry, SessionView* view) {
-    auto run = [view](Session& session, const std::string& args) -> CommandResult {
-        const auto first = args.find_first_not_of(" \t");
-        const std::string line = first == std::string::npos ? std::string() : args.substr(first);
-        const auto space = line.find_first_of(" \t");
-        const std::string verb = utf8::is_valid(line) ? utf8::fold(line.substr(0, space)) : std::string();
-        std::string path = space == std::string::npos ? std::string() : line.substr(space);
-        path.erase(0, path.find_first_not_of(" \t"));
-        path.erase(path.find_last_not_of(" \t\r\n") + 1);
-        if (!path.empty() && (verb == "enregistrer" || verb == "sauver")) return save_session(session, path, view);
-        if (!path.empty() && verb == "ouvrir") return open_session(session, path, view);
-        return answer(false, "/session attend enregistrer ou ouvrir, puis un nom de fichier (reçu « " + line + " »)",
-                      "/session expects enregistrer or ouvrir, then a file name (got « " + line + " »)");
-    };
+    const Handler run = verbs(
+        "session",
+        {{{"enregistrer", "sauver"}, [view](Session& session, const Args& file) { return save_session(session, file.text(), view); }, true},
+         {{"ouvrir"}, [view](Session& session, const Args& file) { return open_session(session, file.text(), view); }, true}},
+        Text{"enregistrer ou ouvrir, puis un nom de fichier", "enregistrer or ouvrir, then a file name"});
     registry.add({"session", "/session <enregistrer|ouvrir> FICHIER",
                   "Enregistre tout l'état (réglages, graine, étape, vue) dans un fichier JSON, ou le rouvre.",
                   {"enregistrer", "ouvrir"}, run,

@@ -51,14 +51,9 @@ std::optional<Panel> parse_panel(std::string_view word) {
 }
 
 Command make_panel_command(Panel& target) {
-    auto run = [&target](Session&, const std::string& args) -> CommandResult {
-        const std::optional<Panel> panel = parse_panel(args);
-        if (!panel) {
-            const std::string got = args.empty() ? "rien" : "« " + args + " »";
-            const std::string got_en = args.empty() ? "nothing" : "« " + args + " »";
-            return {false, "/panneau attend attention, neurones, norme, gradients, echelle, sortie ou aucun (reçu " + got + ")",
-                    "/panneau expects attention, neurones, norme, gradients, echelle, sortie or aucun (got " + got_en + ")"};
-        }
+    auto run = [&target](Session&, const Args& args) -> CommandResult {
+        const std::optional<Panel> panel = args.size() == 1 ? parse_panel(args.word(0)) : std::nullopt;
+        if (!panel) return expected("panneau", one_of(panel_words()), args);
         target = *panel;
         if (*panel == Panel::None) return {true, "panneau refermé", "panel closed"};
         return {true, std::string("panneau « ") + panel_word(*panel) + " » ouvert",

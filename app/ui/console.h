@@ -22,7 +22,7 @@ struct ConsoleState {
     int history_pos = -1;  // -1: editing a new line
     bool scroll_to_bottom = true;
     bool refocus = false;
-    const CommandRegistry* registry = nullptr;
+    const CommandRegistry* registry = nullptr;  // for completion only
     std::string candidates;  // Tab with several completions lists them here
 };
 

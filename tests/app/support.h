@@ -17,7 +17,7 @@ inline std::shared_ptr<const Vocabulary> vocabulary() {
 }
 
 inline Session session(const std::string& script = "") {
-    static const CommandRegistry registry;
+    static CommandRegistry registry;
     Session s(vocabulary());
     for (const auto& result : run_script(registry, s, script)) EXPECT_TRUE(result.ok) << result.message;
     return s;

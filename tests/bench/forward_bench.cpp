@@ -18,7 +18,8 @@ std::shared_ptr<const tb::Vocabulary> vocabulary() {
 
 void forward(benchmark::State& state, const char* script) {
     tb::Session session(vocabulary());
-    for (const auto& r : tb::run_script(tb::CommandRegistry{}, session, script))
+    tb::CommandRegistry registry;
+    for (const auto& r : tb::run_script(registry, session, script))
         if (!r.ok) state.SkipWithError(r.message.c_str());
     const auto& s = session.settings();
     const auto tokens = session.vocabulary().tokenize(s.sentence);
@@ -38,7 +39,7 @@ BENCHMARK_CAPTURE(forward, largest_L6_d16_w64_n8,
 // A whole command as the window sends it: weights redrawn (new seed) and forward pass.
 void propager(benchmark::State& state) {
     tb::Session session(vocabulary());
-    const tb::CommandRegistry registry;
+    tb::CommandRegistry registry;
     tb::run_script(registry, session, "/couches 6; /dimension 16; /ffn 64");
     for (auto _ : state) benchmark::DoNotOptimize(registry.execute(session, "/propager").ok);
 }

@@ -107,7 +107,7 @@ TEST(Lesson, RefusedCommandIsReportedWithItsLineAndChangesNothing) {
                              "commande: /couches 9\n";
     ASSERT_TRUE(parse_lesson(text).ok());  // the syntax is right: only running it finds the fault
     const Session before = session("/couches 3");
-    const LessonParse p = load_lesson(text, registry(), before);
+    const LessonParse p = load_lesson(text, before);
     ASSERT_FALSE(p.ok());
     EXPECT_EQ(p.error.line, 8);
     EXPECT_NE(p.error.message.find("ligne 8 : la commande « /couches 9 » est refusée"), std::string::npos) << p.error.message;
@@ -115,16 +115,16 @@ TEST(Lesson, RefusedCommandIsReportedWithItsLineAndChangesNothing) {
     EXPECT_EQ(before.settings().layers, 3);  // the caller's session is untouched
     EXPECT_TRUE(before.settings().residual);
 
-    const LessonParse unknown = load_lesson(std::string(kStep) + "commande: /voler haut\n", registry(), before);
+    const LessonParse unknown = load_lesson(std::string(kStep) + "commande: /voler haut\n", before);
     ASSERT_FALSE(unknown.ok());
     EXPECT_EQ(unknown.error.line, 5);
     EXPECT_NE(unknown.error.message.find("commande inconnue"), std::string::npos) << unknown.error.message;
 }
 
 TEST(Lesson, ExpectationThatDoesNotHoldIsReportedWithItsLine) {
-    const LessonParse ok = load_lesson(std::string(kStep) + "attendu: /residuel off\n", registry(), session());
+    const LessonParse ok = load_lesson(std::string(kStep) + "attendu: /residuel off\n", session());
     EXPECT_TRUE(ok.ok()) << ok.error.message;
-    const LessonParse wrong = load_lesson(std::string(kStep) + "attendu: /norme post\n", registry(), session());
+    const LessonParse wrong = load_lesson(std::string(kStep) + "attendu: /norme post\n", session());
     ASSERT_FALSE(wrong.ok());
     EXPECT_EQ(wrong.error.line, 5);
     EXPECT_NE(wrong.error.message.find("attendu: /norme post"), std::string::npos) << wrong.error.message;
@@ -133,21 +133,21 @@ TEST(Lesson, ExpectationThatDoesNotHoldIsReportedWithItsLine) {
 TEST(Lesson, StartsFromTheStartUpStateWhateverTheSession) {
     // /etape 13 exists only at L = 6: the check replays from /reinit, not from the caller's state.
     const std::string text = "[étape] Haut | Top\nfr: a\nen: b\ncommande: /etape 13\n";
-    EXPECT_FALSE(load_lesson(text, registry(), session("/couches 6")).ok());
-    EXPECT_TRUE(load_lesson("[étape] Haut | Top\nfr: a\nen: b\ncommande: /couches 6\ncommande: /etape 13\n", registry(),
+    EXPECT_FALSE(load_lesson(text, session("/couches 6")).ok());
+    EXPECT_TRUE(load_lesson("[étape] Haut | Top\nfr: a\nen: b\ncommande: /couches 6\ncommande: /etape 13\n",
                             session())
                     .ok());
 }
 
 TEST(Lesson, MissingFileIsAnError) {
-    const LessonParse p = read_lesson_file("/nonexistent/lecon.txt", registry(), session());
+    const LessonParse p = read_lesson_file("/nonexistent/lecon.txt", session());
     EXPECT_FALSE(p.ok());
     EXPECT_NE(p.error.message.find("impossible de lire"), std::string::npos);
 }
 
 // The channel's walk-through (seed 001, « Ce que tu vas manipuler »), played step by step.
 TEST(Lesson, ShippedLessonPlaysTheChannelsWalkThrough) {
-    const LessonParse p = read_lesson_file(TB_ASSETS_DIR "/lessons/transformer-bloc.txt", registry(), session());
+    const LessonParse p = read_lesson_file(TB_ASSETS_DIR "/lessons/transformer-bloc.txt", session());
     ASSERT_TRUE(p.ok()) << p.error.message;
     const Lesson& lesson = *p.lesson;
     // The seed's order: /propager, /residuel off, /norme aucune, /residuel on, /norme pre,

@@ -16,8 +16,8 @@ inline std::shared_ptr<const Vocabulary> vocabulary() {
     return v;
 }
 
-inline const CommandRegistry& registry() {
-    static const CommandRegistry r;
+inline CommandRegistry& registry() {
+    static CommandRegistry r;
     return r;
 }
 

@@ -13,7 +13,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const auto vocabulary = std::make_shared<const tb::Vocabulary>(tb::Vocabulary::load(TB_ASSETS_DIR "/vocabulary.txt"));
-    static const tb::CommandRegistry registry;
+    static tb::CommandRegistry registry;
     tb::Session session(vocabulary);
     const std::string text(reinterpret_cast<const char*>(data), size);
     std::size_t start = 0;

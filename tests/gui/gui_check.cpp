@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
     const Image img = read_picture(argc, argv, 2, "gui_check PNG COMMANDS");
 
     Session session = start_session();
-    const CommandRegistry registry;
+    CommandRegistry registry;
     if (!run_commands(registry, session, argv[2])) return 2;
     const Trace& trace = *session.trace();
     const Settings& s = trace.settings;

@@ -86,7 +86,7 @@ inline Session start_session() {
 
 // Runs the commands the window was given (run_script); false, after saying which, when one is
 // refused: the checker exits with 2.
-inline bool run_commands(const CommandRegistry& registry, Session& session, const std::string& script) {
+inline bool run_commands(CommandRegistry& registry, Session& session, const std::string& script) {
     for (const auto& r : run_script(registry, session, script))
         if (!r.ok) {
             std::fprintf(stderr, "command refused: %s\n", r.message.c_str());

@@ -37,20 +37,23 @@ struct View {
 };
 
 void add_view_commands(CommandRegistry& registry, View& view) {
-    registry.add({"presentateur", "", "", {}, [&view](Session&, const std::string& a) {
+    registry.add({"presentateur", "", "", {}, [&view](Session&, const Args& args) {
+                      const std::string& a = args.text();
                       view.presenter = utf8::fold(a) == "on";
                       return CommandResult{};
                   }});
-    registry.add({"theme", "", "", {}, [&view](Session&, const std::string& a) {
+    registry.add({"theme", "", "", {}, [&view](Session&, const Args& args) {
+                      const std::string& a = args.text();
                       view.theme = utf8::fold(a) == "clair" ? Theme::Light : Theme::Dark;
                       return CommandResult{};
                   }});
-    registry.add({"lecon", "", "", {}, [&view, &registry](Session& session, const std::string& a) {
+    registry.add({"lecon", "", "", {}, [&view, &registry](Session& session, const Args& args) {
+                      const std::string& a = args.text();
                       const std::string verb = utf8::fold(a.substr(0, a.find(' ')));
                       std::vector<std::string> lines;
                       if (verb == "ouvrir") {
                           const std::string name = a.substr(a.find(' ') + 1);
-                          const LessonParse p = read_lesson_file(TB_ASSETS_DIR "/lessons/" + name + ".txt", CommandRegistry{}, session);
+                          const LessonParse p = read_lesson_file(TB_ASSETS_DIR "/lessons/" + name + ".txt", session);
                           if (!p.ok()) return CommandResult{false, p.error.message};
                           lines = view.lesson.open(*p.lesson, name);
                       } else if (verb == "suivant") {

@@ -88,8 +88,8 @@ TEST(Formula, ActiveTermFollowsTheBeads) {
 }
 
 Lesson shipped_lesson() {
-    static const CommandRegistry registry;
-    const LessonParse p = read_lesson_file(TB_ASSETS_DIR "/lessons/transformer-bloc.txt", registry, test::session());
+    static CommandRegistry registry;
+    const LessonParse p = read_lesson_file(TB_ASSETS_DIR "/lessons/transformer-bloc.txt", test::session());
     EXPECT_TRUE(p.ok()) << p.error.message;
     return p.ok() ? *p.lesson : Lesson{};
 }
@@ -118,7 +118,7 @@ TEST(LessonPlayer, AsksBeforeItShowsAndGoesBackToTheStateOfThatStep) {
 }
 
 TEST(LessonPlayer, PlayedToTheEndLeavesSixLayersAndNoPositions) {
-    static const CommandRegistry registry;
+    static CommandRegistry registry;
     Session session = test::session("/couches 2; /norme post");
     LessonPlayer player;
     auto run = [&](const std::vector<std::string>& lines) {

@@ -26,7 +26,7 @@ TEST(Text, EveryInterfaceStringIsInTheGlyphRanges) {
         EXPECT_TRUE(uncovered_code_points(fields[i]).empty()) << fields[i] << ": " << hex(uncovered_code_points(fields[i]));
     }
     // And what the core shows through the window: command help, level names, messages.
-    const CommandRegistry registry;
+    CommandRegistry registry;
     EXPECT_TRUE(uncovered_code_points(registry.help_text()).empty()) << hex(uncovered_code_points(registry.help_text()));
     for (int k = 0; k < 14; ++k) EXPECT_TRUE(uncovered_code_points(level_name(k, 6)).empty());
 }

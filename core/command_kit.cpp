@@ -1,0 +1,160 @@
+#include "command_kit.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+#include "utf8.h"
+
+namespace tb {
+
+Text operator+(const Text& a, const Text& b) { return {a.fr + b.fr, a.en + b.en}; }
+Text same(const std::string& s) { return {s, s}; }
+
+std::string trim(std::string_view s) {
+    const auto first = s.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return {};
+    const auto last = s.find_last_not_of(" \t\r\n");
+    return std::string(s.substr(first, last - first + 1));
+}
+
+Args::Args(std::string_view text) : text_(trim(text)) {
+    std::size_t i = 0;
+    while (i < text_.size()) {
+        const auto start = text_.find_first_not_of(" \t\r\n", i);
+        if (start == std::string::npos) break;
+        auto end = text_.find_first_of(" \t\r\n", start);
+        if (end == std::string::npos) end = text_.size();
+        words_.push_back(text_.substr(start, end - start));
+        ends_.push_back(end);
+        i = end;
+    }
+}
+
+const std::string& Args::word(std::size_t i) const {
+    static const std::string none;
+    return i < words_.size() ? words_[i] : none;
+}
+
+std::string Args::folded(std::size_t i) const {
+    const std::string& w = word(i);
+    return utf8::is_valid(w) ? utf8::fold(w) : std::string();
+}
+
+std::string Args::rest(std::size_t i) const { return i < ends_.size() ? trim(std::string_view(text_).substr(ends_[i])) : ""; }
+
+std::string quoted(const std::string& text) {
+    std::size_t bytes = 0, chars = 0;
+    while (bytes < text.size() && chars < 40) {
+        ++bytes;
+        while (bytes < text.size() && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) ++bytes;
+        ++chars;
+    }
+    return "« " + text.substr(0, bytes) + (bytes < text.size() ? "…" : "") + " »";
+}
+
+CommandResult expected(std::string_view name, const Text& expectation, const std::string& got) {
+    const std::string n(name);
+    const Text received = got.empty() ? Text{" (rien reçu)", " (nothing given)"}
+                                      : Text{" (reçu " + quoted(got) + ")", " (got " + quoted(got) + ")"};
+    return {false, Text{"/" + n + " attend ", "/" + n + " expects "} + expectation + received};
+}
+
+Text integer_range(long long lo, long long hi) {
+    return {"un entier de " + std::to_string(lo) + " à " + std::to_string(hi),
+            "an integer from " + std::to_string(lo) + " to " + std::to_string(hi)};
+}
+
+Text decimal_text(double v) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.5f", v);
+    std::string s = buffer;
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+    std::string fr = s;
+    for (char& c : fr)
+        if (c == '.') c = ',';
+    return {fr, s};
+}
+
+Text decimal_range(double lo, double hi) {
+    return Text{"un nombre de ", "a number from "} + decimal_text(lo) + Text{" à ", " to "} + decimal_text(hi);
+}
+
+Text one_of(const std::vector<std::string>& words) {
+    Text out;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const bool last = i + 1 == words.size();
+        if (i) out = out + (last ? Text{" ou ", " or "} : same(", "));
+        out = out + same(words[i]);
+    }
+    return out;
+}
+
+std::optional<long long> parse_int(std::string_view s) {
+    if (s.empty()) return std::nullopt;
+    const std::size_t i = s[0] == '-' ? 1 : 0;
+    if (i == s.size() || s.size() - i > 12) return std::nullopt;
+    long long v = 0;
+    for (std::size_t k = i; k < s.size(); ++k) {
+        if (!std::isdigit(static_cast<unsigned char>(s[k]))) return std::nullopt;
+        v = v * 10 + (s[k] - '0');
+    }
+    return i ? -v : v;
+}
+
+std::optional<std::uint64_t> parse_unsigned(std::string_view s) {
+    if (s.empty() || s.size() > 20) return std::nullopt;
+    std::uint64_t v = 0;
+    for (char c : s) {
+        if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+        const auto digit = static_cast<std::uint64_t>(c - '0');
+        if (v > (UINT64_MAX - digit) / 10) return std::nullopt;
+        v = v * 10 + digit;
+    }
+    return v;
+}
+
+std::optional<double> parse_decimal(std::string_view s) {
+    // An optional minus, digits, at most one ',' or '.', digits; at least one digit; short.
+    if (s.empty() || s.size() > 16) return std::nullopt;
+    std::size_t i = s[0] == '-' ? 1 : 0;
+    double whole = 0, fraction = 0, scale = 1;
+    bool digits = false, separator = false;
+    for (; i < s.size(); ++i) {
+        const char c = s[i];
+        if (c == ',' || c == '.') {
+            if (separator) return std::nullopt;
+            separator = true;
+        } else if (std::isdigit(static_cast<unsigned char>(c))) {
+            digits = true;
+            if (separator) fraction += (scale /= 10) * (c - '0');
+            else whole = whole * 10 + (c - '0');
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (!digits) return std::nullopt;
+    const double v = whole + fraction;
+    return s[0] == '-' ? -v : v;
+}
+
+Handler verbs(std::string name, std::vector<Verb> verbs, Text expectation) {
+    return [name, verbs, expectation](Session& session, const Args& args) -> CommandResult {
+        const std::string typed = args.folded(0);
+        for (const Verb& v : verbs)
+            for (const auto& w : v.words)
+                if (typed == w) {
+                    const Args rest(args.rest(0));
+                    if (v.needs_rest && rest.empty()) break;
+                    return v.run(session, rest);
+                }
+        return expected(name, expectation, args);
+    };
+}
+
+Verb verb(std::vector<std::string> words, std::function<CommandResult(const Args& rest)> run, bool needs_rest) {
+    return {std::move(words), [run](Session&, const Args& rest) { return run(rest); }, needs_rest};
+}
+
+}  // namespace tb
