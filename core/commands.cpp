@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "random.h"
+#include "settings_table.h"
 #include "utf8.h"
 
 namespace tb {
@@ -54,17 +55,39 @@ Text level_range(const Settings& s) {
             "an integer from 0 to " + top + " (0 = input, 1.." + last + " = sublayers, " + top + " = output)"};
 }
 
+// A number among a few (/dimension 8|16): read as an integer, so that "08" is 8.
+template <class Act>
+Handler integer_among(const SettingEntry& e, Act act) {
+    return [&e, act](Session& session, const Args& args) -> CommandResult {
+        const auto v = args.size() == 1 ? parse_int(args.word(0)) : std::nullopt;
+        if (!v || *v < e.lo || *v > e.hi || !allowed_value(e, static_cast<int>(*v)))
+            return expected(e.command, setting_expectation(e), args);
+        return act(session, static_cast<int>(*v));
+    };
+}
+
+// A setting's command, built from its table entry: parse with the kit, change a copy, confirm.
+Command setting_command(const SettingEntry& e) {
+    auto act = [&e](Session& session, int value) {
+        Settings next = session.settings();
+        e.change(next, value);
+        if (auto error = session.apply(next)) return CommandResult{false, *error};
+        return reply(true, e.confirm(session.settings()));
+    };
+    Handler run;
+    if (e.kind == SettingKind::Integer && e.words.empty()) run = integer(e.command, e.lo, e.hi, act);
+    else if (e.kind == SettingKind::Integer) run = integer_among(e, act);
+    else {
+        std::vector<std::pair<std::string, int>> words;
+        for (const auto& w : e.words) words.emplace_back(w.word, w.value);
+        run = choice<int>(e.command, words, setting_expectation(e), act);
+    }
+    return {e.command, setting_usage(e), e.help.fr, setting_completions(e), run, e.help.en};
+}
+
 }  // namespace
 
 CommandRegistry::CommandRegistry() {
-    auto named = [](const char* label_fr, const char* label_en, auto value) {
-        return Text{label_fr, label_en} + same(to_string(value));
-    };
-    // A setting command's action: the change on a copy of the settings, then the confirmation.
-    auto setting = [](auto set, auto confirm) {
-        return [=](Session& session, auto value) { return change_settings(session, [&](Settings& s) { set(s, value); }, confirm(value)); };
-    };
-
     commands_ = {
         {"propager", "/propager",
          "Retire les poids (nouvelle graine) et rejoue la phrase sous-couche par sous-couche.", {},
@@ -75,61 +98,11 @@ CommandRegistry::CommandRegistry() {
                                          "seed " + std::to_string(seed) + ": the sentence starts again from the input"});
          }),
          "Draws new weights (a new seed) and replays the sentence sublayer by sublayer."},
-        {"couches", "/couches <1..6>", "Nombre L de blocs empilés.", {"1", "2", "3", "4", "5", "6"},
-         integer("couches", Settings::kMinLayers, Settings::kMaxLayers, setting(set_layers, [](int v) {
-             return same("L = " + std::to_string(v)) +
-                    Text{" : " + std::to_string(2 * v) + " sous-couches", ": " + std::to_string(2 * v) + " sublayers"};
-         })),
-         "Number L of stacked blocks."},
-        {"position", "/position <sinus|appris|aucun>",
-         "Encodage positionnel ajouté aux embeddings : sinus, table apprise ou rien.", {"sinus", "appris", "aucun"},
-         choice<Position>("position", {{"sinus", Position::Sinus}, {"appris", Position::Learned},
-                                            {"apprise", Position::Learned}, {"aucun", Position::None},
-                                            {"aucune", Position::None}},
-                Text{"sinus, appris ou aucun", "sinus, appris or aucun"}, setting([](Settings& s, Position p) { s.position = p; },
-                [=](Position p) { return named("position : ", "position: ", p); })),
-         "Positional encoding added to the embeddings: sinusoidal (sinus), a learned table (appris) or none (aucun)."},
-        {"residuel", "/residuel <on|off>", "Active ou coupe la connexion résiduelle autour de chaque sous-couche.",
-         {"on", "off"},
-         on_off("residuel", setting([](Settings& s, bool on) { s.residual = on; },
-                [](bool on) {
-                    return on ? Text{"connexion résiduelle active : x + F(x)", "residual connection on: x + F(x)"}
-                              : Text{"connexion résiduelle coupée : x ← F(x)", "residual connection cut: x ← F(x)"};
-                })),
-         "Turns the residual connection around each sublayer on or off."},
-        {"norme", "/norme <pre|post|aucune>", "Place la normalisation de couche avant (pre), après (post) ou nulle part.",
-         {"pre", "post", "aucune"},
-         choice<Norm>("norme", {{"pre", Norm::Pre}, {"post", Norm::Post}, {"aucune", Norm::None}, {"aucun", Norm::None}},
-                Text{"pre, post ou aucune", "pre, post or aucune"}, setting([](Settings& s, Norm n) { s.norm = n; },
-                [=](Norm n) { return named("normalisation : ", "normalization: ", n); })),
-         "Places layer normalization before (pre), after (post) the sublayers, or nowhere (aucune)."},
-        {"ffn", "/ffn <8..64>", "Largeur w de la couche cachée du réseau feed-forward.", {},
-         integer("ffn", Settings::kMinFfn, Settings::kMaxFfn, setting([](Settings& s, int v) { s.ffn = v; },
-                 [](int v) { return Text{"largeur du FFN : w = ", "FFN width: w = "} + same(std::to_string(v)); })),
-         "Width w of the feed-forward network's hidden layer."},
-        {"dimension", "/dimension <8|16>", "Dimension d des vecteurs (8 ou 16).", {"8", "16"},
-         choice<int>("dimension", {{"8", 8}, {"16", 16}}, Text{"8 ou 16", "8 or 16"},
-                     setting([](Settings& s, int d) { s.dimension = d; },
-                             [](int d) { return Text{"dimension : d = ", "dimension: d = "} + same(std::to_string(d)); })),
-         "Dimension d of the vectors (8 or 16)."},
-        {"masque", "/masque <aucun|causal>",
-         "Ajout : masque causal (un token ne voit que lui-même et ceux qui le précèdent, comme GPT) ou aucun.",
-         {"aucun", "causal"},
-         choice<Mask>("masque", {{"aucun", Mask::None}, {"aucune", Mask::None}, {"causal", Mask::Causal}},
-                Text{"aucun ou causal", "aucun or causal"}, setting([](Settings& s, Mask m) { s.mask = m; },
-                [](Mask m) {
-                    return m == Mask::Causal ? Text{"masque causal : chaque token ne voit que le passé",
-                                                    "causal mask: each token sees only the past"}
-                                             : Text{"sans masque : chaque token voit toute la phrase",
-                                                    "no mask: each token sees the whole sentence"};
-                })),
-         "Addition: a causal mask (a token sees only itself and those before it, as in GPT) or none (aucun)."},
-        {"activation", "/activation <gelu|relu>", "Ajout : non-linéarité du FFN, GELU (lisse) ou ReLU (porte ET).",
-         {"gelu", "relu"},
-         choice<Activation>("activation", {{"gelu", Activation::Gelu}, {"relu", Activation::Relu}},
-                Text{"gelu ou relu", "gelu or relu"}, setting([](Settings& s, Activation a) { s.activation = a; },
-                [=](Activation a) { return named("activation du FFN : ", "FFN activation: ", a); })),
-         "Addition: the FFN's non-linearity, GELU (smooth) or ReLU (an AND gate)."},
+    };
+    // The settings' commands, in the table's order (/aide lists them so).
+    for (const auto& e : settings_table())
+        if (!e.command.empty() && !e.own_command) commands_.push_back(setting_command(e));
+    std::vector<Command> others = {
         {"phrase", "/phrase <mots>", "Remplace la phrase propagée (toute la ligne, 2 à 8 mots).", {},
          [](Session& session, const Args& args) -> CommandResult {
              const std::string& sentence = args.text();
@@ -182,6 +155,7 @@ CommandRegistry::CommandRegistry() {
         {"aide", "/aide [commande]", "Liste les commandes, ou explique celle qu'on nomme.", {}, {},
          "Lists the commands, or explains the one named."},
     };
+    for (auto& c : others) commands_.push_back(std::move(c));
     // /langue and /aide act on the registry itself, so they are bound once the list exists.
     find("langue")->run = [this](Session&, const Args& args) -> CommandResult {
         const auto language = args.size() == 1 ? parse_language(args.word(0)) : std::nullopt;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "settings_table.h"
 #include "utf8.h"
 
 namespace tb {
@@ -105,9 +106,8 @@ std::string parameters_markdown(const Trace& trace) {
 std::string configuration_card(const Trace& trace) {
     const Settings& s = trace.settings;
     const int head_dim = s.dimension / s.heads;
-    const char* position = s.position == Position::Sinus     ? "sinusoidal"
-                           : s.position == Position::Learned ? "learned"
-                                                             : "none";
+    // The card's names for the table's values (settings_table.cpp): "learned", "GELU (erf)".
+    auto card = [&s](const char* command) { return card_word(*setting_for_command(command), s); };
     std::ostringstream out;
     out << "# Fiche minimale de configuration reproductible\n\n"
         << "transformer-bloc, graine " << s.seed << ", phrase « " << s.sentence << " » (" << trace.token_count()
@@ -125,20 +125,20 @@ std::string configuration_card(const Trace& trace) {
         << "  window: none  # every token sees " << (s.mask == Mask::Causal ? "itself and the previous ones" : "every token")
         << ", n_max = " << Settings::kMaxTokens << '\n'
         << "  kernel: softmax(QK^T / sqrt(head_dim)) V, dense matrices (Eigen, float64)\n"
-        << "  mask: " << to_string(s.mask) << '\n'
+        << "  mask: " << card("masque") << '\n'
         << "position:\n"
-        << "  method: " << position << '\n'
+        << "  method: " << card("position") << '\n'
         << "  base: " << (s.position == Position::Sinus ? "10000" : "none") << '\n'
         << "  scaling: none\n"
         << "  trained_length: " << Settings::kMaxTokens << "  # rows of the position table (n_max)\n"
         << "norm:\n"
         << "  type: " << (s.norm == Norm::None ? "none" : "LayerNorm") << '\n'
-        << "  pre_or_post: " << (s.norm == Norm::Pre ? "pre" : s.norm == Norm::Post ? "post" : "none") << '\n'
+        << "  pre_or_post: " << card("norme") << '\n'
         << "  epsilon: " << number(trace.layer_norm_eps) << '\n'
         << "  final_norm: " << (s.norm == Norm::Pre ? "yes" : "no") << '\n'
-        << "residual: " << (s.residual ? "on" : "off") << '\n'
+        << "residual: " << card("residuel") << '\n'
         << "ffn:\n"
-        << "  activation_or_gate: " << (s.activation == Activation::Gelu ? "GELU (erf)" : "ReLU") << '\n'
+        << "  activation_or_gate: " << card("activation") << '\n'
         << "  intermediate_width: " << s.ffn << '\n'
         << "  experts: none  # dense FFN\n"
         << "training:\n"

@@ -3,17 +3,15 @@
 #include <stdexcept>
 
 #include "forward.h"
+#include "settings_table.h"
 #include "utf8.h"
 
 namespace tb {
 
 std::optional<std::string> validate(const Settings& s, const Vocabulary& vocabulary) {
-    if (s.layers < Settings::kMinLayers || s.layers > Settings::kMaxLayers)
-        return "le nombre de couches doit aller de 1 à 6";
-    if (s.ffn < Settings::kMinFfn || s.ffn > Settings::kMaxFfn) return "la largeur du FFN doit aller de 8 à 64";
-    if (s.dimension != 8 && s.dimension != 16) return "la dimension doit valoir 8 ou 16";
-    if (s.heads != 2) return "le modèle a 2 têtes d'attention";
-    if (s.step < 0 || s.step > s.top_level()) return "l'étape doit aller de 0 à 2L+1";
+    for (const auto& e : settings_table())
+        if (auto reason = setting_refusal(e, s)) return reason;
+    // The sentence's words need the vocabulary, which the table does not hold.
     if (!utf8::is_valid(s.sentence)) return "la phrase n'est pas du texte UTF-8 valide";
     const auto n = vocabulary.tokenize(s.sentence).size();
     if (n < static_cast<std::size_t>(Settings::kMinWords) || n > static_cast<std::size_t>(Settings::kMaxTokens))

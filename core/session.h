@@ -11,8 +11,9 @@
 
 namespace tb {
 
-// The French reason why `s` is not a valid state, or nothing when it is. The one place ranges
-// are enforced; commands give friendlier messages before they get here.
+// The French reason why `s` is not a valid state, or nothing when it is: each setting's range and
+// ties to the others, from the settings table, then the sentence's words. Commands give friendlier
+// messages before they get here.
 std::optional<std::string> validate(const Settings& s, const Vocabulary& vocabulary);
 
 class Session {

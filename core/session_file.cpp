@@ -2,7 +2,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <set>
 #include <sstream>
 
 #include "atomic_file.h"
@@ -14,71 +13,19 @@ namespace {
 
 using nlohmann::json;
 
-const std::set<std::string> kSettingsKeys = {"layers", "dimension", "ffn",  "heads", "position", "residual",
-                                             "norm",   "mask",      "activation", "step", "seed", "sentence"};
-
-std::optional<int> small_int(const json& j) {
-    if (!j.is_number_integer()) return std::nullopt;  // true for unsigned too; never for 2.5 or "2"
-    const auto v = j.get<std::int64_t>();
-    if (v < -1000000 || v > 1000000) return std::nullopt;
-    return static_cast<int>(v);
-}
-
-template <class T>
-std::optional<T> word(const json& j, std::initializer_list<T> values) {
-    if (!j.is_string()) return std::nullopt;
-    const std::string s = j.get<std::string>();
-    for (T v : values)
-        if (s == to_string(v)) return v;
-    return std::nullopt;
-}
-
 std::string quoted_key(const std::string& key) { return "« " + key + " »"; }
 
 }  // namespace
 
-json settings_to_json(const Settings& s) {
-    return {{"layers", s.layers},          {"dimension", s.dimension},
-            {"ffn", s.ffn},                {"heads", s.heads},
-            {"position", to_string(s.position)}, {"residual", s.residual},
-            {"norm", to_string(s.norm)},   {"mask", to_string(s.mask)},
-            {"activation", to_string(s.activation)}, {"step", s.step},
-            {"seed", s.seed},              {"sentence", s.sentence}};
-}
-
 std::optional<std::string> settings_from_json(const json& j, const Vocabulary& vocabulary, Settings& out) {
     if (!j.is_object()) return std::string("« settings » doit être un objet");
     for (const auto& item : j.items())
-        if (!kSettingsKeys.count(item.key())) return "réglage inconnu " + quoted_key(item.key());
-    for (const auto& key : kSettingsKeys)
-        if (!j.contains(key)) return "réglage manquant " + quoted_key(key);
+        if (!find_setting(item.key())) return "réglage inconnu " + quoted_key(item.key());
+    for (const auto& e : settings_table())
+        if (!j.contains(e.key)) return "réglage manquant " + quoted_key(e.key);
     Settings s;
-    auto bad = [](const char* key, const char* expected) {
-        return std::string("réglage « ") + key + " » : " + expected + " attendu";
-    };
-    const auto layers = small_int(j["layers"]), dimension = small_int(j["dimension"]), ffn = small_int(j["ffn"]),
-               heads = small_int(j["heads"]), step = small_int(j["step"]);
-    if (!layers) return bad("layers", "un entier");
-    if (!dimension) return bad("dimension", "un entier");
-    if (!ffn) return bad("ffn", "un entier");
-    if (!heads) return bad("heads", "un entier");
-    if (!step) return bad("step", "un entier");
-    s.layers = *layers, s.dimension = *dimension, s.ffn = *ffn, s.heads = *heads, s.step = *step;
-    const auto position = word(j["position"], {Position::Sinus, Position::Learned, Position::None});
-    if (!position) return bad("position", "sinus, appris ou aucun");
-    const auto norm = word(j["norm"], {Norm::Pre, Norm::Post, Norm::None});
-    if (!norm) return bad("norm", "pre, post ou aucune");
-    const auto mask = word(j["mask"], {Mask::None, Mask::Causal});
-    if (!mask) return bad("mask", "aucun ou causal");
-    const auto activation = word(j["activation"], {Activation::Gelu, Activation::Relu});
-    if (!activation) return bad("activation", "gelu ou relu");
-    s.position = *position, s.norm = *norm, s.mask = *mask, s.activation = *activation;
-    if (!j["residual"].is_boolean()) return bad("residual", "true ou false");
-    s.residual = j["residual"].get<bool>();
-    if (!j["seed"].is_number_unsigned()) return bad("seed", "un entier positif (64 bits)");
-    s.seed = j["seed"].get<std::uint64_t>();
-    if (!j["sentence"].is_string()) return bad("sentence", "du texte");
-    s.sentence = j["sentence"].get<std::string>();
+    for (const auto& e : settings_table())
+        if (!e.from_json(j.at(e.key), s)) return "réglage " + quoted_key(e.key) + " : " + json_expectation(e) + " attendu";
     if (auto error = validate(s, vocabulary)) return *error;
     out = s;
     return std::nullopt;

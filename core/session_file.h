@@ -11,6 +11,7 @@
 
 #include "commands.h"
 #include "session.h"
+#include "settings_table.h"
 
 namespace tb {
 
@@ -22,8 +23,8 @@ struct SessionFile {
     nlohmann::json view = nlohmann::json::object();  // the window's part, checked by the window
 };
 
-nlohmann::json settings_to_json(const Settings& s);
-// The settings of a session file: every key of settings_to_json, no other, each in range.
+// The settings of a session file: every key of settings_to_json (settings_table.h), no other, each
+// in range.
 // Returns the French reason when `j` is not that.
 std::optional<std::string> settings_from_json(const nlohmann::json& j, const Vocabulary& vocabulary, Settings& out);
 

@@ -1,6 +1,7 @@
 #pragma once
-// The channel's state: one struct, each field with its range and start-up value beside it
-// (shared/spec/channel.md section 1). Nothing else in the program holds model settings.
+// The channel's state: one struct, each field with its start-up value beside it (shared/spec/
+// channel.md section 1). Nothing else in the program holds model settings; settings_table.h
+// describes each field once (its key, command, words, range, labels).
 #include <cstdint>
 #include <string>
 
@@ -36,13 +37,15 @@ struct Settings {
     int top_level() const { return 2 * layers + 1; }
 };
 
-// Names as the channel writes them (also the JSON values of shared/spec/cli.md).
+// Names as the channel writes them (also the JSON values of shared/spec/cli.md), read off the
+// settings table (settings_table.h).
 const char* to_string(Position p);  // "sinus", "appris", "aucun"
 const char* to_string(Norm n);      // "pre", "post", "aucune"
 const char* to_string(Mask m);      // "aucun", "causal"
 const char* to_string(Activation a);  // "gelu", "relu"
 
-// True when a and b describe the same model and sentence (every field but the step).
+// True when a and b describe the same model and sentence (every field but the step): a change
+// that replays.
 bool same_model(const Settings& a, const Settings& b);
 
 // Changes the number of layers keeping the step meaningful: a step at the top stays at the

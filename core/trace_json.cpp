@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "atomic_file.h"
+#include "settings_table.h"
 
 namespace tb {
 namespace {
@@ -34,12 +35,7 @@ json norm_json(const LayerNormWeights& n) { return {{"gain", vector_json(n.gain)
 json to_json(const Trace& t) {
     const Settings& s = t.settings;
     json out;
-    out["settings"] = {{"layers", s.layers},       {"dimension", s.dimension},
-                       {"ffn", s.ffn},             {"heads", s.heads},
-                       {"position", to_string(s.position)}, {"residual", s.residual},
-                       {"norm", to_string(s.norm)}, {"step", s.step},
-                       {"seed", s.seed},           {"sentence", s.sentence},
-                       {"mask", to_string(s.mask)}, {"activation", to_string(s.activation)}};
+    out["settings"] = settings_to_json(s);
     out["tokens"] = json::array();
     for (const auto& tok : t.tokens) out["tokens"].push_back({{"word", tok.word}, {"id", tok.id}, {"known", tok.known}});
     out["vocabulary_size"] = t.vocabulary_size;

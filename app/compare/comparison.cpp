@@ -2,51 +2,33 @@
 
 #include <algorithm>
 
+#include "settings_table.h"
+
 namespace tb {
 
 void mark_changes(Overrides& o, const Settings& before, const Settings& after) {
-    o.layers |= before.layers != after.layers;
-    o.position |= before.position != after.position;
-    o.residual |= before.residual != after.residual;
-    o.norm |= before.norm != after.norm;
-    o.ffn |= before.ffn != after.ffn;
-    o.dimension |= before.dimension != after.dimension;
-    o.mask |= before.mask != after.mask;
-    o.activation |= before.activation != after.activation;
+    for (const auto& e : settings_table())
+        if (e.side_b && !e.same(before, after)) o.mark(e.key);
 }
 
 Settings merge_b(const Settings& a, const Settings& b, const Overrides& o) {
     Settings m = a;
-    if (o.layers) m.layers = b.layers;
-    if (o.position) m.position = b.position;
-    if (o.residual) m.residual = b.residual;
-    if (o.norm) m.norm = b.norm;
-    if (o.ffn) m.ffn = b.ffn;
-    if (o.dimension) m.dimension = b.dimension;
-    if (o.mask) m.mask = b.mask;
-    if (o.activation) m.activation = b.activation;
+    for (const auto& e : settings_table())
+        if (e.side_b && o.has(e.key)) e.copy(b, m);
     m.step = a.step >= a.top_level() ? m.top_level() : std::min(a.step, m.top_level());
     return m;
 }
 
 std::string describe(const Settings& b, const Overrides& o) {
     std::string out;
-    auto add = [&](const std::string& part) { out += (out.empty() ? "" : " · ") + part; };
-    if (o.layers) add("couches " + std::to_string(b.layers));
-    if (o.position) add(std::string("position ") + to_string(b.position));
-    if (o.residual) add(std::string("résiduel ") + (b.residual ? "on" : "off"));
-    if (o.norm) add(std::string("norme ") + to_string(b.norm));
-    if (o.ffn) add("ffn " + std::to_string(b.ffn));
-    if (o.dimension) add("dimension " + std::to_string(b.dimension));
-    if (o.mask) add(std::string("masque ") + to_string(b.mask));
-    if (o.activation) add(std::string("activation ") + to_string(b.activation));
+    for (const auto& e : settings_table())
+        if (e.side_b && o.has(e.key)) out += (out.empty() ? "" : " · ") + e.spoken + " " + value_word(e, b);
     return out;
 }
 
 bool allowed_on_b(std::string_view name) {
-    for (const char* n : {"couches", "position", "residuel", "norme", "ffn", "dimension", "masque", "activation"})
-        if (name == n) return true;
-    return false;
+    const SettingEntry* e = name.empty() ? nullptr : setting_for_command(name);
+    return e && e->side_b;
 }
 
 ComparisonLayout comparison_layout(const ScreenLayout& screen, float scale) {

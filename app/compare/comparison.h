@@ -3,6 +3,7 @@
 // sentence and seed, side B differing only in the settings the user changed on it. Pure: the
 // merging of settings and the split of the screen, tested in tests/app.
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -11,11 +12,17 @@
 
 namespace tb {
 
-// The settings side B holds apart from A; every other one follows A.
-struct Overrides {
-    bool layers = false, position = false, residual = false, norm = false, ffn = false, dimension = false,
-         mask = false, activation = false;
-    bool any() const { return layers || position || residual || norm || ffn || dimension || mask || activation; }
+// The settings side B holds apart from A, named by their JSON keys (settings_table.h); every
+// other one follows A.
+class Overrides {
+public:
+    void mark(const std::string& key) { keys_.insert(key); }
+    bool has(const std::string& key) const { return keys_.count(key) > 0; }
+    bool any() const { return !keys_.empty(); }
+    const std::set<std::string>& keys() const { return keys_; }
+
+private:
+    std::set<std::string> keys_;
 };
 
 // Marks every setting that differs between `before` and `after` (a command run on side B).
@@ -28,8 +35,8 @@ Settings merge_b(const Settings& a, const Settings& b, const Overrides& o);
 // What differs, as the channel writes it: "résiduel off", "couches 3 · norme post" (the legend).
 std::string describe(const Settings& b, const Overrides& o);
 
-// The commands /b accepts: the model's settings only. Sentence, seed, step and the rest are A's
-// (they are shared), and window commands have no side.
+// The commands /b accepts: the settings the table lets side B change. Sentence, seed, step and the
+// rest are A's (they are shared), and window commands have no side.
 bool allowed_on_b(std::string_view folded_name);
 
 // Splits the cross-section into A (left) and B (right), side by side; each half keeps a header

@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "settings_table.h"
+
 namespace tb {
 
 using nlohmann::json;
@@ -12,52 +14,21 @@ namespace {
 // Side B's overridden settings, under the names of the trace file's settings (cli.md).
 json comparison_to_json(const ViewState::Comparison& c) {
     json j = json::object();
-    const Overrides& o = c.overrides;
-    if (o.layers) j["layers"] = c.b.layers;
-    if (o.position) j["position"] = to_string(c.b.position);
-    if (o.residual) j["residual"] = c.b.residual;
-    if (o.norm) j["norm"] = to_string(c.b.norm);
-    if (o.ffn) j["ffn"] = c.b.ffn;
-    if (o.dimension) j["dimension"] = c.b.dimension;
-    if (o.mask) j["mask"] = to_string(c.b.mask);
-    if (o.activation) j["activation"] = to_string(c.b.activation);
+    for (const auto& e : settings_table())
+        if (e.side_b && c.overrides.has(e.key)) j[e.key] = e.to_json(c.b);
     return j;
 }
 
-template <class T>
-bool word(const json& value, std::initializer_list<T> values, T& out) {
-    if (!value.is_string()) return false;
-    for (T v : values)
-        if (value == to_string(v)) return out = v, true;
-    return false;
-}
-
+// Each value is checked on its own range (A's other settings are not known here).
 std::optional<std::string> comparison_from_json(const json& j, ViewState::Comparison& out) {
     if (!j.is_object()) return std::string("vue : « comparison » doit être un objet");
     ViewState::Comparison c;
-    auto integer = [](const json& v, int lo, int hi) {
-        return v.is_number_integer() && v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi;
-    };
     for (const auto& item : j.items()) {
-        const std::string& key = item.key();
-        const json& v = item.value();
-        bool ok = true;
-        if (key == "layers") ok = integer(v, Settings::kMinLayers, Settings::kMaxLayers), c.overrides.layers = true;
-        else if (key == "ffn") ok = integer(v, Settings::kMinFfn, Settings::kMaxFfn), c.overrides.ffn = true;
-        else if (key == "dimension") ok = integer(v, 8, 16) && (v == 8 || v == 16), c.overrides.dimension = true;
-        else if (key == "residual") ok = v.is_boolean(), c.overrides.residual = true;
-        else if (key == "position")
-            ok = word(v, {Position::Sinus, Position::Learned, Position::None}, c.b.position), c.overrides.position = true;
-        else if (key == "norm") ok = word(v, {Norm::Pre, Norm::Post, Norm::None}, c.b.norm), c.overrides.norm = true;
-        else if (key == "mask") ok = word(v, {Mask::None, Mask::Causal}, c.b.mask), c.overrides.mask = true;
-        else if (key == "activation")
-            ok = word(v, {Activation::Gelu, Activation::Relu}, c.b.activation), c.overrides.activation = true;
-        else return "vue : réglage de comparaison inconnu « " + key + " »";
-        if (!ok) return "vue : valeur invalide pour « comparison." + key + " »";
-        if (key == "layers") c.b.layers = v.get<int>();
-        if (key == "ffn") c.b.ffn = v.get<int>();
-        if (key == "dimension") c.b.dimension = v.get<int>();
-        if (key == "residual") c.b.residual = v.get<bool>();
+        const SettingEntry* e = find_setting(item.key());
+        if (!e || !e->side_b) return "vue : réglage de comparaison inconnu « " + item.key() + " »";
+        if (!e->from_json(item.value(), c.b) || !in_own_range(*e, c.b))
+            return "vue : valeur invalide pour « comparison." + item.key() + " »";
+        c.overrides.mark(e->key);
     }
     out = c;
     return std::nullopt;

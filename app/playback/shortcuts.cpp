@@ -1,6 +1,24 @@
 #include "playback/shortcuts.h"
 
+#include "settings_table.h"
+
 namespace tb {
+namespace {
+
+// The command that moves a setting to its next value in the table's order, cycling.
+std::string next_value(const char* command, const Settings& s) {
+    return std::string("/") + command + " " + next_value_word(*setting_for_command(command), s);
+}
+
+// The command that moves an integer setting by `by`, or nothing at the end of its range.
+std::optional<std::string> moved(const char* command, const Settings& s, int by) {
+    const SettingEntry& e = *setting_for_command(command);
+    const int v = e.get(s) + by;
+    if (!allowed_value(e, v)) return std::nullopt;
+    return std::string("/") + command + " " + std::to_string(v);
+}
+
+}  // namespace
 
 std::optional<Shortcut> shortcut_for_character(char32_t typed) {
     switch (typed) {
@@ -22,19 +40,11 @@ std::optional<std::string> shortcut_command(Shortcut shortcut, const Settings& s
         case Shortcut::StepForward:
             if (s.step == s.top_level()) return std::nullopt;
             return "/etape " + std::to_string(s.step + 1);
-        case Shortcut::Residual: return s.residual ? "/residuel off" : "/residuel on";
-        case Shortcut::Norm:
-            return s.norm == Norm::Pre ? "/norme post" : s.norm == Norm::Post ? "/norme aucune" : "/norme pre";
-        case Shortcut::Position:
-            return s.position == Position::Sinus     ? "/position appris"
-                   : s.position == Position::Learned ? "/position aucun"
-                                                     : "/position sinus";
-        case Shortcut::MoreLayers:
-            if (s.layers == Settings::kMaxLayers) return std::nullopt;
-            return "/couches " + std::to_string(s.layers + 1);
-        case Shortcut::FewerLayers:
-            if (s.layers == Settings::kMinLayers) return std::nullopt;
-            return "/couches " + std::to_string(s.layers - 1);
+        case Shortcut::Residual: return next_value("residuel", s);
+        case Shortcut::Norm: return next_value("norme", s);
+        case Shortcut::Position: return next_value("position", s);
+        case Shortcut::MoreLayers: return moved("couches", s, +1);
+        case Shortcut::FewerLayers: return moved("couches", s, -1);
         case Shortcut::Presenter: return presenter ? "/presentateur off" : "/presentateur on";
     }
     return std::nullopt;

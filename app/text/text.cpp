@@ -1,5 +1,6 @@
 #include "text/text.h"
 
+#include "settings_table.h"
 #include "trace.h"
 
 #include <utility>
@@ -15,18 +16,6 @@ const Strings kFrench{
     "graine %s",
     "Propager", "Réinitialiser", "Paramètres",
     "Réglages",
-    "couches L", "Nombre L de blocs empilés : le nombre de paramètres des blocs est linéaire en L (L × par bloc).",
-    "largeur FFN w", "Le FFN calcule W₂·GELU(W₁·x + b₁) + b₂ avec une couche cachée de w neurones : 2·d·w + w + d paramètres.",
-    "encodage positionnel",
-    "On ajoute à l'embedding du token un vecteur de position : sinus et cosinus (P[p,2k] = sin(p/10000^(2k/d))), une table apprise, ou rien.",
-    "sinus", "appris", "aucun",
-    "normalisation",
-    "LayerNorm : (x − μ)/√(σ² + ε) · gain + biais, donc norme √d ; pré-norme x + F(LN(x)), post-norme LN(x + F(x)), ou aucune.",
-    "pré", "post", "aucune",
-    "dimension d", "Taille des vecteurs : l'attention a 4(d² + d) paramètres, quadratique en d (×4 quand d double).",
-    "connexion résiduelle", "Avec le résidu la sous-couche calcule x + F(x) : elle corrige le vecteur au lieu de le remplacer.",
-    "phrase", "La phrase propagée (2 à 8 mots) ; chaque mot devient un token, donc une bille. Entrée pour valider.",
-    "étape", "Arrête les billes au niveau n : 0 = entrée, 1..2L = sous-couches, 2L+1 = sortie.",
     "tête d'attention", "Chaque tête calcule softmax(Q·K⊤/√d_h) sur son sous-espace de d/h composantes ; on dessine les poids de celle-ci.",
     "secondes par sous-couche", "La durée de passage d'une sous-couche pendant l'animation (ne change pas le calcul).",
     "Console", "/aide liste les commandes · Tab complète · ↑/↓ historique",
@@ -56,18 +45,6 @@ const Strings kEnglish{
     "seed %s",
     "Propagate", "Reset", "Parameters",
     "Settings",
-    "layers L", "Number L of stacked blocks: the blocks' parameter count is linear in L (L × per block).",
-    "FFN width w", "The FFN computes W₂·GELU(W₁·x + b₁) + b₂ with a hidden layer of w neurons: 2·d·w + w + d parameters.",
-    "positional encoding",
-    "A position vector is added to the token's embedding: sines and cosines (P[p,2k] = sin(p/10000^(2k/d))), a learned table, or nothing.",
-    "sinus", "learned", "none",
-    "normalization",
-    "LayerNorm: (x − μ)/√(σ² + ε) · gain + bias, hence norm √d; pre-norm x + F(LN(x)), post-norm LN(x + F(x)), or none.",
-    "pre", "post", "none",
-    "dimension d", "Size of the vectors: attention has 4(d² + d) parameters, quadratic in d (×4 when d doubles).",
-    "residual connection", "With the residual the sublayer computes x + F(x): it corrects the vector instead of replacing it.",
-    "sentence", "The sentence sent through the stack (2 to 8 words); each word becomes a token, hence a bead. Enter to apply.",
-    "step", "Stops the beads at level n: 0 = input, 1..2L = sublayers, 2L+1 = output.",
     "attention head", "Each head computes softmax(Q·K⊤/√d_h) on its subspace of d/h features; the lines show this head's weights.",
     "seconds per sublayer", "How long the beads take through one sublayer in the animation (does not change the computation).",
     "Console", "/aide lists the commands · Tab completes · ↑/↓ history",
@@ -124,6 +101,13 @@ std::vector<std::pair<const char*, const char*>> string_table_pairs() {
     const auto* en = reinterpret_cast<const char* const*>(&kEnglish);
     std::vector<std::pair<const char*, const char*>> pairs;
     for (std::size_t i = 0; i < count; ++i) pairs.emplace_back(fr[i], en[i]);
+    // The settings' labels and tooltips moved to the settings table: still the interface's strings.
+    for (const auto& e : settings_table()) {
+        if (e.label.fr.empty()) continue;
+        pairs.emplace_back(e.label.fr.c_str(), e.label.en.c_str());
+        pairs.emplace_back(e.tooltip.fr.c_str(), e.tooltip.en.c_str());
+        for (const SettingWord* w : named_values(e)) pairs.emplace_back(w->label.fr.c_str(), w->label.en.c_str());
+    }
     return pairs;
 }
 

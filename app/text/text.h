@@ -15,14 +15,7 @@ struct Strings {
     const char* seed;                // printf: seed
     const char* propagate, *reset, *parameters;
     const char* controls_title;
-    const char* layers, *layers_help;
-    const char* ffn, *ffn_help;
-    const char* position, *position_help, *position_sinus, *position_learned, *position_none;
-    const char* norm, *norm_help, *norm_pre, *norm_post, *norm_none;
-    const char* dimension, *dimension_help;
-    const char* residual, *residual_help;
-    const char* sentence, *sentence_help;
-    const char* step, *step_help;
+    // The settings' labels and tooltips are in the settings table (core/settings_table.cpp).
     const char* head, *head_help;
     const char* speed, *speed_help;
     const char* console_title, *console_hint;
@@ -44,7 +37,8 @@ Language language();
 
 const Strings& text();  // the table of the current language
 const Strings& text_in(Language language);
-// Every (French, English) pair of the table, for the test that each string has its twin.
+// Every (French, English) pair of the table and of the settings table's labels and tooltips, for the
+// test that each string has its twin.
 std::vector<std::pair<const char*, const char*>> string_table_pairs();
 
 // A level's name for the interface, in the current language: full ("attention 2"), medium

@@ -1,14 +1,18 @@
-// One widget per command. Each change is sent as the command a class could type.
+// The settings panel: one widget a setting of the table, each change sent as the command a class
+// could type; then the view's head and speed.
 #include "ui/controls.h"
 
 #include <imgui.h>
 
 #include <cstring>
 
+#include "settings_table.h"
 #include "text/text.h"
 
 namespace tb {
 namespace {
+
+const char* in_language(const Text& t) { return tr(t.fr.c_str(), t.en.c_str()); }
 
 // The label and its (?), then the widget that follows on the rest of the same line: one row per
 // slider, so that every control fits without scrolling at 1600 x 900.
@@ -20,6 +24,73 @@ void label_before(const char* label, const char* help) {
     ImGui::SetNextItemWidth(-FLT_MIN);
 }
 
+std::string command_for(const SettingEntry& e, const std::string& value) { return "/" + e.command + " " + value; }
+
+// A slider over the range (the step's ends at 2L+1). A wide one sends on release, so that a drag
+// is one command; its value while dragged lives in `state`.
+void slider(const SettingEntry& e, const Settings& s, ControlsState& state, const CommandSink& send) {
+    const int now = e.get(s);
+    const bool held = state.dragging == e.key;
+    int v = held ? state.dragged : now;
+    label_before(in_language(e.label), in_language(e.tooltip));
+    const bool moved = ImGui::SliderInt(("##" + e.command).c_str(), &v, e.lo, e.top ? e.top(s) : e.hi);
+    if (!e.send_on_release) {
+        if (moved && v != now) send(command_for(e, std::to_string(v)));
+        return;
+    }
+    if (ImGui::IsItemActive()) state.dragging = e.key, state.dragged = v;
+    if (ImGui::IsItemDeactivatedAfterEdit() && v != now) send(command_for(e, std::to_string(v)));
+    if (!ImGui::IsItemActive() && held) state.dragging.clear();
+}
+
+// One radio button a value; on the label's line when there are two, below it when more.
+void radios(const SettingEntry& e, const Settings& s, const CommandSink& send) {
+    ImGui::TextUnformatted(in_language(e.label));
+    help_marker(in_language(e.tooltip));
+    const auto values = named_values(e);
+    const bool below = values.size() > 2;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const SettingWord& w = *values[i];
+        if (i > 0 || !below) ImGui::SameLine();
+        const std::string id = std::string(in_language(w.label)) + "##" + e.command + w.word;
+        if (ImGui::RadioButton(id.c_str(), e.get(s) == w.value) && e.get(s) != w.value) send(command_for(e, w.word));
+    }
+}
+
+void checkbox(const SettingEntry& e, const Settings& s, const CommandSink& send) {
+    bool on = e.get(s) != 0;
+    const std::string next = next_value_word(e, s);
+    if (ImGui::Checkbox(in_language(e.label), &on)) send(command_for(e, next));
+    help_marker(in_language(e.tooltip));
+}
+
+void text_field(const SettingEntry& e, const Settings& s, ControlsState& state, const CommandSink& send) {
+    ImGui::TextUnformatted(in_language(e.label));
+    help_marker(in_language(e.tooltip));
+    if (state.sentence_shown != s.sentence && !state.sentence_editing) {
+        std::snprintf(state.sentence, sizeof state.sentence, "%s", s.sentence.c_str());
+        state.sentence_shown = s.sentence;
+    }
+    if (ImGui::InputText(("##" + e.command).c_str(), state.sentence, sizeof state.sentence,
+                         ImGuiInputTextFlags_EnterReturnsTrue))
+        send(command_for(e, state.sentence));
+    state.sentence_editing = ImGui::IsItemActive();
+}
+
+// The widget of one setting, from its kind in the table.
+void setting_widget(const SettingEntry& e, const Settings& s, ControlsState& state, const CommandSink& send) {
+    switch (e.kind) {
+        case SettingKind::Integer:
+            if (e.words.empty()) slider(e, s, state, send);
+            else radios(e, s, send);
+            break;
+        case SettingKind::Choice: radios(e, s, send); break;
+        case SettingKind::OnOff: checkbox(e, s, send); break;
+        case SettingKind::FreeText: text_field(e, s, state, send); break;
+        case SettingKind::Seed: break;  // shown in the top bar, changed by /graine and /propager
+    }
+}
+
 }  // namespace
 
 void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, AnimationOptions& animation,
@@ -29,80 +100,9 @@ void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, An
     ImGui::TextDisabled("%s", t.controls_title);
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 1.6f);
 
-    int layers = s.layers;
-    label_before(t.layers, t.layers_help);
-    if (ImGui::SliderInt("##couches", &layers, Settings::kMinLayers, Settings::kMaxLayers) && layers != s.layers)
-        send("/couches " + std::to_string(layers));
-
-    label_before(t.ffn, t.ffn_help);
-    // Sent on release, so that a drag from 8 to 64 is one command, not fifty.
-    ImGui::SliderInt("##ffn", &state.ffn, Settings::kMinFfn, Settings::kMaxFfn);
-    if (ImGui::IsItemDeactivatedAfterEdit() && state.ffn != s.ffn) send("/ffn " + std::to_string(state.ffn));
-    else if (!ImGui::IsItemActive()) state.ffn = s.ffn;
-
-    ImGui::TextUnformatted(t.position);
-    help_marker(t.position_help);
-    const struct { Position p; const char* label; const char* arg; } positions[] = {
-        {Position::Sinus, t.position_sinus, "sinus"}, {Position::Learned, t.position_learned, "appris"},
-        {Position::None, t.position_none, "aucun"}};
-    for (const auto& p : positions) {
-        if (ImGui::RadioButton(p.label, s.position == p.p) && s.position != p.p) send(std::string("/position ") + p.arg);
-        ImGui::SameLine();
-    }
-    ImGui::NewLine();
-
-    ImGui::TextUnformatted(t.norm);
-    help_marker(t.norm_help);
-    const struct { Norm n; const char* label; const char* arg; } norms[] = {
-        {Norm::Pre, t.norm_pre, "pre"}, {Norm::Post, t.norm_post, "post"}, {Norm::None, t.norm_none, "aucune"}};
-    for (const auto& n : norms) {
-        if (ImGui::RadioButton(n.label, s.norm == n.n) && s.norm != n.n) send(std::string("/norme ") + n.arg);
-        ImGui::SameLine();
-    }
-    ImGui::NewLine();
-
-    ImGui::TextUnformatted(t.dimension);
-    help_marker(t.dimension_help);
-    if (ImGui::RadioButton("d = 8", s.dimension == 8) && s.dimension != 8) send("/dimension 8");
-    ImGui::SameLine();
-    if (ImGui::RadioButton("d = 16", s.dimension == 16) && s.dimension != 16) send("/dimension 16");
-
-    bool residual = s.residual;
-    if (ImGui::Checkbox(t.residual, &residual)) send(residual ? "/residuel on" : "/residuel off");
-    help_marker(t.residual_help);
-
-    // Additions to the channel (seeds 002 and 004): the causal mask and the FFN's activation.
-    ImGui::TextUnformatted(tr("masque", "mask"));
-    help_marker(tr("causal : un mot ne voit que lui-même et les mots d'avant (score −∞ avant le softmax), comme dans GPT. "
-                   "aucun : chaque mot voit toute la phrase (l'encodeur du salon).",
-                   "causal: a word sees only itself and the words before it (score −∞ before the softmax), as in GPT. "
-                   "aucun: every word sees the whole sentence (the channel's encoder)."));
-    ImGui::SameLine();
-    if (ImGui::RadioButton(tr("aucun##masque", "none##masque"), s.mask == Mask::None) && s.mask != Mask::None) send("/masque aucun");
-    ImGui::SameLine();
-    if (ImGui::RadioButton(tr("causal##masque", "causal##masque"), s.mask == Mask::Causal) && s.mask != Mask::Causal)
-        send("/masque causal");
-    ImGui::TextUnformatted(tr("activation", "activation"));
-    help_marker(tr("GELU (GPT-2) est lisse ; ReLU met tout négatif à 0 : un neurone est alors exactement actif ou éteint.",
-                   "GELU (GPT-2) is smooth; ReLU sets every negative to 0: a neuron is then exactly on or off."));
-    ImGui::SameLine();
-    if (ImGui::RadioButton("GELU", s.activation == Activation::Gelu) && s.activation != Activation::Gelu) send("/activation gelu");
-    ImGui::SameLine();
-    if (ImGui::RadioButton("ReLU", s.activation == Activation::Relu) && s.activation != Activation::Relu) send("/activation relu");
-
-    ImGui::TextUnformatted(t.sentence);
-    help_marker(t.sentence_help);
-    if (state.sentence_shown != s.sentence && !state.sentence_editing) {
-        std::snprintf(state.sentence, sizeof state.sentence, "%s", s.sentence.c_str());
-        state.sentence_shown = s.sentence;
-    }
-    if (ImGui::InputText("##phrase", state.sentence, sizeof state.sentence, ImGuiInputTextFlags_EnterReturnsTrue))
-        send(std::string("/phrase ") + state.sentence);
-    state.sentence_editing = ImGui::IsItemActive();
-
-    int step = s.step;
-    label_before(t.step, t.step_help);
-    if (ImGui::SliderInt("##etape", &step, 0, s.top_level()) && step != s.step) send("/etape " + std::to_string(step));
+    // One widget a setting that has a command and a label, in the table's order.
+    for (const auto& e : settings_table())
+        if (!e.command.empty() && !e.label.fr.empty()) setting_widget(e, s, state, send);
 
     ImGui::Separator();
     ImGui::TextUnformatted(t.head);

@@ -13,7 +13,8 @@ struct ControlsState {
     char sentence[256] = {};
     std::string sentence_shown;  // the settings' sentence last copied into the field
     bool sentence_editing = false;
-    int ffn = 32;                // the slider's value while it is dragged
+    std::string dragging;        // the JSON key of the slider being dragged (sent on release)
+    int dragged = 0;             // its value meanwhile
 };
 
 void draw_controls(const Rect& rect, const Settings& settings, ControlsState& state, AnimationOptions& animation,

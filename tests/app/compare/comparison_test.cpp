@@ -13,8 +13,9 @@ TEST(Comparison, BFollowsAExceptWhereOverridden) {
     Settings changed = b;
     changed.residual = false;
     mark_changes(o, b, changed);
-    EXPECT_TRUE(o.residual);
-    EXPECT_FALSE(o.layers || o.norm || o.position || o.ffn || o.dimension || o.mask || o.activation);
+    EXPECT_TRUE(o.has("residual"));
+    EXPECT_FALSE(o.has("layers") || o.has("norm") || o.has("position") || o.has("ffn") || o.has("dimension") ||
+                 o.has("mask") || o.has("activation"));
     b = changed;
 
     // A changes its norm, sentence and seed: B takes them, and keeps its own residual.
@@ -38,7 +39,7 @@ TEST(Comparison, StepFollowsAAndTheTopStaysTheTop) {
     Settings a, b;
     Overrides o;
     b.layers = 4;
-    o.layers = true;
+    o.mark("layers");
     a.step = a.top_level();  // 5 with L = 2
     EXPECT_EQ(merge_b(a, b, o).step, 9);  // B's top with L = 4
     a.step = 3;
@@ -54,10 +55,10 @@ TEST(Comparison, DescribesWhatDiffers) {
     Overrides o;
     EXPECT_EQ(describe(b, o), "");
     b.residual = false;
-    o.residual = true;
+    o.mark("residual");
     EXPECT_EQ(describe(b, o), "résiduel off");
     b.layers = 3;
-    o.layers = true;
+    o.mark("layers");
     EXPECT_EQ(describe(b, o), "couches 3 · résiduel off");
 }
 

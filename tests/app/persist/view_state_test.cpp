@@ -39,8 +39,8 @@ TEST(ViewState, RoundTrips) {
 TEST(ViewState, KeepsTheComparisonsSideB) {
     ViewState v;
     ViewState::Comparison c;
-    c.overrides.residual = true;
-    c.overrides.layers = true;
+    c.overrides.mark("residual");
+    c.overrides.mark("layers");
     c.b.residual = false;
     c.b.layers = 4;
     v.comparison = c;
@@ -49,9 +49,9 @@ TEST(ViewState, KeepsTheComparisonsSideB) {
     ViewState back;
     ASSERT_FALSE(view_from_json(j, 2, back).has_value());
     ASSERT_TRUE(back.comparison.has_value());
-    EXPECT_TRUE(back.comparison->overrides.residual);
-    EXPECT_TRUE(back.comparison->overrides.layers);
-    EXPECT_FALSE(back.comparison->overrides.norm);
+    EXPECT_TRUE(back.comparison->overrides.has("residual"));
+    EXPECT_TRUE(back.comparison->overrides.has("layers"));
+    EXPECT_FALSE(back.comparison->overrides.has("norm"));
     EXPECT_FALSE(back.comparison->b.residual);
     EXPECT_EQ(back.comparison->b.layers, 4);
     // Open with nothing overridden is an empty object; no comparison, no key.

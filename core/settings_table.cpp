@@ -1,0 +1,277 @@
+// The settings table's entries: one function a setting, then the list. Data, mostly: the words,
+// the ranges, the labels and the replies of each setting, in French and English.
+#include "settings_table.h"
+
+#include <type_traits>
+
+namespace tb {
+namespace {
+
+using nlohmann::json;
+
+// What every entry shares: its names and the accessors made from its field.
+template <class T>
+SettingEntry field(SettingKind kind, std::string key, std::string command, std::string spoken, T Settings::*member) {
+    SettingEntry e;
+    e.kind = kind, e.key = std::move(key), e.command = std::move(command), e.spoken = std::move(spoken);
+    e.same = [member](const Settings& a, const Settings& b) { return a.*member == b.*member; };
+    e.copy = [member](const Settings& from, Settings& to) { to.*member = from.*member; };
+    if constexpr (std::is_same_v<T, int> || std::is_same_v<T, bool> || std::is_enum_v<T>) {
+        e.get = [member](const Settings& s) { return static_cast<int>(s.*member); };
+        e.set = [member](Settings& s, int v) { s.*member = static_cast<T>(v); };
+        e.change = e.set;
+    }
+    return e;
+}
+
+// A JSON integer small enough to be a setting: never 2.5 or "2".
+bool small_int(const json& j) {
+    return j.is_number_integer() && j.get<std::int64_t>() >= -1000000 && j.get<std::int64_t>() <= 1000000;
+}
+
+SettingEntry integer_setting(std::string key, std::string command, std::string spoken, int Settings::*member, int lo,
+                             int hi, std::vector<SettingWord> words = {}) {
+    SettingEntry e = field(SettingKind::Integer, std::move(key), std::move(command), std::move(spoken), member);
+    e.lo = lo, e.hi = hi, e.words = std::move(words);
+    e.to_json = [member](const Settings& s) { return json(s.*member); };
+    e.from_json = [member](const json& j, Settings& s) { return small_int(j) && (s.*member = j.get<int>(), true); };
+    return e;
+}
+
+// A value's name: the first word with that value.
+const char* name_in(const std::vector<SettingWord>& words, int value) {
+    for (const auto& w : words)
+        if (w.value == value) return w.word.c_str();
+    return "?";
+}
+
+// JSON writes a value's name (the first word with that value); aliases are for typing only.
+template <class E>
+SettingEntry choice_setting(std::string key, std::string command, std::string spoken, E Settings::*member,
+                            std::vector<SettingWord> words) {
+    SettingEntry e = field(SettingKind::Choice, std::move(key), std::move(command), std::move(spoken), member);
+    e.words = std::move(words);
+    e.to_json = [member, words = e.words](const Settings& s) { return json(name_in(words, static_cast<int>(s.*member))); };
+    e.from_json = [member, words = e.words](const json& j, Settings& s) {
+        if (!j.is_string()) return false;
+        for (const auto& w : words)
+            if (j == w.word && w.word == name_in(words, w.value)) return s.*member = static_cast<E>(w.value), true;
+        return false;
+    };
+    return e;
+}
+
+SettingEntry on_off_setting(std::string key, std::string command, std::string spoken, bool Settings::*member) {
+    SettingEntry e = field(SettingKind::OnOff, std::move(key), std::move(command), std::move(spoken), member);
+    e.words = {{"on", 1, {"on", "on"}}, {"oui", 1}, {"off", 0, {"off", "off"}}, {"non", 0}};
+    e.to_json = [member](const Settings& s) { return json(s.*member); };
+    e.from_json = [member](const json& j, Settings& s) { return j.is_boolean() && (s.*member = j.get<bool>(), true); };
+    return e;
+}
+
+// The value lists of the choices, shared with to_string below.
+const std::vector<SettingWord> kPositionWords = {
+    {"sinus", int(Position::Sinus), {"sinus", "sinus"}, "sinusoidal"},
+    {"appris", int(Position::Learned), {"appris", "learned"}, "learned"},
+    {"apprise", int(Position::Learned)},
+    {"aucun", int(Position::None), {"aucun", "none"}, "none"},
+    {"aucune", int(Position::None)}};
+const std::vector<SettingWord> kNormWords = {{"pre", int(Norm::Pre), {"pré", "pre"}},
+                                             {"post", int(Norm::Post), {"post", "post"}},
+                                             {"aucune", int(Norm::None), {"aucune", "none"}, "none"},
+                                             {"aucun", int(Norm::None)}};
+const std::vector<SettingWord> kMaskWords = {{"aucun", int(Mask::None), {"aucun", "none"}},
+                                             {"aucune", int(Mask::None)},
+                                             {"causal", int(Mask::Causal), {"causal", "causal"}}};
+const std::vector<SettingWord> kActivationWords = {{"gelu", int(Activation::Gelu), {"GELU", "GELU"}, "GELU (erf)"},
+                                                   {"relu", int(Activation::Relu), {"ReLU", "ReLU"}, "ReLU"}};
+
+Text count_text(int n) { return same(std::to_string(n)); }
+
+SettingEntry layers() {
+    SettingEntry e = integer_setting("layers", "couches", "couches", &Settings::layers, Settings::kMinLayers,
+                                     Settings::kMaxLayers);
+    e.subject = "le nombre de couches";
+    e.label = {"couches L", "layers L"};
+    e.tooltip = {"Nombre L de blocs empilés : le nombre de paramètres des blocs est linéaire en L (L × par bloc).",
+                 "Number L of stacked blocks: the blocks' parameter count is linear in L (L × per block)."};
+    e.help = {"Nombre L de blocs empilés.", "Number L of stacked blocks."};
+    e.side_b = true;
+    e.change = set_layers;
+    e.confirm = [](const Settings& s) {
+        const std::string sublayers = std::to_string(2 * s.layers);
+        return same("L = " + std::to_string(s.layers)) + Text{" : " + sublayers + " sous-couches", ": " + sublayers + " sublayers"};
+    };
+    return e;
+}
+
+SettingEntry position() {
+    SettingEntry e = choice_setting("position", "position", "position", &Settings::position, kPositionWords);
+    e.subject = "l'encodage positionnel";
+    e.label = {"encodage positionnel", "positional encoding"};
+    e.tooltip = {"On ajoute à l'embedding du token un vecteur de position : sinus et cosinus (P[p,2k] = "
+                 "sin(p/10000^(2k/d))), une table apprise, ou rien.",
+                 "A position vector is added to the token's embedding: sines and cosines (P[p,2k] = "
+                 "sin(p/10000^(2k/d))), a learned table, or nothing."};
+    e.help = {"Encodage positionnel ajouté aux embeddings : sinus, table apprise ou rien.",
+              "Positional encoding added to the embeddings: sinusoidal (sinus), a learned table (appris) or none (aucun)."};
+    e.side_b = true;
+    e.confirm = [](const Settings& s) { return Text{"position : ", "position: "} + same(to_string(s.position)); };
+    return e;
+}
+
+SettingEntry residual() {
+    SettingEntry e = on_off_setting("residual", "residuel", "résiduel", &Settings::residual);
+    e.subject = "la connexion résiduelle";
+    e.label = {"connexion résiduelle", "residual connection"};
+    e.tooltip = {"Avec le résidu la sous-couche calcule x + F(x) : elle corrige le vecteur au lieu de le remplacer.",
+                 "With the residual the sublayer computes x + F(x): it corrects the vector instead of replacing it."};
+    e.help = {"Active ou coupe la connexion résiduelle autour de chaque sous-couche.",
+              "Turns the residual connection around each sublayer on or off."};
+    e.side_b = true;
+    e.confirm = [](const Settings& s) {
+        return s.residual ? Text{"connexion résiduelle active : x + F(x)", "residual connection on: x + F(x)"}
+                          : Text{"connexion résiduelle coupée : x ← F(x)", "residual connection cut: x ← F(x)"};
+    };
+    return e;
+}
+
+SettingEntry norm() {
+    SettingEntry e = choice_setting("norm", "norme", "norme", &Settings::norm, kNormWords);
+    e.subject = "la normalisation";
+    e.label = {"normalisation", "normalization"};
+    e.tooltip = {"LayerNorm : (x − μ)/√(σ² + ε) · gain + biais, donc norme √d ; pré-norme x + F(LN(x)), post-norme "
+                 "LN(x + F(x)), ou aucune.",
+                 "LayerNorm: (x − μ)/√(σ² + ε) · gain + bias, hence norm √d; pre-norm x + F(LN(x)), post-norm "
+                 "LN(x + F(x)), or none."};
+    e.help = {"Place la normalisation de couche avant (pre), après (post) ou nulle part.",
+              "Places layer normalization before (pre), after (post) the sublayers, or nowhere (aucune)."};
+    e.side_b = true;
+    e.confirm = [](const Settings& s) { return Text{"normalisation : ", "normalization: "} + same(to_string(s.norm)); };
+    return e;
+}
+
+SettingEntry ffn() {
+    SettingEntry e = integer_setting("ffn", "ffn", "ffn", &Settings::ffn, Settings::kMinFfn, Settings::kMaxFfn);
+    e.subject = "la largeur du FFN";
+    e.label = {"largeur FFN w", "FFN width w"};
+    e.tooltip = {"Le FFN calcule W₂·GELU(W₁·x + b₁) + b₂ avec une couche cachée de w neurones : 2·d·w + w + d paramètres.",
+                 "The FFN computes W₂·GELU(W₁·x + b₁) + b₂ with a hidden layer of w neurons: 2·d·w + w + d parameters."};
+    e.help = {"Largeur w de la couche cachée du réseau feed-forward.", "Width w of the feed-forward network's hidden layer."};
+    e.side_b = true;
+    e.send_on_release = true;  // a drag from 8 to 64 is one command, not fifty
+    e.confirm = [](const Settings& s) { return Text{"largeur du FFN : w = ", "FFN width: w = "} + count_text(s.ffn); };
+    return e;
+}
+
+SettingEntry dimension() {
+    SettingEntry e = integer_setting("dimension", "dimension", "dimension", &Settings::dimension, 8, 16,
+                                     {{"8", 8, {"d = 8", "d = 8"}}, {"16", 16, {"d = 16", "d = 16"}}});
+    e.subject = "la dimension";
+    e.label = {"dimension d", "dimension d"};
+    e.tooltip = {"Taille des vecteurs : l'attention a 4(d² + d) paramètres, quadratique en d (×4 quand d double).",
+                 "Size of the vectors: attention has 4(d² + d) parameters, quadratic in d (×4 when d doubles)."};
+    e.help = {"Dimension d des vecteurs (8 ou 16).", "Dimension d of the vectors (8 or 16)."};
+    e.side_b = true;
+    e.confirm = [](const Settings& s) { return Text{"dimension : d = ", "dimension: d = "} + count_text(s.dimension); };
+    return e;
+}
+
+SettingEntry mask() {
+    SettingEntry e = choice_setting("mask", "masque", "masque", &Settings::mask, kMaskWords);
+    e.subject = "le masque";
+    e.label = {"masque", "mask"};
+    e.tooltip = {"causal : un mot ne voit que lui-même et les mots d'avant (score −∞ avant le softmax), comme dans GPT. "
+                 "aucun : chaque mot voit toute la phrase (l'encodeur du salon).",
+                 "causal: a word sees only itself and the words before it (score −∞ before the softmax), as in GPT. "
+                 "aucun: every word sees the whole sentence (the channel's encoder)."};
+    e.help = {"Ajout : masque causal (un token ne voit que lui-même et ceux qui le précèdent, comme GPT) ou aucun.",
+              "Addition: a causal mask (a token sees only itself and those before it, as in GPT) or none (aucun)."};
+    e.side_b = true;
+    e.confirm = [](const Settings& s) {
+        return s.mask == Mask::Causal
+                   ? Text{"masque causal : chaque token ne voit que le passé", "causal mask: each token sees only the past"}
+                   : Text{"sans masque : chaque token voit toute la phrase", "no mask: each token sees the whole sentence"};
+    };
+    return e;
+}
+
+SettingEntry activation() {
+    SettingEntry e = choice_setting("activation", "activation", "activation", &Settings::activation, kActivationWords);
+    e.subject = "l'activation";
+    e.label = {"activation", "activation"};
+    e.tooltip = {"GELU (GPT-2) est lisse ; ReLU met tout négatif à 0 : un neurone est alors exactement actif ou éteint.",
+                 "GELU (GPT-2) is smooth; ReLU sets every negative to 0: a neuron is then exactly on or off."};
+    e.help = {"Ajout : non-linéarité du FFN, GELU (lisse) ou ReLU (porte ET).",
+              "Addition: the FFN's non-linearity, GELU (smooth) or ReLU (an AND gate)."};
+    e.side_b = true;
+    e.confirm = [](const Settings& s) {
+        return Text{"activation du FFN : ", "FFN activation: "} + same(to_string(s.activation));
+    };
+    return e;
+}
+
+// Its command (/phrase) counts the words with the vocabulary; validate() checks them too.
+SettingEntry sentence() {
+    SettingEntry e = field(SettingKind::FreeText, "sentence", "phrase", "phrase", &Settings::sentence);
+    e.subject = "la phrase";
+    e.label = {"phrase", "sentence"};
+    e.tooltip = {"La phrase propagée (2 à 8 mots) ; chaque mot devient un token, donc une bille. Entrée pour valider.",
+                 "The sentence sent through the stack (2 to 8 words); each word becomes a token, hence a bead. Enter to apply."};
+    e.own_command = true;
+    e.to_json = [](const Settings& s) { return json(s.sentence); };
+    e.from_json = [](const json& j, Settings& s) { return j.is_string() && (s.sentence = j.get<std::string>(), true); };
+    return e;
+}
+
+SettingEntry step() {
+    SettingEntry e = integer_setting("step", "etape", "étape", &Settings::step, 0, 2 * Settings::kMaxLayers + 1);
+    e.subject = "l'étape";
+    e.label = {"étape", "step"};
+    e.tooltip = {"Arrête les billes au niveau n : 0 = entrée, 1..2L = sous-couches, 2L+1 = sortie.",
+                 "Stops the beads at level n: 0 = input, 1..2L = sublayers, 2L+1 = output."};
+    e.model = false;  // where the beads stop: nothing is recomputed
+    e.own_command = true;
+    e.top = [](const Settings& s) { return s.top_level(); };
+    e.top_name = "2L+1";
+    return e;
+}
+
+SettingEntry seed() {
+    SettingEntry e = field(SettingKind::Seed, "seed", "graine", "graine", &Settings::seed);
+    e.subject = "la graine";
+    e.own_command = true;
+    e.to_json = [](const Settings& s) { return json(s.seed); };
+    e.from_json = [](const json& j, Settings& s) {
+        return j.is_number_unsigned() && (s.seed = j.get<std::uint64_t>(), true);
+    };
+    return e;
+}
+
+// Fixed at 2 for now (channel.md section 1); no command yet.
+SettingEntry heads() {
+    SettingEntry e = integer_setting("heads", "", "têtes", &Settings::heads, 2, 2);
+    e.subject = "le nombre de têtes";
+    e.check = [](const Settings& s) -> std::optional<std::string> {
+        if (s.dimension % s.heads == 0) return std::nullopt;
+        return "les têtes : d = " + std::to_string(s.dimension) + " ne se partage pas en h = " + std::to_string(s.heads) +
+               " têtes égales (d_h = d/h doit être entier)";
+    };
+    return e;
+}
+
+}  // namespace
+
+const std::vector<SettingEntry>& settings_table() {
+    static const std::vector<SettingEntry> table = {layers(),     position(), residual(), norm(),
+                                                    ffn(),        dimension(), mask(),    activation(),
+                                                    sentence(),   step(),     seed(),     heads()};
+    return table;
+}
+
+const char* to_string(Position p) { return name_in(kPositionWords, static_cast<int>(p)); }
+const char* to_string(Norm n) { return name_in(kNormWords, static_cast<int>(n)); }
+const char* to_string(Mask m) { return name_in(kMaskWords, static_cast<int>(m)); }
+const char* to_string(Activation a) { return name_in(kActivationWords, static_cast<int>(a)); }
+
+}  // namespace tb
