@@ -2,7 +2,14 @@
 // of the cross-section into two stacks.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <set>
+#include <tuple>
+
+#include "commands.h"
 #include "compare/comparison.h"
+#include "persist/view_state.h"
+#include "settings_table.h"
 
 namespace tb {
 namespace {
@@ -67,6 +74,85 @@ TEST(Comparison, OnlyModelSettingsGoToB) {
         EXPECT_TRUE(allowed_on_b(name)) << name;
     for (const char* name : {"phrase", "graine", "propager", "etape", "reinit", "comparer", "b", "session", "exporter", ""})
         EXPECT_FALSE(allowed_on_b(name)) << name;
+}
+
+// Side B, setting by setting, from the spec: /b accepts the model's settings (README, channel.md
+// section 1's commands and the additions); the legend names them as the channel writes them; the
+// session keeps them under the trace file's keys (cli.md).
+struct SideBSpec {
+    std::string key, line, legend;
+    nlohmann::json value;
+};
+const std::vector<SideBSpec> kSideB = {
+    {"layers", "/couches 4", "couches 4", 4},           {"position", "/position apprise", "position appris", "appris"},
+    {"residual", "/résiduel non", "résiduel off", false}, {"norm", "/norme post", "norme post", "post"},
+    {"ffn", "/ffn 16", "ffn 16", 16},                   {"dimension", "/dimension 16", "dimension 16", 16},
+    {"mask", "/masque causal", "masque causal", "causal"}, {"activation", "/activation relu", "activation relu", "relu"}};
+
+TEST(Comparison, EverySettingTheTableGivesBRoundTrips) {
+    const auto vocabulary = std::make_shared<const Vocabulary>(Vocabulary::load(TB_ASSETS_DIR "/vocabulary.txt"));
+    CommandRegistry registry;
+    std::set<std::string> on_b;
+    for (const auto& e : settings_table()) {
+        if (!e.side_b) {
+            EXPECT_FALSE(allowed_on_b(e.command)) << e.key;
+            continue;
+        }
+        on_b.insert(e.key);
+        EXPECT_TRUE(allowed_on_b(e.command)) << e.key;
+    }
+    std::set<std::string> specified;
+    for (const auto& spec : kSideB) specified.insert(spec.key);
+    EXPECT_EQ(on_b, specified);
+
+    Settings a;
+    a.seed = 42, a.sentence = "la souris mange le fromage";
+    for (const auto& spec : kSideB) {
+        Session b(vocabulary);
+        const Settings before = b.settings();
+        ASSERT_TRUE(registry.execute(b, spec.line).ok) << spec.line;
+        Overrides o;
+        mark_changes(o, before, b.settings());
+        EXPECT_EQ(o.keys(), std::set<std::string>{spec.key}) << spec.line;
+        const nlohmann::json merged = settings_to_json(merge_b(a, b.settings(), o)), from_a = settings_to_json(a);
+        EXPECT_EQ(merged[spec.key], spec.value) << spec.line;
+        for (const auto& [key, value] : from_a.items()) {
+            if (key != spec.key && key != "step") {
+                EXPECT_EQ(merged[key], value) << spec.line << ": " << key << " follows A";
+            }
+        }
+        EXPECT_EQ(describe(b.settings(), o), spec.legend);
+
+        ViewState v;
+        v.comparison = ViewState::Comparison{o, b.settings()};
+        const nlohmann::json j = view_to_json(v);
+        EXPECT_EQ(j["comparison"], (nlohmann::json{{spec.key, spec.value}})) << spec.line;
+        ViewState back;
+        ASSERT_FALSE(view_from_json(j, 2, back).has_value()) << spec.line;
+        ASSERT_TRUE(back.comparison.has_value());
+        EXPECT_EQ(back.comparison->overrides.keys(), o.keys());
+        EXPECT_EQ(settings_to_json(merge_b(a, back.comparison->b, back.comparison->overrides)), merged) << spec.line;
+    }
+}
+
+TEST(Comparison, ASavedSideBOutOfRangeIsRefused) {
+    const std::vector<std::pair<std::string, nlohmann::json>> bad = {
+        {"layers", 7},     {"layers", 0},       {"ffn", 65},        {"ffn", 7},          {"dimension", 12},
+        {"position", "x"}, {"residual", "off"}, {"norm", "rms"},    {"mask", "partiel"}, {"activation", "tanh"},
+        {"layers", 2.5},   {"step", 3},         {"seed", 1},        {"sentence", "le chat"}};
+    std::set<std::string> covered;
+    for (const auto& [key, value] : bad) {
+        ViewState out;
+        const auto error = view_from_json(nlohmann::json{{"comparison", {{key, value}}}}, 2, out);
+        ASSERT_TRUE(error.has_value()) << key << " = " << value;
+        EXPECT_NE(error->find(key), std::string::npos) << *error;
+        EXPECT_FALSE(out.comparison.has_value());
+        covered.insert(key);
+    }
+    for (const auto& e : settings_table())
+        if (e.side_b) {
+            EXPECT_TRUE(covered.count(e.key)) << "no refused value for " << e.key;
+        }
 }
 
 TEST(Comparison, SplitsTheSectionIntoTwoEqualStacks) {
