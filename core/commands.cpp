@@ -85,24 +85,10 @@ Command setting_command(const SettingEntry& e) {
     return {e.command, setting_usage(e), e.help.fr, setting_completions(e), run, e.help.en};
 }
 
-}  // namespace
-
-CommandRegistry::CommandRegistry() {
-    commands_ = {
-        {"propager", "/propager",
-         "Retire les poids (nouvelle graine) et rejoue la phrase sous-couche par sous-couche.", {},
-         no_argument("propager", [](Session& session) {
-             const auto seed = next_seed(session.settings().seed);
-             return change_settings(session, [&](Settings& s) { s.seed = seed; s.step = s.top_level(); },
-                                    Text{"graine " + std::to_string(seed) + " : la phrase repart de l'entrée",
-                                         "seed " + std::to_string(seed) + ": the sentence starts again from the input"});
-         }),
-         "Draws new weights (a new seed) and replays the sentence sublayer by sublayer."},
-    };
-    // The settings' commands, in the table's order (/aide lists them so).
-    for (const auto& e : settings_table())
-        if (!e.command.empty() && !e.own_command) commands_.push_back(setting_command(e));
-    std::vector<Command> others = {
+// The commands written by hand: the sentence, the step and the seed (their own argument shapes),
+// then those with no setting of their own. /langue and /aide are bound by the registry.
+std::vector<Command> other_commands() {
+    return {
         {"phrase", "/phrase <mots>", "Remplace la phrase propagée (toute la ligne, 2 à 8 mots).", {},
          [](Session& session, const Args& args) -> CommandResult {
              const std::string& sentence = args.text();
@@ -155,7 +141,26 @@ CommandRegistry::CommandRegistry() {
         {"aide", "/aide [commande]", "Liste les commandes, ou explique celle qu'on nomme.", {}, {},
          "Lists the commands, or explains the one named."},
     };
-    for (auto& c : others) commands_.push_back(std::move(c));
+}
+
+}  // namespace
+
+CommandRegistry::CommandRegistry() {
+    commands_ = {
+        {"propager", "/propager",
+         "Retire les poids (nouvelle graine) et rejoue la phrase sous-couche par sous-couche.", {},
+         no_argument("propager", [](Session& session) {
+             const auto seed = next_seed(session.settings().seed);
+             return change_settings(session, [&](Settings& s) { s.seed = seed; s.step = s.top_level(); },
+                                    Text{"graine " + std::to_string(seed) + " : la phrase repart de l'entrée",
+                                         "seed " + std::to_string(seed) + ": the sentence starts again from the input"});
+         }),
+         "Draws new weights (a new seed) and replays the sentence sublayer by sublayer."},
+    };
+    // The settings' commands, in the table's order (/aide lists them so).
+    for (const auto& e : settings_table())
+        if (!e.command.empty() && !e.own_command) commands_.push_back(setting_command(e));
+    for (auto& c : other_commands()) commands_.push_back(std::move(c));
     // /langue and /aide act on the registry itself, so they are bound once the list exists.
     find("langue")->run = [this](Session&, const Args& args) -> CommandResult {
         const auto language = args.size() == 1 ? parse_language(args.word(0)) : std::nullopt;
