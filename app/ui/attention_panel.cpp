@@ -13,7 +13,7 @@
 
 namespace tb {
 
-void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& state, int& head) {
+void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& state, int head, const CommandSink& send) {
     if (!begin_panel("##panneau_attention", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const int layers = trace.settings.layers, n = trace.token_count();
     state.block = std::clamp(state.block, 1, layers);
@@ -82,7 +82,7 @@ void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& 
         // Hover: the exact weight; click: this head is the one the cross-section draws.
         ImGui::SetCursorScreenPos(ImVec2(g.x, g.y));
         ImGui::InvisibleButton(("##tete" + std::to_string(k)).c_str(), ImVec2(std::max(1.f, g.w), std::max(1.f, g.h)));
-        if (ImGui::IsItemClicked()) head = k;
+        if (ImGui::IsItemClicked() && k != head) send("/vue tete " + std::to_string(k + 1));
         if (ImGui::IsItemHovered()) {
             const ImVec2 m = ImGui::GetIO().MousePos;
             const int j = std::clamp(static_cast<int>((m.x - g.x) / grid.cell), 0, n - 1);

@@ -22,7 +22,7 @@ void label_before(const char* label, const char* help) {
 
 }  // namespace
 
-void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, AnimationOptions& animation,
+void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, const AnimationOptions& animation,
                    const CommandSink& send) {
     if (!begin_panel("##controls", rect)) return;
     const Strings& t = text();
@@ -109,11 +109,17 @@ void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, An
     help_marker(t.head_help);
     for (int h = 0; h < s.heads; ++h) {
         if (h) ImGui::SameLine();
-        ImGui::RadioButton((tr("tête ", "head ") + std::to_string(h + 1)).c_str(), &animation.head, h);
+        if (ImGui::RadioButton((tr("tête ", "head ") + std::to_string(h + 1)).c_str(), animation.head == h) && animation.head != h)
+            send("/vue tete " + std::to_string(h + 1));
     }
-    float speed = static_cast<float>(animation.seconds_per_level);
     label_before(t.speed, t.speed_help);
-    if (ImGui::SliderFloat("##vitesse", &speed, 0.1f, 2.0f, "%.1f s")) animation.seconds_per_level = speed;
+    // Sent on release, as /ffn: one command per drag.
+    ImGui::SliderFloat("##vitesse", &state.speed, static_cast<float>(ViewState::kMinSpeed),
+                       static_cast<float>(ViewState::kMaxSpeed), "%.2f s");
+    const double speed = std::round(state.speed * 100.0) / 100.0;
+    if (ImGui::IsItemDeactivatedAfterEdit() && speed != animation.seconds_per_level)
+        send("/vue vitesse " + decimal_text(speed).fr);
+    else if (!ImGui::IsItemActive()) state.speed = static_cast<float>(animation.seconds_per_level);
     ImGui::PopItemWidth();
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0.0f);  // the whole line, wrapped to the panel

@@ -1,6 +1,11 @@
 #pragma once
-// One widget per command; each sends its command string (echoed in the log by the app).
+// The settings and the view's head and speed: every change is sent as the command a class could
+// type (echoed in the log by the app); sliders send theirs once, on release.
+#include <cmath>
 #include <string>
+
+#include "command_kit.h"
+#include "persist/view_state.h"
 
 #include "scene/animation.h"
 #include "scene/screen.h"
@@ -14,9 +19,10 @@ struct ControlsState {
     std::string sentence_shown;  // the settings' sentence last copied into the field
     bool sentence_editing = false;
     int ffn = 32;                // the slider's value while it is dragged
+    float speed = 0.5f;          // the speed slider's value while it is dragged
 };
 
-void draw_controls(const Rect& rect, const Settings& settings, ControlsState& state, AnimationOptions& animation,
+void draw_controls(const Rect& rect, const Settings& settings, ControlsState& state, const AnimationOptions& animation,
                    const CommandSink& send);
 
 }  // namespace tb
