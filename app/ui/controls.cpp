@@ -20,6 +20,26 @@ void label_before(const char* label, const char* help) {
     ImGui::SetNextItemWidth(-FLT_MIN);
 }
 
+// The view's part: the attention head drawn (/vue tete) and the seconds a sublayer (/vue vitesse).
+void view_controls(const Settings& s, ControlsState& state, const AnimationOptions& animation, const CommandSink& send) {
+    const Strings& t = text();
+    ImGui::TextUnformatted(t.head);
+    help_marker(t.head_help);
+    for (int h = 0; h < s.heads; ++h) {
+        if (h) ImGui::SameLine();
+        if (ImGui::RadioButton((tr("tête ", "head ") + std::to_string(h + 1)).c_str(), animation.head == h) && animation.head != h)
+            send("/vue tete " + std::to_string(h + 1));
+    }
+    label_before(t.speed, t.speed_help);
+    // Sent on release, as /ffn: one command per drag.
+    ImGui::SliderFloat("##vitesse", &state.speed, static_cast<float>(ViewState::kMinSpeed),
+                       static_cast<float>(ViewState::kMaxSpeed), "%.2f s");
+    const double speed = std::round(state.speed * 100.0) / 100.0;
+    if (ImGui::IsItemDeactivatedAfterEdit() && speed != animation.seconds_per_level)
+        send("/vue vitesse " + decimal_text(speed).fr);
+    else if (!ImGui::IsItemActive()) state.speed = static_cast<float>(animation.seconds_per_level);
+}
+
 }  // namespace
 
 void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, const AnimationOptions& animation,
@@ -105,21 +125,7 @@ void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, co
     if (ImGui::SliderInt("##etape", &step, 0, s.top_level()) && step != s.step) send("/etape " + std::to_string(step));
 
     ImGui::Separator();
-    ImGui::TextUnformatted(t.head);
-    help_marker(t.head_help);
-    for (int h = 0; h < s.heads; ++h) {
-        if (h) ImGui::SameLine();
-        if (ImGui::RadioButton((tr("tête ", "head ") + std::to_string(h + 1)).c_str(), animation.head == h) && animation.head != h)
-            send("/vue tete " + std::to_string(h + 1));
-    }
-    label_before(t.speed, t.speed_help);
-    // Sent on release, as /ffn: one command per drag.
-    ImGui::SliderFloat("##vitesse", &state.speed, static_cast<float>(ViewState::kMinSpeed),
-                       static_cast<float>(ViewState::kMaxSpeed), "%.2f s");
-    const double speed = std::round(state.speed * 100.0) / 100.0;
-    if (ImGui::IsItemDeactivatedAfterEdit() && speed != animation.seconds_per_level)
-        send("/vue vitesse " + decimal_text(speed).fr);
-    else if (!ImGui::IsItemActive()) state.speed = static_cast<float>(animation.seconds_per_level);
+    view_controls(s, state, animation, send);
     ImGui::PopItemWidth();
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0.0f);  // the whole line, wrapped to the panel

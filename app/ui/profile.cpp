@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scene/colour.h"
@@ -132,6 +134,20 @@ std::vector<Rgb> word_legend(const Trace& trace) {
     return colours;
 }
 
+// The y axis's ends over every series drawn, √d always inside.
+std::pair<double, double> value_range(std::initializer_list<const std::vector<std::vector<double>>*> all, double root_d,
+                                      bool log_scale) {
+    double lo = 1e300, hi = 0;
+    for (const auto* series : all)
+        for (const auto& level : *series)
+            for (double v : level)
+                if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+    lo = std::min(lo, root_d);
+    hi = std::max(hi, root_d);
+    if (log_scale) return {std::max(lo, 1e-3), std::max(hi, std::max(lo, 1e-3) * 1.01)};
+    return {0.0, std::max(hi * 1.05, 1e-6)};
+}
+
 }  // namespace
 
 void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, bool log_scale,
@@ -145,16 +161,8 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
     const auto current = norms_by_level(trace);
     const auto before = previous ? norms_by_level(*previous) : std::vector<std::vector<double>>{};
     const auto side_b = b.trace ? norms_by_level(*b.trace) : std::vector<std::vector<double>>{};
-    double lo = 1e300, hi = 0;
-    for (const auto* series : {&current, &before, &side_b})
-        for (const auto& level : *series)
-            for (double v : level)
-                if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
     const double root_d = std::sqrt(static_cast<double>(trace.settings.dimension));
-    lo = std::min(lo, root_d);
-    hi = std::max(hi, root_d);
-    if (log_scale) lo = std::max(lo, 1e-3), hi = std::max(hi, lo * 1.01);
-    else lo = 0, hi = std::max(hi * 1.05, 1e-6);
+    const auto [lo, hi] = value_range({&current, &before, &side_b}, root_d, log_scale);
 
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float line = ImGui::GetTextLineHeight();
