@@ -16,6 +16,7 @@
 #include "parameters.h"
 #include "scene/summary.h"
 #include "trace_json.h"
+#include "window_features.h"
 #include "window.h"
 
 namespace {
@@ -32,12 +33,8 @@ struct Options {
     std::string run, script, trace, preset, screenshot, size, lang, open, lesson;
 };
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    Options o;
-    CLI::App cli{"transformer-bloc — un bloc transformer jouet, vu en coupe, pour la classe.\n"
-                 "Sans argument, ouvre la fenêtre. Les commandes sont celles du canal (/aide)."};
+// Declares every option on `cli`, in French.
+void declare_options(CLI::App& cli, Options& o) {
     cli.get_formatter()->label("Usage", "Utilisation");
     cli.get_formatter()->label("OPTIONS", "OPTIONS");
     cli.get_formatter()->column_width(34);
@@ -59,6 +56,14 @@ int main(int argc, char** argv) {
     cli.add_option("--open", o.open, "Rouvre une session enregistrée (/session enregistrer)")->type_name("FICHIER");
     cli.add_flag("--fresh", o.fresh, "Démarre dans l'état de départ, sans rouvrir la dernière session");
     cli.add_option("--size", o.size, "Taille fixe de la fenêtre, par exemple 1600x900")->type_name("LxH");
+}
+
+// Parses the command line into `o`; an exit status when the program must stop here (help,
+// version, a mistake).
+std::optional<int> parse_options(int argc, char** argv, Options& o) {
+    CLI::App cli{"transformer-bloc — un bloc transformer jouet, vu en coupe, pour la classe.\n"
+                 "Sans argument, ouvre la fenêtre. Les commandes sont celles du canal (/aide)."};
+    declare_options(cli, o);
     try {
         cli.parse(argc, argv);
     } catch (const CLI::CallForHelp&) {
@@ -74,7 +79,6 @@ int main(int argc, char** argv) {
     for (const char* name : {"--script", "--trace", "--preset", "--screenshot", "--size", "--lang", "--lesson", "--open"})
         if (cli.count(name) > 0 && cli.get_option(name)->as<std::string>().empty())
             return fail(std::string(name) + " attend une valeur (reçu une chaîne vide)");
-
     if (o.parameters && !o.preset.empty()) {
         const auto architecture = tb::preset(o.preset);
         if (!architecture) {
@@ -86,80 +90,80 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (!o.preset.empty()) return fail("--preset ne s'emploie qu'avec --parametres");
+    return std::nullopt;
+}
 
-    const auto data_dir = tb::find_data_dir();
-    if (!data_dir) return fail("dossier de données introuvable (assets/vocabulary.txt) ; définissez TRANSFORMER_BLOC_DATA");
-    std::shared_ptr<const tb::Vocabulary> vocabulary;
-    try {
-        vocabulary = std::make_shared<const tb::Vocabulary>(tb::Vocabulary::load(*data_dir + "/assets/vocabulary.txt"));
-    } catch (const std::exception& e) {
-        return fail(e.what());
-    }
-    tb::Session session(vocabulary);
+// The model, its commands and, with the window, the App (which registers the window's commands,
+// so that --run and --script reach them too and its log shows them); headless, the same commands
+// answer that they need the window.
+struct Program {
+    const Options& o;
+    tb::Session session;
     tb::CommandRegistry registry;
+    std::optional<tb::App> app;
+    std::optional<std::string> last_session = tb::last_session_path();
+    tb::StartOptions start{o.fresh, !o.open.empty(), !o.run.empty(), !o.script.empty(), !o.screenshot.empty()};
+
+    std::string data_dir;
+
+    Program(const Options& options, std::shared_ptr<const tb::Vocabulary> vocabulary, std::string data)
+        : o(options), session(std::move(vocabulary)), data_dir(std::move(data)) {}
+    bool window() const { return !o.headless && !o.parameters; }
+    tb::CommandResult run(const std::string& line) { return app ? app->run(line) : registry.execute(session, line); }
+
+    std::optional<int> start_up();
+    std::optional<int> open_lesson();
+    std::optional<int> run_commands(std::string& commands);
+    int finish(const std::string& commands);
+};
+
+std::optional<int> Program::start_up() {
     if (!o.lang.empty()) {
         const auto language = tb::parse_language(o.lang);
         if (!language) return fail("--lang attend fr ou en (reçu « " + o.lang + " »)");
         registry.set_language(*language);
     }
-    // With the window, the App exists before any command runs: it registers its own commands
-    // (panels, view options) so that --run and --script reach them too, and its log shows them.
-    const bool window = !o.headless && !o.parameters;
-    std::optional<tb::App> app;
-    if (window) app.emplace(session, registry);
-    // Without the window its own commands are still known, so that a script written for the class
-    // fails headless with a clear reason rather than « commande inconnue ».
-    if (!app)
-        for (const char* name : {"panneau", "lecon", "presentateur", "theme", "comparer", "b"})
-            registry.add(tb::Command(name, std::string("/") + name + " …", "Fenêtre seulement.", {},
-                                     [name](tb::Session&, const tb::Args&) {
-                                         return tb::CommandResult(
-                                             false, std::string("/") + name + " n'existe qu'avec la fenêtre (pas avec --headless)",
-                                             std::string("/") + name + " exists only with the window (not with --headless)");
-                                     },
-                                     "Window only."));
-    // /exporter in every mode; its image kind needs the window (read at the end of a frame).
-    tb::add_export_commands(registry, app ? app->image_exporter() : tb::ImageExporter{});
-    tb::add_session_commands(registry, app ? &*app : nullptr);
-
+    if (window()) app.emplace(session, registry);
+    else tb::Features::install_headless(session, registry);
     // A session: the one named by --open, else (window only) the last one, unless the run must be
     // reproducible (--run, --script, --screenshot) or --fresh asks for the start-up state.
-    const tb::StartOptions start{o.fresh, !o.open.empty(), !o.run.empty(), !o.script.empty(), !o.screenshot.empty()};
-    const auto last_session = tb::last_session_path();
     if (!o.open.empty()) {
-        const std::string line = "/session ouvrir " + o.open;
-        const auto result = app ? app->run(line) : registry.execute(session, line);
+        const auto result = run("/session ouvrir " + o.open);
         if (!result.ok) return fail(result.message);
-    } else if (window && last_session && tb::restores_last_session(start)) {
+    } else if (window() && last_session && tb::restores_last_session(start)) {
         std::error_code ec;
         if (std::filesystem::is_regular_file(*last_session, ec)) app->run("/session ouvrir " + *last_session);
     }
+    return open_lesson();
+}
 
-    // A lesson: with the window, opened in its panel (/lecon ouvrir); headless, every step's
-    // commands run in order from the start-up state, so the state is the one the last step leaves.
-    if (!o.lesson.empty()) {
-        if (app) {
-            const auto result = app->run("/lecon ouvrir " + o.lesson);
-            if (!result.ok) return fail(result.message);
-        } else if (!o.parameters) {
-            const tb::LessonParse parsed = tb::read_lesson_file(o.lesson, session);
-            if (!parsed.ok()) return fail("leçon « " + o.lesson + " » refusée : " + parsed.error.message);
-            const bool english = registry.language() == tb::Language::English;
-            registry.execute(session, "/reinit");
-            const auto& steps = parsed.lesson->steps;
-            for (std::size_t i = 0; i < steps.size(); ++i) {
-                std::cout << (english ? "step " : "étape ") << i + 1 << "/" << steps.size() << (english ? ": " : " : ")
-                          << (english ? steps[i].title_en : steps[i].title_fr) << '\n';
-                for (const auto& r : tb::run_lesson_step(*parsed.lesson, static_cast<int>(i), registry, session)) {
-                    if (!r.ok) return fail(r.message);
-                    if (!r.message.empty()) std::cout << "  " << r.message << '\n';
-                }
-            }
+// A lesson: with the window, opened in its panel (/lecon ouvrir); headless, every step's commands
+// run in order from the start-up state, so the state is the one the last step leaves.
+std::optional<int> Program::open_lesson() {
+    if (o.lesson.empty() || o.parameters) return std::nullopt;
+    if (app) {
+        const auto result = app->run("/lecon ouvrir " + o.lesson);
+        if (!result.ok) return fail(result.message);
+        return std::nullopt;
+    }
+    const tb::LessonParse parsed = tb::read_lesson_file(o.lesson, session);
+    if (!parsed.ok()) return fail("leçon « " + o.lesson + " » refusée : " + parsed.error.message);
+    const bool english = registry.language() == tb::Language::English;
+    registry.execute(session, "/reinit");
+    const auto& steps = parsed.lesson->steps;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        std::cout << (english ? "step " : "étape ") << i + 1 << "/" << steps.size() << (english ? ": " : " : ")
+                  << (english ? steps[i].title_en : steps[i].title_fr) << '\n';
+        for (const auto& r : tb::run_lesson_step(*parsed.lesson, static_cast<int>(i), registry, session)) {
+            if (!r.ok) return fail(r.message);
+            if (!r.message.empty()) std::cout << "  " << r.message << '\n';
         }
     }
+    return std::nullopt;
+}
 
-    // Commands: the script's, then --run's; the first failure stops everything.
-    std::string commands;
+// Commands: the script's, then --run's; the first failure stops everything.
+std::optional<int> Program::run_commands(std::string& commands) {
     if (!o.script.empty()) {
         std::error_code ec;
         std::ifstream in(o.script, std::ios::binary);
@@ -170,15 +174,19 @@ int main(int argc, char** argv) {
     }
     commands += o.run;
     for (const auto& line : tb::split_script(commands)) {
-        const auto result = app ? app->run(line) : registry.execute(session, line);
+        const auto result = run(line);
         if (!result.ok)
             return fail(result.message + (registry.language() == tb::Language::English ? "\n  in the command « "
                                                                                      : "\n  dans la commande « ") +
                         line + " »");
-        if (!window && !result.message.empty())
+        if (!window() && !result.message.empty())
             std::cout << result.message << (result.message.back() == '\n' ? "" : "\n");
     }
+    return std::nullopt;
+}
 
+// The end: the breakdown, the trace, or the window (then the session saved for the next start).
+int Program::finish(const std::string& commands) {
     if (o.parameters) {
         const auto& t = *session.trace();
         std::cout << tb::format_breakdown(tb::toy_architecture(t.settings, t.vocabulary_size));
@@ -187,26 +195,46 @@ int main(int argc, char** argv) {
     if (!o.trace.empty()) {
         if (auto error = tb::write_trace(*session.trace(), o.trace)) return fail(*error);
     }
-    if (app) {
-        tb::WindowOptions options;
-        if (!o.size.empty()) {
-            const auto size = tb::parse_size(o.size);
-            if (!size) return fail("--size attend LARGEURxHAUTEUR, par exemple 1600x900 (reçu « " + o.size + " »)");
-            options.width = size->first;
-            options.height = size->second;
-            options.fixed_size = true;
-        }
-        options.screenshot = o.screenshot;
-        options.stats = o.stats;
-        const int status = tb::run_window(*app, *data_dir, options);
-        if (last_session && tb::saves_last_session(start)) {  // the next start resumes here
-            std::error_code ec;
-            std::filesystem::create_directories(std::filesystem::path(*last_session).parent_path(), ec);
-            const auto saved = tb::save_session(session, *last_session, &*app);
-            if (!saved.ok) std::cerr << "transformer-bloc : " << saved.message << '\n';
-        }
-        return status;
+    if (!app) {
+        if (commands.empty() && o.trace.empty()) std::cout << tb::summary(*session.trace());
+        return 0;
     }
-    if (commands.empty() && o.trace.empty()) std::cout << tb::summary(*session.trace());
-    return 0;
+    tb::WindowOptions options;
+    if (!o.size.empty()) {
+        const auto size = tb::parse_size(o.size);
+        if (!size) return fail("--size attend LARGEURxHAUTEUR, par exemple 1600x900 (reçu « " + o.size + " »)");
+        options.width = size->first;
+        options.height = size->second;
+        options.fixed_size = true;
+    }
+    options.screenshot = o.screenshot;
+    options.stats = o.stats;
+    const int status = tb::run_window(*app, data_dir, options);
+    if (last_session && tb::saves_last_session(start)) {  // the next start resumes here
+        std::error_code ec;
+        std::filesystem::create_directories(std::filesystem::path(*last_session).parent_path(), ec);
+        const auto saved = tb::save_session(session, *last_session, &app->features());
+        if (!saved.ok) std::cerr << "transformer-bloc : " << saved.message << '\n';
+    }
+    return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options o;
+    if (const auto status = parse_options(argc, argv, o)) return *status;
+    const auto data_dir = tb::find_data_dir();
+    if (!data_dir) return fail("dossier de données introuvable (assets/vocabulary.txt) ; définissez TRANSFORMER_BLOC_DATA");
+    std::shared_ptr<const tb::Vocabulary> vocabulary;
+    try {
+        vocabulary = std::make_shared<const tb::Vocabulary>(tb::Vocabulary::load(*data_dir + "/assets/vocabulary.txt"));
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+    Program program(o, vocabulary, *data_dir);
+    std::string commands;
+    if (const auto status = program.start_up()) return *status;
+    if (const auto status = program.run_commands(commands)) return *status;
+    return program.finish(commands);
 }

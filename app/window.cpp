@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "app.h"
+#include "command_kit.h"
 #include "fonts.h"
 #include "render/bead_renderer.h"
 #include "render/screenshot.h"
@@ -65,23 +67,31 @@ struct Fullscreen {
     }
 };
 
-// Keys, as the channel's commands (app/shortcuts.h). GLFW key codes index io.KeysDown in
-// ImGui 1.86. While the keyboard navigates the widgets (Tab, arrows: io.NavVisible), Space and the
-// arrows belong to the navigation; Escape gives them back.
-void handle_keys(App& app, GLFWwindow* window, Fullscreen& fullscreen) {
+// Ctrl +/−/0: /vue texte, a tenth larger or smaller, within the command's range.
+void text_size_keys(App& app) {
+    const float now = app.features().playback().text_scale();
+    float next = now;
+    if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) next += 0.1f;
+    if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT) || ImGui::IsKeyPressed(GLFW_KEY_6))
+        next -= 0.1f;
+    if (ImGui::IsKeyPressed(GLFW_KEY_0) || ImGui::IsKeyPressed(GLFW_KEY_KP_0)) next = 1;
+    const double value = std::clamp(std::round(next * 10.0) / 10.0, double{ViewState::kMinTextScale},
+                                    double{ViewState::kMaxTextScale});
+    if (std::abs(value - now) > 1e-4) app.run("/vue texte " + decimal_text(value).fr);
+}
+
+// Keys, as the channel's commands (playback/shortcuts.h; F11 and Ctrl +/− as /vue). GLFW key codes
+// index io.KeysDown in ImGui 1.86. While the keyboard navigates the widgets (Tab, arrows:
+// io.NavVisible), Space and the arrows belong to the navigation; Escape gives them back.
+void handle_keys(App& app) {
     ImGuiIO& io = ImGui::GetIO();
-    if (io.KeyCtrl) {
-        if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) app.text_scale += 0.1f;
-        if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT) || ImGui::IsKeyPressed(GLFW_KEY_6))
-            app.text_scale -= 0.1f;
-        if (ImGui::IsKeyPressed(GLFW_KEY_0) || ImGui::IsKeyPressed(GLFW_KEY_KP_0)) app.text_scale = 1;
-        app.text_scale = std::clamp(app.text_scale, 0.6f, 2.0f);
-        return;
-    }
+    if (io.KeyCtrl) return text_size_keys(app);
     auto send = [&](Shortcut shortcut) {
-        if (auto command = shortcut_command(shortcut, app.session().settings(), app.presenter())) app.run(*command);
+        if (auto command = shortcut_command(shortcut, app.session().settings(), app.features().teaching().presenter()))
+            app.run(*command);
     };
-    if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) fullscreen.toggle(window);
+    if (ImGui::IsKeyPressed(GLFW_KEY_F11, false))
+        app.run(app.features().playback().full_screen() ? "/vue plein-ecran off" : "/vue plein-ecran on");
     if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) send(Shortcut::Presenter);
     if (io.WantTextInput) return;  // typing in a field: keys are text
     if (!io.NavVisible) {
@@ -97,7 +107,6 @@ void handle_keys(App& app, GLFWwindow* window, Fullscreen& fullscreen) {
 struct TestActions {
     std::deque<std::string> pending;
     bool force_empty = false;  // draw one frame as if the framebuffer were 0x0 (minimized)
-    bool toggle_fullscreen = false;
     int quiet_frames = 0;      // frames since the last action (the screenshot waits for ImGui to settle)
     explicit TestActions(const char* env) {
         if (!env) return;
@@ -107,7 +116,7 @@ struct TestActions {
     bool step(GLFWwindow* window, App& app) {
         force_empty = false;
         if (pending.empty()) return true;
-        if (pending.front() == "settle" && app.animating()) return true;  // waits for the beads to stop
+        if (pending.front() == "settle" && app.features().playback().animating()) return true;  // waits for the beads to stop
         quiet_frames = 0;
         const std::string a = pending.front();
         pending.pop_front();
@@ -121,13 +130,13 @@ struct TestActions {
         } else if (a.rfind("command ", 0) == 0) {  // as if typed in the console
             app.run(a.substr(8));
         } else if (a.rfind("playhead ", 0) == 0) {
-            app.pin_playhead(std::atof(a.c_str() + 9));
+            app.features().playback().pin(std::atof(a.c_str() + 9));
         } else if (a == "empty") {
             force_empty = true;
-        } else if (a == "fullscreen") {
-            toggle_fullscreen = true;
-        } else if (a.rfind("scale ", 0) == 0) {  // text size, as Ctrl +/- would set it
-            app.text_scale = static_cast<float>(std::atof(a.c_str() + 6));
+        } else if (a == "fullscreen") {  // as F11
+            app.run(app.features().playback().full_screen() ? "/vue plein-ecran off" : "/vue plein-ecran on");
+        } else if (a.rfind("scale ", 0) == 0) {  // text size, past /vue texte's range if asked (abuse tests)
+            app.features().playback().force_text_scale(static_cast<float>(std::atof(a.c_str() + 6)));
         } else if (a == "quit") {
             return false;
         }
@@ -152,6 +161,159 @@ struct Stats {
     }
 };
 
+// GLFW, a GL 3.3 core context, glad; null (and a French reason on stderr) when any is missing.
+GLFWwindow* open_window(const WindowOptions& options) {
+    glfwSetErrorCallback(on_glfw_error);
+    if (!glfwInit()) {
+        std::fprintf(stderr, "transformer-bloc : impossible d'initialiser GLFW (pas d'écran ? essayez xvfb-run)\n");
+        return nullptr;
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_SCALE_TO_MONITOR, options.fixed_size ? GLFW_FALSE : GLFW_TRUE);  // HiDPI
+    GLFWwindow* window = glfwCreateWindow(options.width, options.height, text().window_title, nullptr, nullptr);
+    if (!window) {
+        glfwTerminate();
+        std::fprintf(stderr, "transformer-bloc : impossible d'ouvrir une fenêtre OpenGL 3.3\n");
+        return nullptr;
+    }
+    glfwMakeContextCurrent(window);
+    if (!gladLoadGL(glfwGetProcAddress)) {
+        glfwDestroyWindow(window);
+        glfwTerminate();
+        std::fprintf(stderr, "transformer-bloc : OpenGL 3.3 core indisponible\n");
+        return nullptr;
+    }
+    glfwSwapInterval(1);
+    return window;
+}
+
+// ImGui's context and style; returns the monitor's content scale (HiDPI), 1 to 4.
+float start_imgui(GLFWwindow* window) {
+    float scale_x = 1, scale_y = 1;
+    glfwGetWindowContentScale(window, &scale_x, &scale_y);
+    const float content_scale = std::clamp(std::max(scale_x, scale_y), 1.f, 4.f);
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // no imgui.ini: the same layout every run
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;  // every control reachable with Tab and arrows
+    apply_style(content_scale);
+    return content_scale;
+}
+
+// The frame loop: events, test actions, keys, the App's frame, exports and the screenshot.
+struct FrameLoop {
+    FrameLoop(App& a, GLFWwindow* w, const WindowOptions& o, float scale, const Fonts& f, BeadRenderer* b)
+        : app(a), window(w), options(o), content_scale(scale), fonts(f), beads(b) {}
+    App& app;
+    GLFWwindow* window;
+    const WindowOptions& options;
+    float content_scale;
+    const Fonts& fonts;
+    BeadRenderer* beads;
+    Fullscreen fullscreen;
+    bool presenter_seen = false, full_screen_seen = false;
+    TestActions actions{std::getenv("TRANSFORMER_BLOC_TEST_ACTIONS")};
+    Stats stats;
+    int frame = 0, busy_frames = 3, gl_errors = 0, status = 0;
+    bool gl_check = std::getenv("TRANSFORMER_BLOC_GL_CHECK") != nullptr;
+    Clock::time_point last = Clock::now();
+
+    bool screenshot() const { return !options.screenshot.empty(); }
+
+    // Presenter mode fills the screen (not in fixed-size runs: tests and screenshots); the window
+    // follows /vue plein-ecran.
+    void follow_full_screen() {
+        Playback& playback = app.features().playback();
+        if (app.features().teaching().presenter() != presenter_seen) {
+            presenter_seen = app.features().teaching().presenter();
+            if (!options.fixed_size) playback.set_full_screen(presenter_seen);
+        }
+        if (playback.full_screen() != full_screen_seen) {
+            full_screen_seen = playback.full_screen();
+            if (fullscreen.on != full_screen_seen) fullscreen.toggle(window);
+        }
+    }
+
+    // Draws one frame; returns true when it was the screenshot (the loop ends).
+    bool draw(double dt, int fb_w, int fb_h) {
+        ImGuiIO& io = ImGui::GetIO();
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        handle_keys(app);
+        io.FontGlobalScale = app.features().font_scale();  // larger in presenter mode
+        follow_full_screen();
+        if (screenshot() && !app.features().playback().pinned()) app.features().playback().finish();
+        app.features().update(dt);
+        app.draw(io.DisplaySize.x, io.DisplaySize.y, content_scale * app.features().font_scale(), fonts, beads);
+        ImGui::Render();
+
+        glViewport(0, 0, fb_w, fb_h);
+        glClearColor(0.086f, 0.098f, 0.141f, 1.f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+        // /exporter image: the frame just drawn, once ImGui has settled (3 frames).
+        if (frame >= 3)
+            for (const auto& path : app.features().take_image_requests())
+                app.features().image_written(path, write_screenshot(path, fb_w, fb_h));
+        // The screenshot: after 3 frames and the test actions, from the back buffer, before the swap.
+        const bool shoot = screenshot() && frame >= 3 && actions.pending.empty() && actions.quiet_frames >= 3;
+        if (shoot)
+            if (auto error = write_screenshot(options.screenshot, fb_w, fb_h)) {
+                std::fprintf(stderr, "transformer-bloc : %s\n", error->c_str());
+                status = 2;
+            }
+        glfwSwapBuffers(window);
+        if (gl_check)  // $TRANSFORMER_BLOC_GL_CHECK: every GL error reported, and the exit status says so
+            for (GLenum e; (e = glGetError()) != GL_NO_ERROR; ++gl_errors) std::fprintf(stderr, "erreur GL 0x%04x\n", e);
+        return shoot;
+    }
+
+    int run() {
+        ImGuiIO& io = ImGui::GetIO();
+        while (!glfwWindowShouldClose(window)) {
+            // Idle: wait for events when nothing moves (no busy loop); ImGui gets a few frames
+            // after each event to settle hovers and popups.
+            if (screenshot() || app.features().playback().animating() || busy_frames > 0 || !actions.pending.empty())
+                glfwPollEvents();
+            else glfwWaitEvents();  // nothing moves: sleep until the user does something
+            const Clock::time_point start = Clock::now();
+            const double dt = std::min(0.1, std::chrono::duration<double>(start - last).count());
+            last = start;
+            busy_frames = std::max(0, busy_frames - 1);
+            if (io.InputQueueCharacters.Size > 0 || ImGui::IsAnyItemActive() || ImGui::IsMouseDragging(0)) busy_frames = 3;
+
+            ++actions.quiet_frames;
+            if (frame >= 2 && frame % 3 == 0 && !actions.step(window, app)) break;
+            int fb_w = 0, fb_h = 0;
+            glfwGetFramebufferSize(window, &fb_w, &fb_h);
+            if (fb_w <= 0 || fb_h <= 0 || actions.force_empty || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
+                ++frame;  // minimized: nothing to draw, and nothing divides by the size
+                if (!actions.pending.empty() || actions.force_empty) continue;
+                glfwWaitEventsTimeout(0.1);
+                continue;
+            }
+            const bool shot = draw(dt, fb_w, fb_h);
+            const double ms = ms_since(start);
+            if (stats.frame_ms.empty()) stats.first_frame_ms = ms_since(g_process_start);
+            stats.frame_ms.push_back(ms);
+            ++frame;
+            if (shot) break;
+        }
+        if (options.stats) stats.print();
+        if (gl_errors > 0) {
+            std::fprintf(stderr, "transformer-bloc : %d erreur(s) OpenGL\n", gl_errors);
+            status = 3;
+        }
+        return status;
+    }
+};
+
 }  // namespace
 
 std::optional<std::pair<int, int>> parse_size(const std::string& text) {
@@ -163,41 +325,9 @@ std::optional<std::pair<int, int>> parse_size(const std::string& text) {
 }
 
 int run_window(App& app, const std::string& data_dir, const WindowOptions& options) {
-    glfwSetErrorCallback(on_glfw_error);
-    if (!glfwInit()) {
-        std::fprintf(stderr, "transformer-bloc : impossible d'initialiser GLFW (pas d'écran ? essayez xvfb-run)\n");
-        return 2;
-    }
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-    glfwWindowHint(GLFW_SCALE_TO_MONITOR, options.fixed_size ? GLFW_FALSE : GLFW_TRUE);  // HiDPI
-    GLFWwindow* window = glfwCreateWindow(options.width, options.height, text().window_title, nullptr, nullptr);
-    if (!window) {
-        glfwTerminate();
-        std::fprintf(stderr, "transformer-bloc : impossible d'ouvrir une fenêtre OpenGL 3.3\n");
-        return 2;
-    }
-    glfwMakeContextCurrent(window);
-    if (!gladLoadGL(glfwGetProcAddress)) {
-        glfwDestroyWindow(window);
-        glfwTerminate();
-        std::fprintf(stderr, "transformer-bloc : OpenGL 3.3 core indisponible\n");
-        return 2;
-    }
-    glfwSwapInterval(1);
-
-    float scale_x = 1, scale_y = 1;
-    glfwGetWindowContentScale(window, &scale_x, &scale_y);
-    const float content_scale = std::clamp(std::max(scale_x, scale_y), 1.f, 4.f);
-
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;  // no imgui.ini: the same layout every run
-    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;  // every control reachable with Tab and arrows
-    apply_style(content_scale);
+    GLFWwindow* window = open_window(options);
+    if (!window) return 2;
+    const float content_scale = start_imgui(window);
     const Fonts fonts = load_fonts(19.f * content_scale);
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 330 core");
@@ -210,84 +340,8 @@ int run_window(App& app, const std::string& data_dir, const WindowOptions& optio
         } catch (const std::exception& e) {  // without shaders the beads are ImGui circles
             std::fprintf(stderr, "transformer-bloc : %s\n", e.what());
         }
-        Fullscreen fullscreen;
-        bool presenter_seen = false;
-        TestActions actions(std::getenv("TRANSFORMER_BLOC_TEST_ACTIONS"));
-        Stats stats;
-        const bool screenshot = !options.screenshot.empty();
-        int frame = 0, busy_frames = 3;
-        const bool gl_check = std::getenv("TRANSFORMER_BLOC_GL_CHECK") != nullptr;
-        int gl_errors = 0;
-        Clock::time_point last = Clock::now();
-
-        while (!glfwWindowShouldClose(window)) {
-            // Idle: wait for events when nothing moves (no busy loop); ImGui gets a few frames
-            // after each event to settle hovers and popups.
-            if (screenshot || app.animating() || busy_frames > 0 || !actions.pending.empty()) glfwPollEvents();
-            else glfwWaitEvents();  // nothing moves: sleep until the user does something
-            const Clock::time_point start = Clock::now();
-            const double dt = std::min(0.1, std::chrono::duration<double>(start - last).count());
-            last = start;
-            busy_frames = std::max(0, busy_frames - 1);
-            if (io.InputQueueCharacters.Size > 0 || ImGui::IsAnyItemActive() || ImGui::IsMouseDragging(0)) busy_frames = 3;
-
-            ++actions.quiet_frames;
-            if (frame >= 2 && frame % 3 == 0 && !actions.step(window, app)) break;
-            if (actions.toggle_fullscreen) fullscreen.toggle(window), actions.toggle_fullscreen = false;
-            int fb_w = 0, fb_h = 0;
-            glfwGetFramebufferSize(window, &fb_w, &fb_h);
-            if (fb_w <= 0 || fb_h <= 0 || actions.force_empty || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
-                ++frame;  // minimized: nothing to draw, and nothing divides by the size
-                if (!actions.pending.empty() || actions.force_empty) continue;
-                glfwWaitEventsTimeout(0.1);
-                continue;
-            }
-
-            ImGui_ImplOpenGL3_NewFrame();
-            ImGui_ImplGlfw_NewFrame();
-            ImGui::NewFrame();
-            handle_keys(app, window, fullscreen);
-            io.FontGlobalScale = app.font_scale();  // larger in presenter mode
-            // Presenter mode fills the screen (not in fixed-size runs: tests and screenshots).
-            if (app.presenter() != presenter_seen) {
-                presenter_seen = app.presenter();
-                if (!options.fixed_size && fullscreen.on != presenter_seen) fullscreen.toggle(window);
-            }
-            if (screenshot && !app.pinned()) app.finish_animation();
-            app.update(dt);
-            app.draw(io.DisplaySize.x, io.DisplaySize.y, content_scale * app.font_scale(), fonts, beads.get());
-            ImGui::Render();
-
-            glViewport(0, 0, fb_w, fb_h);
-            glClearColor(0.086f, 0.098f, 0.141f, 1.f);
-            glClear(GL_COLOR_BUFFER_BIT);
-            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-
-            // /exporter image: the frame just drawn, once ImGui has settled (3 frames).
-            if (frame >= 3)
-                for (const auto& path : app.take_image_requests()) app.image_written(path, write_screenshot(path, fb_w, fb_h));
-            // The screenshot: after 3 frames and the test actions, from the back buffer, before the swap.
-            const bool shoot = screenshot && frame >= 3 && actions.pending.empty() && actions.quiet_frames >= 3;
-            if (shoot) {
-                if (auto error = write_screenshot(options.screenshot, fb_w, fb_h)) {
-                    std::fprintf(stderr, "transformer-bloc : %s\n", error->c_str());
-                    status = 2;
-                }
-            }
-            glfwSwapBuffers(window);
-            if (gl_check)  // $TRANSFORMER_BLOC_GL_CHECK: every GL error reported, and the exit status says so
-                for (GLenum e; (e = glGetError()) != GL_NO_ERROR; ++gl_errors) std::fprintf(stderr, "erreur GL 0x%04x\n", e);
-            const double ms = ms_since(start);
-            if (stats.frame_ms.empty()) stats.first_frame_ms = ms_since(g_process_start);
-            stats.frame_ms.push_back(ms);
-            ++frame;
-            if (shoot) break;
-        }
-        if (options.stats) stats.print();
-        if (gl_errors > 0) {
-            std::fprintf(stderr, "transformer-bloc : %d erreur(s) OpenGL\n", gl_errors);
-            status = 3;
-        }
+        FrameLoop loop{app, window, options, content_scale, fonts, beads.get()};
+        status = loop.run();
     }  // the renderer dies while its GL context lives
 
     ImGui_ImplOpenGL3_Shutdown();

@@ -1,6 +1,7 @@
 #pragma once
-// The window: GLFW, OpenGL 3.3 core (glad), Dear ImGui. It reads the Session and its Trace and
-// changes them only by sending command strings through the registry.
+// The window: GLFW, OpenGL 3.3 core (glad), Dear ImGui, the frame loop. Keys become command
+// strings (F11 and Ctrl +/− are /vue commands); the window follows /vue plein-ecran and presenter
+// mode. Only the test hook's stills ("playhead", "scale") set the playback directly.
 #include <optional>
 #include <string>
 

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "command_kit.h"
 #include "settings_table.h"
 
 namespace tb {
@@ -34,10 +35,14 @@ std::optional<std::string> comparison_from_json(const json& j, ViewState::Compar
     return std::nullopt;
 }
 
+// "0,5 à 3", from the constants.
+std::string range(double lo, double hi) { return decimal_text(lo).fr + " à " + decimal_text(hi).fr; }
+
 }  // namespace
 
 json view_to_json(const ViewState& v) {
     json j = {{"text_scale", v.text_scale},
+              {"full_screen", v.full_screen},
               {"log_scale", v.log_scale},
               {"head", v.head},
               {"seconds_per_level", v.seconds_per_level},
@@ -57,8 +62,11 @@ std::optional<std::string> view_from_json(const json& j, int heads, ViewState& o
             if (!value.is_number()) return std::string("vue : « text_scale » doit être un nombre");
             const double s = value.get<double>();
             if (!(s >= ViewState::kMinTextScale - 1e-6 && s <= ViewState::kMaxTextScale + 1e-6))
-                return std::string("vue : « text_scale » doit aller de 0,6 à 2");
+                return "vue : « text_scale » doit aller de " + range(ViewState::kMinTextScale, ViewState::kMaxTextScale);
             v.text_scale = static_cast<float>(s);
+        } else if (key == "full_screen") {
+            if (!value.is_boolean()) return std::string("vue : « full_screen » doit valoir true ou false");
+            v.full_screen = value.get<bool>();
         } else if (key == "log_scale") {
             if (!value.is_boolean()) return std::string("vue : « log_scale » doit valoir true ou false");
             v.log_scale = value.get<bool>();
@@ -69,8 +77,8 @@ std::optional<std::string> view_from_json(const json& j, int heads, ViewState& o
         } else if (key == "seconds_per_level") {
             if (!value.is_number()) return std::string("vue : « seconds_per_level » doit être un nombre");
             const double s = value.get<double>();
-            if (!(s >= ViewState::kMinSpeed && s <= ViewState::kMaxSpeed))
-                return std::string("vue : « seconds_per_level » doit aller de 0,1 à 2");
+            if (!(s >= ViewState::kMinSpeed - 1e-9 && s <= ViewState::kMaxSpeed + 1e-9))
+                return "vue : « seconds_per_level » doit aller de " + range(ViewState::kMinSpeed, ViewState::kMaxSpeed);
             v.seconds_per_level = s;
         } else if (key == "theme") {
             if (value != "clair" && value != "sombre") return std::string("vue : « theme » doit valoir clair ou sombre");

@@ -16,13 +16,15 @@ struct LessonBookmark {
 };
 
 struct ViewState {
-    static constexpr float kMinTextScale = 0.6f, kMaxTextScale = 2.0f;
-    static constexpr double kMinSpeed = 0.1, kMaxSpeed = 2.0;
+    // The ranges of the view commands (channel.md §7): /vue texte 0,5..3, /vue vitesse 0,25..4.
+    static constexpr float kMinTextScale = 0.5f, kMaxTextScale = 3.0f;
+    static constexpr double kMinSpeed = 0.25, kMaxSpeed = 4.0;
 
-    float text_scale = 1.0f;          // Ctrl +/-, 0.6..2
-    bool log_scale = true;            // the norm profile's y axis
-    int head = 0;                     // the attention head drawn, 0..heads-1
-    double seconds_per_level = 0.5;   // animation speed, 0.1..2
+    float text_scale = 1.0f;          // /vue texte (Ctrl +/-), kMinTextScale..kMaxTextScale
+    bool full_screen = false;         // /vue plein-ecran (F11)
+    bool log_scale = true;            // /vue echelle: the norm profile's y axis
+    int head = 0;                     // /vue tete: the attention head drawn, 0..heads-1
+    double seconds_per_level = 0.5;   // /vue vitesse: seconds a sublayer, kMinSpeed..kMaxSpeed
     bool light_theme = false;         // /theme clair|sombre
     std::optional<LessonBookmark> lesson;
     // The A/B comparison when open: side B's own values of the settings it overrides.

@@ -13,12 +13,12 @@
 
 namespace tb {
 
-void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& state, int& head) {
-    if (!begin_panel("##panneau_attention", rect, ImGuiWindowFlags_NoScrollbar)) return;
-    const int layers = trace.settings.layers, n = trace.token_count();
-    state.block = std::clamp(state.block, 1, layers);
+namespace {
+
+// The block chooser and what a cell means.
+void attention_header(const Trace& trace, InspectorState& state) {
     ImGui::TextUnformatted(tr("bloc", "block"));
-    for (int b = 1; b <= layers; ++b) {
+    for (int b = 1; b <= trace.settings.layers; ++b) {
         ImGui::SameLine();
         ImGui::RadioButton(std::to_string(b).c_str(), &state.block, b);
     }
@@ -32,6 +32,15 @@ void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& 
                    "Each row sums to 1. With /masque causal a word cannot see later words: the upper triangle is empty."));
     ImGui::TextDisabled("%s", tr("ligne = qui regarde · colonne = qui est regardé",
                                  "row = who looks · column = who is looked at"));
+}
+
+}  // namespace
+
+void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& state, int head, const CommandSink& send) {
+    if (!begin_panel("##panneau_attention", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    const int layers = trace.settings.layers, n = trace.token_count();
+    state.block = std::clamp(state.block, 1, layers);
+    attention_header(trace, state);
 
     const Level& level = trace.levels[static_cast<std::size_t>(2 * state.block - 1)];
     const int heads = static_cast<int>(level.attention_weights.size());
@@ -82,7 +91,7 @@ void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& 
         // Hover: the exact weight; click: this head is the one the cross-section draws.
         ImGui::SetCursorScreenPos(ImVec2(g.x, g.y));
         ImGui::InvisibleButton(("##tete" + std::to_string(k)).c_str(), ImVec2(std::max(1.f, g.w), std::max(1.f, g.h)));
-        if (ImGui::IsItemClicked()) head = k;
+        if (ImGui::IsItemClicked() && k != head) send("/vue tete " + std::to_string(k + 1));
         if (ImGui::IsItemHovered()) {
             const ImVec2 m = ImGui::GetIO().MousePos;
             const int j = std::clamp(static_cast<int>((m.x - g.x) / grid.cell), 0, n - 1);

@@ -5,16 +5,11 @@
 #include <vector>
 
 #include "commands.h"
+#include "console_log.h"
 #include "scene/screen.h"
 #include "ui/help.h"
 
 namespace tb {
-
-struct LogLine {
-    enum class Kind { Command, Reply, Error };
-    Kind kind;
-    std::string text;
-};
 
 struct ConsoleState {
     char input[CommandRegistry::kMaxLineBytes + 1] = {};

@@ -91,9 +91,29 @@ void setting_widget(const SettingEntry& e, const Settings& s, ControlsState& sta
     }
 }
 
+// The view's part: the attention head drawn (/vue tete) and the seconds a sublayer (/vue vitesse).
+void view_controls(const Settings& s, ControlsState& state, const AnimationOptions& animation, const CommandSink& send) {
+    const Strings& t = text();
+    ImGui::TextUnformatted(t.head);
+    help_marker(t.head_help);
+    for (int h = 0; h < s.heads; ++h) {
+        if (h) ImGui::SameLine();
+        if (ImGui::RadioButton((tr("tête ", "head ") + std::to_string(h + 1)).c_str(), animation.head == h) && animation.head != h)
+            send("/vue tete " + std::to_string(h + 1));
+    }
+    label_before(t.speed, t.speed_help);
+    // Sent on release, as /ffn: one command per drag.
+    ImGui::SliderFloat("##vitesse", &state.speed, static_cast<float>(ViewState::kMinSpeed),
+                       static_cast<float>(ViewState::kMaxSpeed), "%.2f s");
+    const double speed = std::round(state.speed * 100.0) / 100.0;
+    if (ImGui::IsItemDeactivatedAfterEdit() && speed != animation.seconds_per_level)
+        send("/vue vitesse " + decimal_text(speed).fr);
+    else if (!ImGui::IsItemActive()) state.speed = static_cast<float>(animation.seconds_per_level);
+}
+
 }  // namespace
 
-void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, AnimationOptions& animation,
+void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, const AnimationOptions& animation,
                    const CommandSink& send) {
     if (!begin_panel("##controls", rect)) return;
     const Strings& t = text();
@@ -105,15 +125,7 @@ void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, An
         if (!e.command.empty() && !e.label.fr.empty()) setting_widget(e, s, state, send);
 
     ImGui::Separator();
-    ImGui::TextUnformatted(t.head);
-    help_marker(t.head_help);
-    for (int h = 0; h < s.heads; ++h) {
-        if (h) ImGui::SameLine();
-        ImGui::RadioButton((tr("tête ", "head ") + std::to_string(h + 1)).c_str(), &animation.head, h);
-    }
-    float speed = static_cast<float>(animation.seconds_per_level);
-    label_before(t.speed, t.speed_help);
-    if (ImGui::SliderFloat("##vitesse", &speed, 0.1f, 2.0f, "%.1f s")) animation.seconds_per_level = speed;
+    view_controls(s, state, animation, send);
     ImGui::PopItemWidth();
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0.0f);  // the whole line, wrapped to the panel

@@ -1,6 +1,11 @@
 #pragma once
-// One widget per command; each sends its command string (echoed in the log by the app).
+// The settings and the view's head and speed: every change is sent as the command a class could
+// type (echoed in the log by the app); sliders send theirs once, on release.
+#include <cmath>
 #include <string>
+
+#include "command_kit.h"
+#include "persist/view_state.h"
 
 #include "scene/animation.h"
 #include "scene/screen.h"
@@ -15,9 +20,10 @@ struct ControlsState {
     bool sentence_editing = false;
     std::string dragging;        // the JSON key of the slider being dragged (sent on release)
     int dragged = 0;             // its value meanwhile
+    float speed = 0.5f;          // the speed slider's value while it is dragged
 };
 
-void draw_controls(const Rect& rect, const Settings& settings, ControlsState& state, AnimationOptions& animation,
+void draw_controls(const Rect& rect, const Settings& settings, ControlsState& state, const AnimationOptions& animation,
                    const CommandSink& send);
 
 }  // namespace tb

@@ -112,14 +112,9 @@ void raschka_plot(const Rect& r, const ShortcutExperiment& e) {
 
 }  // namespace
 
-void draw_gradients_panel(const Rect& rect, const std::shared_ptr<const Trace>& trace, InspectorState& state,
-                          const CommandSink& send) {
+void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send) {
+    if (!data || data->trace.get() != &trace) return;  // the Inspector computes it when the trace changes
     if (!begin_panel("##panneau_gradients", rect, ImGuiWindowFlags_NoScrollbar)) return;
-    if (state.gradients_for != trace) {  // once per trace: a backward pass on each wiring
-        state.gradients = gradient_comparison(*trace);
-        state.shortcut = shortcut_gradient_experiment(trace->settings.seed);
-        state.gradients_for = trace;
-    }
     const auto text = [](palette::Colour8 c) { return ImGui::ColorConvertU32ToFloat4(to_u32(c)); };
     ImGui::TextUnformatted(tr("moyenne |∂L/∂W| par sous-couche :", "mean |∂L/∂W| by sublayer:"));
     ImGui::SameLine();
@@ -132,7 +127,7 @@ void draw_gradients_panel(const Rect& rect, const std::shared_ptr<const Trace>& 
                    "A real backward pass on this model (same weights, same sentence, a fixed loss on the output). "
                    "y = x + F(x) differentiates to 1 + F′: the « 1 » carries the gradient down to the first layers. "
                    "Without it the gradient must cross every F′ and fades."));
-    if (trace->settings.layers < 6) {  // the fade shows over many layers
+    if (trace.settings.layers < 6) {  // the fade shows over many layers
         ImGui::TextDisabled("%s", tr("plus net avec six couches :", "clearer with six layers:"));
         ImGui::SameLine();
         if (ImGui::SmallButton("/couches 6")) send("/couches 6");
@@ -140,14 +135,14 @@ void draw_gradients_panel(const Rect& rect, const std::shared_ptr<const Trace>& 
     const float frame = ImGui::GetFrameHeight();
     const float top = ImGui::GetCursorScreenPos().y;
     const float half = (rect.bottom() - top - frame * 1.2f) * 0.5f;
-    level_plot({rect.x, top, rect.w, half}, state.gradients, trace->settings.layers);
+    level_plot({rect.x, top, rect.w, half}, data->comparison, trace.settings.layers);
     ImGui::SetCursorScreenPos(ImVec2(rect.x + ImGui::GetStyle().WindowPadding.x, top + half + frame * 0.1f));
     ImGui::TextUnformatted(tr("Raschka, 5 couches :", "Raschka, 5 layers:"));
     ImGui::SameLine();
     ImGui::TextColored(text(kOff), "%s", tr("sans raccourcis", "without shortcuts"));
     ImGui::SameLine();
     ImGui::TextColored(text(palette::kResidual), "%s", tr("avec", "with"));
-    raschka_plot({rect.x, ImGui::GetCursorScreenPos().y, rect.w, rect.bottom() - ImGui::GetCursorScreenPos().y - 4}, state.shortcut);
+    raschka_plot({rect.x, ImGui::GetCursorScreenPos().y, rect.w, rect.bottom() - ImGui::GetCursorScreenPos().y - 4}, data->shortcut);
     ImGui::End();
 }
 

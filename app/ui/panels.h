@@ -1,6 +1,9 @@
 #pragma once
 // The panels without state of their own: each is one function in its own file, and takes
 // everything it draws as arguments.
+#include <string>
+
+#include "compare/comparison.h"
 #include "scene/animation.h"
 #include "fonts.h"
 #include "scene/layout.h"
@@ -26,8 +29,19 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
                         const Fonts& fonts, BeadPainter painter, const ThemeColours& theme = kDarkTheme,
                         const char* id = "##coupe");  // a second stack (A/B comparison) has its own id
 
-// ui/timeline.cpp: level names, play/pause, step -/+ (as /etape), a scrub slider.
-void draw_timeline(const Rect& rect, const Trace& trace, double& playhead, bool& playing, const CommandSink& send);
+// ui/comparison_view.cpp: the line between the two stacks of /comparer and their labels.
+void draw_comparison_labels(const ComparisonLayout& split, const std::string& label_a, const std::string& label_b,
+                            const Fonts& fonts, palette::Colour8 colour);
+
+// ui/timeline.cpp: level names, play/pause (/lecture play|pause), step -/+ (as /etape), a scrub
+// slider: while it is dragged the beads follow `scrub.value` (the App draws that instant), and on
+// release it sends /lecture NIVEAU once.
+struct ScrubState {
+    bool active = false;
+    float value = 0;
+};
+void draw_timeline(const Rect& rect, const Trace& trace, double playhead, bool playing, ScrubState& scrub,
+                   const CommandSink& send);
 
 // ui/profile.cpp: the norm profile (one line per token), the mean cosine similarity, the legend.
 // The A/B comparison's side B: drawn dashed over side A on the same axes, with a legend A / B
@@ -36,8 +50,9 @@ struct Compared {
     const Trace* trace = nullptr;
     double playhead = 0;
 };
-void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, bool& log_scale,
-                  const Fonts& fonts, Compared b = {});
+// The log/linear switch sends /vue echelle.
+void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, bool log_scale,
+                  const Fonts& fonts, const CommandSink& send, Compared b = {});
 void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, Compared b = {});
 void draw_legend(const Rect& rect);
 

@@ -4,20 +4,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scene/colour.h"
 #include "text/text.h"
 #include "ui/panels.h"
+#include "ui/rgb.h"
 
 namespace tb {
 namespace {
-
-ImU32 rgb(Rgb c, float alpha) {
-    auto byte = [](float v) { return static_cast<int>(std::clamp(v, 0.f, 1.f) * 255.f + 0.5f); };
-    return IM_COL32(byte(c.r), byte(c.g), byte(c.b), byte(alpha));
-}
 
 std::vector<std::vector<double>> norms_by_level(const Trace& t) {  // [level][token]
     std::vector<std::vector<double>> out;
@@ -108,27 +106,24 @@ void dashed_polyline(ImDrawList* dl, const std::vector<float>& ys, ImVec2 p0, fl
     }
 }
 
-}  // namespace
-
-void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, bool& log_scale,
-                  const Fonts& fonts, Compared b) {
-    if (b.trace) previous = nullptr;
-    if (!begin_panel("##profil", rect, ImGuiWindowFlags_NoScrollbar)) return;
+// The title, the log/linear switch (/vue echelle) and what the lines mean.
+void profile_header(bool log_scale, bool compared, bool previous, const Fonts& fonts, const CommandSink& send) {
     const Strings& t = text();
     ImGui::PushFont(fonts.large);
     ImGui::TextUnformatted(t.profile_title);
     ImGui::PopFont();
-    if (ImGui::RadioButton(t.profile_log, log_scale)) log_scale = true;
+    if (ImGui::RadioButton(t.profile_log, log_scale) && !log_scale) send("/vue echelle log");
     ImGui::SameLine();
-    if (ImGui::RadioButton(t.profile_linear, !log_scale)) log_scale = false;
+    if (ImGui::RadioButton(t.profile_linear, !log_scale) && log_scale) send("/vue echelle lineaire");
     ImGui::SameLine();
-    if (b.trace) ImGui::TextDisabled("· %s", tr("A : trait plein · B : pointillés", "A: solid · B: dashed"));
+    if (compared) ImGui::TextDisabled("· %s", tr("A : trait plein · B : pointillés", "A: solid · B: dashed"));
     else ImGui::TextDisabled("· %s", previous ? t.profile_previous : "");
+}
 
-    // The legend: each word in its token's colour (its input direction).
-    const int n = trace.token_count();
+// The legend: each word in its token's colour (its input direction); returns the colours.
+std::vector<Rgb> word_legend(const Trace& trace) {
     std::vector<Rgb> colours;
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < trace.token_count(); ++i) {
         colours.push_back(direction_colour(trace.levels.front().vectors.row(i).transpose()));
         if (i) ImGui::SameLine();
         const Rgb c = colours.back();
@@ -136,20 +131,38 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
         const float k = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f ? 0.55f : 1.f;
         ImGui::TextColored(ImVec4(c.r * k, c.g * k, c.b * k, 1), "%s", trace.tokens[static_cast<std::size_t>(i)].word.c_str());
     }
+    return colours;
+}
+
+// The y axis's ends over every series drawn, √d always inside.
+std::pair<double, double> value_range(std::initializer_list<const std::vector<std::vector<double>>*> all, double root_d,
+                                      bool log_scale) {
+    double lo = 1e300, hi = 0;
+    for (const auto* series : all)
+        for (const auto& level : *series)
+            for (double v : level)
+                if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+    lo = std::min(lo, root_d);
+    hi = std::max(hi, root_d);
+    if (log_scale) return {std::max(lo, 1e-3), std::max(hi, std::max(lo, 1e-3) * 1.01)};
+    return {0.0, std::max(hi * 1.05, 1e-6)};
+}
+
+}  // namespace
+
+void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, bool log_scale,
+                  const Fonts& fonts, const CommandSink& send, Compared b) {
+    if (b.trace) previous = nullptr;
+    if (!begin_panel("##profil", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    profile_header(log_scale, b.trace != nullptr, previous != nullptr, fonts, send);
+    const std::vector<Rgb> colours = word_legend(trace);
+    const int n = trace.token_count();
 
     const auto current = norms_by_level(trace);
     const auto before = previous ? norms_by_level(*previous) : std::vector<std::vector<double>>{};
     const auto side_b = b.trace ? norms_by_level(*b.trace) : std::vector<std::vector<double>>{};
-    double lo = 1e300, hi = 0;
-    for (const auto* series : {&current, &before, &side_b})
-        for (const auto& level : *series)
-            for (double v : level)
-                if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
     const double root_d = std::sqrt(static_cast<double>(trace.settings.dimension));
-    lo = std::min(lo, root_d);
-    hi = std::max(hi, root_d);
-    if (log_scale) lo = std::max(lo, 1e-3), hi = std::max(hi, lo * 1.01);
-    else lo = 0, hi = std::max(hi * 1.05, 1e-6);
+    const auto [lo, hi] = value_range({&current, &before, &side_b}, root_d, log_scale);
 
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float line = ImGui::GetTextLineHeight();

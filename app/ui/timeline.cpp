@@ -5,36 +5,33 @@
 #include <cmath>
 #include <string>
 
+#include "command_kit.h"
 #include "text/text.h"
 #include "ui/panels.h"
 
 namespace tb {
 
-void draw_timeline(const Rect& rect, const Trace& trace, double& playhead, bool& playing, const CommandSink& send) {
+void draw_timeline(const Rect& rect, const Trace& trace, double playhead, bool playing, ScrubState& scrub,
+                   const CommandSink& send) {
     if (!begin_panel("##timeline", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const Strings& t = text();
     const Settings& s = trace.settings;
     const int top = s.top_level();
 
-    if (ImGui::Button(playing && playhead < s.step ? t.pause : t.play)) {
-        if (playing && playhead < s.step) playing = false;
-        else {
-            if (playhead >= s.step) playhead = 0;  // play again from the input
-            playing = true;
-        }
-    }
+    const bool moving = playing && playhead < s.step;
+    if (ImGui::Button(moving ? t.pause : t.play)) send(moving ? "/lecture pause" : "/lecture play");
     ImGui::SameLine();
     if (ImGui::Button(t.step_back) && s.step > 0) send("/etape " + std::to_string(s.step - 1));
     ImGui::SameLine();
     if (ImGui::Button(t.step_forward) && s.step < top) send("/etape " + std::to_string(s.step + 1));
     ImGui::SameLine();
-    float scrub = static_cast<float>(playhead);
+    if (!scrub.active) scrub.value = static_cast<float>(playhead);
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 1.6f);
-    const std::string current = level_label(std::clamp(static_cast<int>(std::ceil(playhead - 1e-6)), 0, top), s.layers);
-    if (ImGui::SliderFloat("##scrub", &scrub, 0.f, static_cast<float>(s.step), current.c_str())) {
-        playhead = scrub;
-        playing = false;
-    }
+    const std::string current = level_label(std::clamp(static_cast<int>(std::ceil(scrub.value - 1e-6)), 0, top), s.layers);
+    ImGui::SliderFloat("##scrub", &scrub.value, 0.f, static_cast<float>(s.step), current.c_str());
+    scrub.active = ImGui::IsItemActive();
+    if (ImGui::IsItemDeactivatedAfterEdit())  // once, on release: the level to two decimals
+        send("/lecture " + decimal_text(std::round(scrub.value * 100.0) / 100.0).fr);
     ImGui::PopItemWidth();
     help_marker(t.timeline_help);
 

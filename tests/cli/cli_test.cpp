@@ -90,6 +90,13 @@ TEST(Cli, WindowCommandsHeadlessSayWhy) {
     const auto r = run("--headless --run '/panneau attention'");
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("/panneau n'existe qu'avec la fenêtre"), std::string::npos) << r.err;
+    // The view commands too (channel.md §7): headless they answer that they need the window.
+    for (const char* line : {"/vue texte 2", "/vue plein-ecran on", "/lecture pause"}) {
+        const auto view = run(std::string("--headless --run '") + line + "'");
+        EXPECT_EQ(view.status, 2) << line;
+        const std::string name = std::string(line).substr(1, std::string(line).find(' ') - 1);
+        EXPECT_NE(view.err.find("/" + name + " n'existe qu'avec la fenêtre (pas avec --headless)"), std::string::npos) << view.err;
+    }
 }
 
 TEST(Cli, BadFilesAreClearErrors) {

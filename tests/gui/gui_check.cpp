@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "scene/animation.h"
+#include "window_features.h"
 #include "scene/colour.h"
 #include "commands.h"
 #include "scene/layout.h"
@@ -42,6 +43,8 @@ int main(int argc, char** argv) {
 
     Session session = start_session();
     CommandRegistry registry;
+    Features window(session, registry);  // the window's own commands too (/vue, /lecture, ...)
+    window.install();
     if (!run_commands(registry, session, argv[2])) return 2;
     const Trace& trace = *session.trace();
     const Settings& s = trace.settings;

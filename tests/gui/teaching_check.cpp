@@ -1,6 +1,6 @@
 // teaching_check PNG COMMANDS [ACTIONS]: the lesson panel, presenter mode and the themes. Rebuilds
-// the state the window had (channel commands through the core registry; /lecon through the same
-// LessonPlayer the App uses; /presentateur and /theme noted), the same layout functions, and
+// the state the window had (channel commands through the core registry; /lecon, /presentateur and
+// /theme through the window's own teaching feature), the same layout functions, and
 // checks: the theme's background where the panels are, each box in its colour, the residual arcs
 // in the theme's colour, the lesson panel written on, the formula's highlight only while the
 // beads cross a term (a pinned "playhead X" among the actions), and nothing else on screen in
@@ -15,12 +15,11 @@
 #include "commands.h"
 #include "scene/formula.h"
 #include "scene/layout.h"
-#include "teaching/lesson_player.h"
+#include "teaching/teaching.h"
 #include "picture_check.h"
 #include "scene/screen.h"
 #include "session.h"
 #include "teaching/theme.h"
-#include "utf8.h"
 
 namespace {
 
@@ -29,47 +28,13 @@ using namespace tb::test;
 
 std::string percent(double f) { return std::to_string(static_cast<int>(std::lround(f * 100))) + " %"; }
 
-// The window's view commands, as far as the picture depends on them.
-struct View {
-    bool presenter = false;
-    Theme theme = Theme::Dark;
-    LessonPlayer lesson;
+// A lesson's lines run straight through the registry (the window echoes them in its log too).
+struct Runner : LineRunner {
+    CommandRegistry& registry;
+    Session& session;
+    Runner(CommandRegistry& r, Session& s) : registry(r), session(s) {}
+    CommandResult run(const std::string& line) override { return registry.execute(session, line); }
 };
-
-void add_view_commands(CommandRegistry& registry, View& view) {
-    registry.add({"presentateur", "", "", {}, [&view](Session&, const Args& args) {
-                      const std::string& a = args.text();
-                      view.presenter = utf8::fold(a) == "on";
-                      return CommandResult{};
-                  }});
-    registry.add({"theme", "", "", {}, [&view](Session&, const Args& args) {
-                      const std::string& a = args.text();
-                      view.theme = utf8::fold(a) == "clair" ? Theme::Light : Theme::Dark;
-                      return CommandResult{};
-                  }});
-    registry.add({"lecon", "", "", {}, [&view, &registry](Session& session, const Args& args) {
-                      const std::string& a = args.text();
-                      const std::string verb = utf8::fold(a.substr(0, a.find(' ')));
-                      std::vector<std::string> lines;
-                      if (verb == "ouvrir") {
-                          const std::string name = a.substr(a.find(' ') + 1);
-                          const LessonParse p = read_lesson_file(TB_ASSETS_DIR "/lessons/" + name + ".txt", session);
-                          if (!p.ok()) return CommandResult{false, p.error.message};
-                          lines = view.lesson.open(*p.lesson, name);
-                      } else if (verb == "suivant") {
-                          lines = view.lesson.next();
-                      } else if (verb == "precedent") {
-                          lines = view.lesson.previous();
-                      } else if (verb == "reveler") {
-                          lines = view.lesson.reveal();
-                      } else if (verb == "fermer") {
-                          view.lesson.close();
-                      }
-                      for (const auto& l : lines)
-                          if (!registry.execute(session, l).ok) return CommandResult{false, "refused: " + l};
-                      return CommandResult{};
-                  }});
-}
 
 }  // namespace
 
@@ -78,8 +43,9 @@ int main(int argc, char** argv) {
 
     Session session = start_session();
     CommandRegistry registry;
-    View view;
-    add_view_commands(registry, view);
+    Runner runner(registry, session);
+    Teaching view(session, runner);
+    for (auto& command : view.commands()) registry.add(std::move(command));
     if (!run_commands(registry, session, argv[2])) return 2;
     const Trace& trace = *session.trace();
     const Settings& s = trace.settings;
@@ -90,11 +56,11 @@ int main(int argc, char** argv) {
             if (action.rfind("playhead ", 0) == 0) playhead = std::atof(action.c_str() + 9), pinned = true;
 
     const float w = static_cast<float>(img.w), h = static_cast<float>(img.h);
-    const bool lesson = view.lesson.is_open();
-    // Presenter mode enlarges the type 1.5 times (App::font_scale); the window's content scale is 1.
-    const ScreenLayout screen = view.presenter ? presenter_layout(w, h, 1.5f, lesson) : screen_layout(w, h, 1.f, lesson);
-    const ThemeColours& theme = theme_colours(view.theme);
-    const std::string theme_name = view.theme == Theme::Light ? "light" : "dark";
+    const bool lesson = view.lesson().is_open();
+    // Presenter mode enlarges the type (Teaching::text_factor); the window's content scale is 1.
+    const ScreenLayout screen = view.presenter() ? presenter_layout(w, h, view.text_factor(), lesson) : screen_layout(w, h, 1.f, lesson);
+    const ThemeColours& theme = theme_colours(view.theme());
+    const std::string theme_name = view.theme() == Theme::Light ? "light" : "dark";
 
     // The theme: the section and the panels in its colours.
     const double formula_bg = fraction(img, screen.formula, theme.section, 6);
@@ -103,7 +69,7 @@ int main(int argc, char** argv) {
     const double profile_bg = fraction(img, screen.profile, theme.background, 6);
     check(profile_bg > 0.5, "profile on the " + theme_name + " background " + str(theme.background) + " (" +
                                 percent(profile_bg) + ")");
-    if (view.theme == Theme::Light) {
+    if (view.theme() == Theme::Light) {
         double sum = 0;
         int count = 0;
         for (int y = 0; y < img.h; y += 4)
@@ -152,7 +118,7 @@ int main(int argc, char** argv) {
 
     // Presenter mode: the cross-section is the largest thing on screen, and its left margin (where
     // the normal layout has its controls) holds nothing but the section's colour.
-    if (view.presenter) {
+    if (view.presenter()) {
         check(screen.section.w > 0.55f * w, "presenter: the cross-section takes most of the width");
         float left_most = screen.section.right();
         for (const auto& box : layout.boxes) left_most = std::min(left_most, box.rect.x);

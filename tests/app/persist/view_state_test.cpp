@@ -2,6 +2,10 @@
 // XDG_CONFIG_HOME honoured (so tests never touch the real user config).
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include <cstdlib>
 
 #include "persist/view_state.h"
@@ -122,6 +126,28 @@ TEST(LastSession, FollowsXdgThenHome) {
     unsetenv("XDG_CONFIG_HOME");
     unsetenv("HOME");
     EXPECT_FALSE(last_session_path().has_value());
+}
+
+// The view commands' ranges (channel.md §7): text 0,5..3, speed 0,25..4; full screen kept.
+TEST(ViewState, RangesAreTheViewCommands) {
+    for (const auto& [key, value] : std::vector<std::pair<std::string, double>>{
+             {"text_scale", 0.5}, {"text_scale", 3}, {"seconds_per_level", 0.25}, {"seconds_per_level", 4}}) {
+        ViewState v;
+        EXPECT_FALSE(view_from_json({{key, value}}, 2, v).has_value()) << key << " " << value;
+    }
+    for (const auto& [key, value] : std::vector<std::pair<std::string, double>>{
+             {"text_scale", 0.45}, {"text_scale", 3.1}, {"seconds_per_level", 0.2}, {"seconds_per_level", 4.5}}) {
+        ViewState v;
+        const auto error = view_from_json({{key, value}}, 2, v);
+        ASSERT_TRUE(error.has_value()) << key << " " << value;
+        EXPECT_NE(error->find(key == "text_scale" ? "de 0,5 à 3" : "de 0,25 à 4"), std::string::npos) << *error;
+    }
+    ViewState v;
+    v.full_screen = true;
+    ViewState back;
+    ASSERT_FALSE(view_from_json(view_to_json(v), 2, back).has_value());
+    EXPECT_TRUE(back.full_screen);
+    EXPECT_TRUE(view_from_json({{"full_screen", "oui"}}, 2, back).has_value());
 }
 
 TEST(LastSession, RestoredOnlyForAPlainStart) {

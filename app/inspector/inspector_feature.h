@@ -1,0 +1,59 @@
+#pragma once
+// The inspector as a feature: the open panel (/panneau) and the panels' choices, the parameter
+// breakdown's window (/parametres opens it), and the data the panels show, computed when the trace
+// changes (or the panel opens), never while drawing.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "inspector/inspector.h"
+#include "worked_examples.h"
+
+namespace tb {
+
+// What the panels remember between frames (the Inspector's, not statics).
+struct InspectorState {
+    Panel panel = Panel::None;
+    int block = 1;    // attention and FFN panels
+    int token = 0;    // FFN and layer-norm panels
+    int neuron = 0;   // the FFN neuron read (hover or click)
+    bool fact_demo = false;  // neurons panel: the « Thomas Pesquet » network instead of the model
+    bool norm_token = false; // layer-norm panel: the chosen token instead of the typed vector
+    char vector_text[160] = "2 4 4 4 5 5 7 9";
+    Vector vector = (Vector(8) << 2, 4, 4, 4, 5, 5, 7, 9).finished();
+    std::string vector_error;  // the last bad entry's message (the previous vector is kept)
+    bool concepts[4] = {true, true, false, false};  // Thomas, Pesquet, Marie, Curie
+};
+
+// The gradients panel's data: two backward passes and a forward pass, once per trace.
+struct GradientData {
+    std::shared_ptr<const Trace> trace;  // the trace they were computed for
+    GradientComparison comparison;
+    ShortcutExperiment shortcut;
+};
+
+class Inspector {
+public:
+    // /panneau <attention|neurones|norme|gradients|echelle|sortie|aucun>.
+    std::vector<Command> commands() { return {make_panel_command(state_.panel)}; }
+
+    Panel panel() const { return state_.panel; }
+    InspectorState& state() { return state_; }
+    const InspectorState& state() const { return state_; }
+
+    // The parameter breakdown's window: /parametres opens it, its Close button closes it.
+    bool& parameters_open() { return parameters_open_; }
+
+    // Computes what the open panel shows for `trace` if it has not been computed for it yet.
+    void update(const std::shared_ptr<const Trace>& trace);
+    // Null until the gradients panel has been opened on the current trace.
+    const GradientData* gradients() const { return gradients_.trace ? &gradients_ : nullptr; }
+
+private:
+    InspectorState state_;
+    bool parameters_open_ = false;
+    GradientData gradients_;
+};
+
+}  // namespace tb

@@ -1,0 +1,162 @@
+#include "playback/playback.h"
+
+#include <algorithm>
+#include <string>
+
+namespace tb {
+
+Playback::Playback(const Session& session)
+    : session_(session), seen_replay_(session.replay_count()), seen_step_(session.settings().step) {}
+
+void Playback::sync() {
+    if (session_.replay_count() != seen_replay_) {  // every change replays the sentence
+        seen_replay_ = session_.replay_count();
+        playhead_ = 0;
+        playing_ = true;
+        pinned_ = false;
+    }
+    const int step = session_.settings().step;
+    if (step != seen_step_) {
+        seen_step_ = step;
+        if (playhead_ > step) playhead_ = step;
+        else playing_ = true;
+    }
+    playhead_ = std::clamp(playhead_, 0.0, stop());
+}
+
+void Playback::update(double dt) {
+    sync();
+    if (!playing_) return;
+    playhead_ = std::min(stop(), playhead_ + std::max(0.0, dt) / std::max(0.05, animation_.seconds_per_level));
+}
+
+void Playback::finish() {
+    sync();
+    playhead_ = stop();
+}
+
+void Playback::pin(double level) {
+    sync();
+    playhead_ = std::clamp(level, 0.0, stop());
+    playing_ = false;
+    pinned_ = true;
+}
+
+void Playback::restart() {
+    playhead_ = 0;
+    playing_ = true;
+    pinned_ = false;
+}
+
+void Playback::play() {
+    sync();
+    if (playhead_ >= stop()) playhead_ = 0;  // play again from the input
+    playing_ = true;
+}
+
+void Playback::pause() { playing_ = false; }
+
+void Playback::seek(double level) {
+    sync();
+    playhead_ = std::clamp(level, 0.0, stop());
+    playing_ = false;
+}
+
+void Playback::reset() {
+    const ViewState start;
+    log_scale_ = start.log_scale;
+    animation_.head = start.head;
+    animation_.seconds_per_level = start.seconds_per_level;
+}
+
+void Playback::save(ViewState& v) const {
+    v.text_scale = text_scale_;
+    v.full_screen = full_screen_;
+    v.log_scale = log_scale_;
+    v.head = animation_.head;
+    v.seconds_per_level = animation_.seconds_per_level;
+}
+
+void Playback::restore(const ViewState& v) {
+    text_scale_ = v.text_scale;
+    full_screen_ = v.full_screen;
+    log_scale_ = v.log_scale;
+    animation_.head = v.head;
+    animation_.seconds_per_level = v.seconds_per_level;
+}
+
+CommandResult Playback::lecture(Session& session, const Args& args) {
+    const std::string word = args.folded(0);
+    if (args.size() == 1 && (word == "play" || word == "lecture" || word == "lire")) {
+        play();
+        return {true, "lecture", "playing"};
+    }
+    if (args.size() == 1 && word == "pause") {
+        pause();
+        return {true, "pause", "paused"};
+    }
+    const int step = session.settings().step;
+    const auto level = args.size() == 1 ? parse_decimal(args.word(0)) : std::nullopt;
+    if (!level || !(*level >= 0) || !(*level <= step + 1e-12))
+        return expected("lecture", Text{"play, pause ou ", "play, pause or "} + decimal_range(0, step), args);
+    seek(*level);
+    return CommandResult(true, Text{"tête de lecture au niveau ", "playhead at level "} + decimal_text(*level));
+}
+
+std::vector<Command> Playback::commands() {
+    std::vector<Verb> view = {
+        {{"texte", "text"},
+         decimal("vue texte", ViewState::kMinTextScale, ViewState::kMaxTextScale,
+                 [this](double v) {
+                     text_scale_ = static_cast<float>(v);
+                     return CommandResult(true, Text{"taille du texte ", "text size "} + decimal_text(v));
+                 })},
+        {{"plein-ecran", "plein_ecran", "pleinecran", "fullscreen"},
+         on_off("vue plein-ecran",
+                [this](bool on) {
+                    full_screen_ = on;
+                    return on ? CommandResult(true, "plein écran", "full screen")
+                              : CommandResult(true, "plein écran quitté", "full screen left");
+                })},
+        {{"tete", "head"},
+         [this](Session& session, const Args& rest) {  // 1..h: the range follows the model
+             return integer("vue tete", 1, session.settings().heads, [this](int head) {
+                 animation_.head = head - 1;
+                 return CommandResult(true, Text{"tête ", "head "} + same(std::to_string(head)) +
+                                                Text{" dessinée dans la coupe", " drawn in the cross-section"});
+             })(session, rest);
+         }},
+        {{"vitesse", "speed"},
+         decimal("vue vitesse", ViewState::kMinSpeed, ViewState::kMaxSpeed,
+                 [this](double v) {
+                     animation_.seconds_per_level = v;
+                     return CommandResult(true, decimal_text(v) + Text{" s par sous-couche", " s per sublayer"});
+                 })},
+        {{"echelle", "scale"},
+         choice<bool>("vue echelle", {{"log", true}, {"lineaire", false}, {"linear", false}},
+                      Text{"log ou lineaire", "log or lineaire"},
+                      [this](bool log) {
+                          log_scale_ = log;
+                          return log ? CommandResult(true, "profil en échelle log", "profile on a log scale")
+                                     : CommandResult(true, "profil en échelle linéaire", "profile on a linear scale");
+                      })},
+    };
+    std::vector<Command> out;
+    out.emplace_back("vue", "/vue <texte|plein-ecran|tete|vitesse|echelle> VALEUR",
+                     "Règle la vue : texte 0,5 à 3 (Ctrl +/−), plein-ecran on|off (F11), tete 1 à h, "
+                     "vitesse 0,25 à 4 s par sous-couche, echelle log|lineaire du profil.",
+                     std::vector<std::string>{"texte", "plein-ecran", "tete", "vitesse", "echelle"},
+                     verbs("vue", view,
+                           Text{"texte, plein-ecran, tete, vitesse ou echelle, puis sa valeur",
+                                "texte, plein-ecran, tete, vitesse or echelle, then its value"}),
+                     "Sets the view: texte 0.5 to 3 (Ctrl +/−), plein-ecran on|off (F11), tete 1 to h, "
+                     "vitesse 0.25 to 4 s a sublayer, echelle log|lineaire of the profile.");
+    out.emplace_back("lecture", "/lecture <play|pause|NIVEAU>",
+                     "La tête de lecture : play, pause, ou un niveau de 0 à l'étape (2,5 : au milieu du niveau 3).",
+                     std::vector<std::string>{"play", "pause"},
+                     [this](Session& session, const Args& args) { return lecture(session, args); },
+                     "The playhead: play, pause, or a level from 0 to the step (2.5: halfway through level 3).");
+    return out;
+}
+
+}  // namespace tb

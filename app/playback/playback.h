@@ -1,0 +1,69 @@
+#pragma once
+// Playback and the view options (channel.md §7): the playhead (playing, paused or pinned by the
+// test hook), the seconds a sublayer takes, the attention head the cross-section draws, the
+// profile's scale, the text size and full screen. A plain object with its commands, /vue and
+// /lecture; the frame loop passes time in, the drawing reads it.
+#include <cstdint>
+#include <vector>
+
+#include "commands.h"
+#include "persist/view_state.h"
+#include "scene/animation.h"
+#include "session.h"
+
+namespace tb {
+
+class Playback {
+public:
+    explicit Playback(const Session& session);
+
+    // /vue <texte|plein-ecran|tete|vitesse|echelle> VALEUR and /lecture <play|pause|NIVEAU>.
+    std::vector<Command> commands();
+
+    // Notices what any command did: a replay sends the beads up from the input again; a new step
+    // moves them on (or back).
+    void sync();
+    void update(double dt);  // the frame loop's time, in seconds
+    bool animating() const { return playing_ && playhead_ < stop(); }
+    void finish();               // at the step (screenshots)
+    void pin(double level);      // a still of the animation (test hook): paused there
+    void restart();              // from the input, playing (side B of a comparison changed)
+    void play();                 // /lecture play: from the input again when at the step
+    void pause();                // /lecture pause
+    void seek(double level);     // /lecture NIVEAU: paused there
+    void reset();                // /reinit: scale, head and speed back to start-up (not text size)
+
+    double playhead() const { return playhead_; }
+    bool playing() const { return playing_; }
+    bool pinned() const { return pinned_; }
+    const AnimationOptions& animation() const { return animation_; }
+    bool log_scale() const { return log_scale_; }
+    float text_scale() const { return text_scale_; }
+    bool full_screen() const { return full_screen_; }
+    // Presenter mode takes the whole screen, and leaving it gives the screen back (no echo: it is
+    // /presentateur's consequence).
+    void set_full_screen(bool on) { full_screen_ = on; }
+    // The test hook's "scale X": any size, so that abuse tests can go past the command's range.
+    void force_text_scale(float scale) { text_scale_ = scale; }
+
+    // What a saved session keeps of it.
+    void save(ViewState& v) const;
+    void restore(const ViewState& v);
+
+private:
+    double stop() const { return session_.settings().step; }
+    CommandResult lecture(Session& session, const Args& args);
+
+    const Session& session_;
+    AnimationOptions animation_;
+    double playhead_ = 0;   // a continuous level: the sentence rises from the input at start-up
+    bool playing_ = false;  // at start-up the beads wait at the entrance
+    bool pinned_ = false;
+    std::uint64_t seen_replay_ = 0;
+    int seen_step_ = 0;
+    bool log_scale_ = ViewState{}.log_scale;
+    float text_scale_ = ViewState{}.text_scale;
+    bool full_screen_ = false;
+};
+
+}  // namespace tb

@@ -1,0 +1,149 @@
+#include "window_features.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "text/text.h"
+
+namespace tb {
+namespace {
+
+// A window command without the window: its declaration, answering that it needs the window.
+Command window_only(const Command& c) {
+    const std::string name = c.name;
+    return Command(c.name, c.usage, c.help + " (fenêtre seulement)", c.values,
+                   [name](Session&, const Args&) {
+                       return CommandResult(false, "/" + name + " n'existe qu'avec la fenêtre (pas avec --headless)",
+                                            "/" + name + " exists only with the window (not with --headless)");
+                   },
+                   c.help_en + " (window only)");
+}
+
+}  // namespace
+
+Features::Features(Session& session, CommandRegistry& registry)
+    : session_(session), registry_(registry), playback_(session), teaching_(session, *this),
+      comparison_(session, registry, playback_) {}
+
+std::vector<Command> Features::declarations() {
+    std::vector<Command> out;
+    auto append = [&out](std::vector<Command> more) {
+        for (auto& c : more) out.push_back(std::move(c));
+    };
+    append(inspector_.commands());
+    append(teaching_.commands());
+    append(comparison_.commands());
+    append(playback_.commands());
+    return out;
+}
+
+void Features::install() {
+    log_.push_back({LogLine::Kind::Reply, text().welcome});
+    for (Command& c : declarations()) registry_.add(std::move(c));
+    registry_.add_help_note(std::string("Touches : ") + text_in(Language::French).keys_help,
+                            std::string("Keys: ") + text_in(Language::English).keys_help);
+    after("parametres", &Features::open_parameters);  // /parametres also opens its window
+    after("reinit", &Features::reset_view);
+    add_export_commands(registry_, [this](const std::string& path) { return request_image(path); });
+    add_session_commands(registry_, this);
+}
+
+void Features::install_headless(Session& session, CommandRegistry& registry) {
+    Features declared(session, registry);
+    for (const Command& c : declared.declarations()) registry.add(window_only(c));
+    add_export_commands(registry);  // its image kind needs the window
+    add_session_commands(registry);  // the model's part only
+}
+
+// Hooks the command the registry runs under `name`: after it succeeds, `react` runs. However the
+// line was typed (" /Réinit"), the registry found the command, so the reaction follows.
+void Features::after(const std::string& name, void (Features::*react)()) {
+    Command* command = registry_.find(name);
+    if (!command) return;
+    Handler inner = command->run;
+    command->run = [this, inner, react](Session& session, const Args& args) {
+        CommandResult result = inner(session, args);
+        if (result.ok) (this->*react)();
+        return result;
+    };
+}
+
+// /reinit puts the view back too; the theme, the text size and full screen stay: they suit the
+// room (the projector, the back row), not the lesson, and a lesson opens with /reinit.
+void Features::reset_view() {
+    playback_.reset();
+    comparison_.close();  // one stack again
+}
+
+CommandResult Features::run(const std::string& line) {
+    log_.push_back({LogLine::Kind::Command, line});
+    const CommandResult result = registry_.execute(session_, line);
+    if (!result.message.empty()) log_.push_back({result.ok ? LogLine::Kind::Reply : LogLine::Kind::Error, result.message});
+    sync();
+    return result;
+}
+
+void Features::sync() {
+    set_language(registry_.language());  // /langue speaks for the interface too
+    comparison_.sync();  // side B follows A's sentence, seed and step
+    playback_.sync();
+    inspector_.update(session_.trace());
+}
+
+void Features::update(double dt) {
+    sync();
+    playback_.update(dt);
+}
+
+CommandResult Features::request_image(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path target = fs::absolute(path, ec).lexically_normal();
+    const fs::path folder = target.parent_path();
+    if (ec || !fs::is_directory(folder, ec) || ::access(folder.c_str(), W_OK) != 0 || fs::is_directory(target, ec))
+        return CommandResult(false, "/exporter : impossible d'écrire dans « " + path + " » (dossier absent ou protégé)",
+                             "/exporter: cannot write to « " + path + " » (missing or protected folder)");
+    image_requests_.push_back(target.string());
+    return CommandResult(true, "image demandée : écrite à la fin de l'image suivante dans « " + target.string() + " »",
+                         "picture requested: written at the end of the next frame to « " + target.string() + " »");
+}
+
+std::vector<std::string> Features::take_image_requests() {
+    std::vector<std::string> out;
+    out.swap(image_requests_);
+    return out;
+}
+
+void Features::image_written(const std::string& path, const std::optional<std::string>& error) {
+    if (error) log_.push_back({LogLine::Kind::Error, "/exporter image : " + *error});
+    else log_.push_back({LogLine::Kind::Reply, tr("vue enregistrée (PNG) dans « ", "view saved (PNG) to « ") + path + " »"});
+}
+
+nlohmann::json Features::save_view() const {
+    ViewState v;
+    playback_.save(v);
+    teaching_.save(v);
+    comparison_.save(v);
+    return view_to_json(v);
+}
+
+std::optional<std::string> Features::check_view(const nlohmann::json& view) const {
+    ViewState v;
+    return view_from_json(view, session_.settings().heads, v);
+}
+
+void Features::apply_view(const nlohmann::json& view) {
+    ViewState v;
+    if (view_from_json(view, session_.settings().heads, v)) return;  // checked before: cannot happen
+    // A lesson starts from /reinit (which resets the view): reopen it at its step first, then put
+    // the saved settings and the saved view back.
+    const Settings saved = session_.settings();
+    teaching_.restore(v);
+    if (v.lesson) session_.apply(saved);
+    playback_.restore(v);
+    comparison_.restore(v);
+    sync();
+}
+
+}  // namespace tb

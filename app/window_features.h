@@ -1,0 +1,82 @@
+#pragma once
+// The window's features, wired together without a window: playback (the playhead and the view
+// options), teaching (lesson, presenter, theme), the A/B comparison and the inspector, each a plain
+// object with its own commands; the log; the image exports waiting for a frame. The App draws
+// them; tests drive them through run() exactly as the console does. Pure: no GL, GLFW or ImGui.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "compare/compare_feature.h"
+#include "exports.h"
+#include "inspector/inspector_feature.h"
+#include "console_log.h"
+#include "playback/playback.h"
+#include "session_file.h"
+#include "teaching/teaching.h"
+
+namespace tb {
+
+class Features : public SessionView, private LineRunner {
+public:
+    // `session` and `registry` must outlive the features. Nothing is registered yet.
+    Features(Session& session, CommandRegistry& registry);
+    Features(const Features&) = delete;
+    Features& operator=(const Features&) = delete;
+
+    // Registers every window command (each feature's declarations), /exporter with its image kind
+    // and /session with the view; hooks /parametres (opens its window) and /reinit (the view back
+    // to start-up) by name in the registry, so that they react to what the registry ran.
+    void install();
+    // Without the window: the same declarations, each answering that it needs the window, then
+    // /exporter (no image) and /session (no view).
+    static void install_headless(Session& session, CommandRegistry& registry);
+    // Every window command, as each feature declares it.
+    std::vector<Command> declarations();
+
+    // Runs one command line as if typed: echoed in the log with its answer, then every feature
+    // notices what it did.
+    CommandResult run(const std::string& line) override;
+    void update(double dt);  // the frame loop's time
+    void sync();
+
+    Session& session() { return session_; }
+    const Session& session() const { return session_; }
+    const CommandRegistry& registry() const { return registry_; }
+    Playback& playback() { return playback_; }
+    const Playback& playback() const { return playback_; }
+    const Teaching& teaching() const { return teaching_; }
+    const Comparison& comparison() const { return comparison_; }
+    Inspector& inspector() { return inspector_; }
+    const Inspector& inspector() const { return inspector_; }
+    const std::vector<LogLine>& log() const { return log_; }
+    float font_scale() const { return playback_.text_scale() * teaching_.text_factor(); }
+
+    // /exporter image: the pixels are read inside a frame, so the command queues the path and the
+    // frame loop takes the queue at the end of its next frame, then reports each result.
+    std::vector<std::string> take_image_requests();
+    void image_written(const std::string& path, const std::optional<std::string>& error);
+
+    // The window's part of a saved session, checked whole before anything applies.
+    nlohmann::json save_view() const override;
+    std::optional<std::string> check_view(const nlohmann::json& view) const override;
+    void apply_view(const nlohmann::json& view) override;
+
+private:
+    CommandResult request_image(const std::string& path);
+    void after(const std::string& name, void (Features::*react)());
+    void open_parameters() { inspector_.parameters_open() = true; }
+    void reset_view();
+
+    Session& session_;
+    CommandRegistry& registry_;
+    Playback playback_;
+    Teaching teaching_;
+    Comparison comparison_;
+    Inspector inspector_;
+    std::vector<LogLine> log_;
+    std::vector<std::string> image_requests_;
+};
+
+}  // namespace tb

@@ -1,0 +1,89 @@
+// The comparison feature without a window: /comparer opens side B as a copy of A, /b changes a
+// setting on B only, B follows A in everything it does not override, /reinit and /comparer off
+// close it, and a saved session reopens it.
+#include <gtest/gtest.h>
+
+#include "../support.h"
+
+namespace tb {
+namespace {
+
+using test::WindowFeatures;
+
+TEST(ComparisonFeature, BChangesOnlyWhatItIsTold) {
+    WindowFeatures w;
+    const Comparison& c = w.features.comparison();
+    const auto early = w.run("/b /residuel off");
+    EXPECT_FALSE(early.ok);
+    EXPECT_EQ(early.message, "/b : ouvrez d'abord la comparaison (/comparer on)");
+    ASSERT_TRUE(w.run("/comparer on").ok);
+    ASSERT_TRUE(c.is_open());
+    EXPECT_TRUE(same_model(c.b()->settings(), w.session.settings()));
+    w.features.playback().finish();
+    const auto r = w.run("/b /residuel off");
+    ASSERT_TRUE(r.ok) << r.message;
+    EXPECT_EQ(r.message.rfind("côté B : ", 0), 0u);
+    EXPECT_FALSE(c.b()->settings().residual);
+    EXPECT_TRUE(w.session.settings().residual);
+    EXPECT_TRUE(c.overrides().has("residual"));
+    EXPECT_EQ(w.features.playback().playhead(), 0);  // both stacks rise again
+    EXPECT_TRUE(w.features.playback().playing());
+    ASSERT_TRUE(w.run("/couches 3").ok);  // not overridden: B follows A
+    EXPECT_EQ(c.b()->settings().layers, 3);
+    EXPECT_FALSE(c.b()->settings().residual);
+    ASSERT_TRUE(w.run("/phrase le chien dort").ok);
+    EXPECT_EQ(c.b()->settings().sentence, "le chien dort");
+}
+
+TEST(ComparisonFeature, BRefusesWhatIsShared) {
+    WindowFeatures w;
+    ASSERT_TRUE(w.run("/comparer on").ok);
+    const auto r = w.run("/b /phrase le chat");
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.message,
+              "/b attend une commande de réglage : /couches, /position, /residuel, /norme, /ffn, /dimension, /masque ou "
+              "/activation (reçu « /phrase le chat ») ; la phrase, la graine et l'étape sont communes aux deux côtés");
+    const auto bad = w.run("/b /couches 9");
+    EXPECT_FALSE(bad.ok);
+    EXPECT_EQ(bad.message, "côté B : /couches attend un entier de 1 à 6 (reçu « 9 »)");
+    EXPECT_FALSE(w.features.comparison().overrides().any());
+}
+
+TEST(ComparisonFeature, ClosedByOffAndByReinit) {
+    WindowFeatures w;
+    ASSERT_TRUE(w.run("/comparer on").ok);
+    ASSERT_TRUE(w.run("/comparer off").ok);
+    EXPECT_FALSE(w.features.comparison().is_open());
+    ASSERT_TRUE(w.run("/comparer on").ok);
+    ASSERT_TRUE(w.run(" /reinit").ok);
+    EXPECT_FALSE(w.features.comparison().is_open());
+    EXPECT_EQ(w.run("/comparer peut-etre").message, "/comparer attend on ou off (reçu « peut-etre »)");
+}
+
+TEST(ComparisonFeature, PlayheadOfBFollowsTheSteps) {
+    WindowFeatures w;
+    ASSERT_TRUE(w.run("/comparer on").ok);
+    ASSERT_TRUE(w.run("/b /couches 4").ok);  // A: 5 levels, B: 9
+    EXPECT_DOUBLE_EQ(w.features.comparison().playhead_b(5), 9);
+    EXPECT_DOUBLE_EQ(w.features.comparison().playhead_b(2.5), 4.5);
+}
+
+TEST(ComparisonFeature, ASavedSessionReopensIt) {
+    const std::string file = test::temp_file("comparison.json");
+    {
+        WindowFeatures w;
+        ASSERT_TRUE(w.run("/comparer on").ok);
+        ASSERT_TRUE(w.run("/b /norme post").ok);
+        ASSERT_TRUE(w.run("/session enregistrer " + file).ok);
+    }
+    WindowFeatures w;
+    ASSERT_TRUE(w.run("/session ouvrir " + file).ok);
+    const Comparison& c = w.features.comparison();
+    ASSERT_TRUE(c.is_open());
+    EXPECT_EQ(c.b()->settings().norm, Norm::Post);
+    EXPECT_EQ(w.session.settings().norm, Norm::Pre);
+    EXPECT_TRUE(c.overrides().has("norm"));
+}
+
+}  // namespace
+}  // namespace tb

@@ -1,0 +1,60 @@
+// The inspector feature without a window: /panneau opens a panel, /parametres opens the breakdown's
+// window however it is typed, and the gradients panel's data is computed when the trace changes,
+// for the trace shown, before anything is drawn.
+#include <gtest/gtest.h>
+
+#include "../support.h"
+
+namespace tb {
+namespace {
+
+using test::WindowFeatures;
+
+TEST(InspectorFeature, PanneauOpensAndCloses) {
+    WindowFeatures w;
+    const Inspector& in = w.features.inspector();
+    EXPECT_EQ(in.panel(), Panel::None);
+    ASSERT_TRUE(w.run("/panneau attention").ok);
+    EXPECT_EQ(in.panel(), Panel::Attention);
+    ASSERT_TRUE(w.run("/panneau Échelle").ok);
+    EXPECT_EQ(in.panel(), Panel::Scale);
+    const auto bad = w.run("/panneau cerveau");
+    EXPECT_FALSE(bad.ok);
+    EXPECT_EQ(bad.message, "/panneau attend attention, neurones, norme, gradients, echelle, sortie ou aucun (reçu « cerveau »)");
+    EXPECT_EQ(in.panel(), Panel::Scale);
+    ASSERT_TRUE(w.run("/panneau aucun").ok);
+    EXPECT_EQ(in.panel(), Panel::None);
+}
+
+TEST(InspectorFeature, ParametresOpensItsWindowWhateverTheSpelling) {
+    for (const char* line : {"/parametres", " /parametres", "Paramètres"}) {
+        WindowFeatures w;
+        EXPECT_FALSE(w.features.inspector().parameters_open());
+        ASSERT_TRUE(w.run(line).ok) << line;
+        EXPECT_TRUE(w.features.inspector().parameters_open()) << line;
+    }
+    WindowFeatures w;
+    EXPECT_FALSE(w.run("/parametres tout").ok);  // refused: the window stays closed
+    EXPECT_FALSE(w.features.inspector().parameters_open());
+}
+
+TEST(InspectorFeature, GradientsAreComputedWhenTheTraceChanges) {
+    WindowFeatures w;
+    EXPECT_EQ(w.features.inspector().gradients(), nullptr);  // nothing computed for a closed panel
+    ASSERT_TRUE(w.run("/panneau gradients").ok);
+    const GradientData* g = w.features.inspector().gradients();
+    ASSERT_NE(g, nullptr);
+    EXPECT_EQ(g->trace, w.session.trace());
+    EXPECT_EQ(g->comparison.residual_on.size(), 4u);  // one per sublayer, 2L
+    EXPECT_EQ(g->comparison.residual_off.size(), 4u);
+    ASSERT_TRUE(w.run("/couches 3").ok);
+    g = w.features.inspector().gradients();
+    ASSERT_NE(g, nullptr);
+    EXPECT_EQ(g->trace, w.session.trace());
+    EXPECT_EQ(g->comparison.residual_on.size(), 6u);
+    // The residual carries the gradient down: the first sublayer's is larger with it than without.
+    EXPECT_GT(g->comparison.residual_on.front(), 0);
+}
+
+}  // namespace
+}  // namespace tb

@@ -1,0 +1,169 @@
+// Playback and the view commands without a window: /vue and /lecture accepted, echoed in the log,
+// refused in French with the ranges of channel.md §7, kept by a saved session; the playhead
+// follows replays and steps as the frame loop's time passes.
+#include <gtest/gtest.h>
+
+#include "../support.h"
+
+namespace tb {
+namespace {
+
+using test::WindowFeatures;
+
+// The last two lines of the log: the command as typed, then its answer.
+void expect_echoed(const Features& f, const std::string& line, const std::string& answer) {
+    const auto& log = f.log();
+    ASSERT_GE(log.size(), 2u);
+    EXPECT_EQ(log[log.size() - 2].kind, LogLine::Kind::Command);
+    EXPECT_EQ(log[log.size() - 2].text, line);
+    EXPECT_EQ(log.back().kind, LogLine::Kind::Reply);
+    EXPECT_EQ(log.back().text, answer);
+}
+
+void expect_refused(WindowFeatures& w, const std::string& line, const std::string& message) {
+    const std::uint64_t replays = w.session.replay_count();
+    const auto r = w.run(line);
+    EXPECT_FALSE(r.ok) << line;
+    EXPECT_EQ(r.message, message);
+    EXPECT_EQ(w.features.log().back().kind, LogLine::Kind::Error);
+    EXPECT_EQ(w.session.replay_count(), replays);
+}
+
+TEST(Playback, StartsAtTheEntranceAndRisesAfterAReplay) {
+    WindowFeatures w;
+    const Playback& p = w.features.playback();
+    EXPECT_EQ(p.playhead(), 0);
+    EXPECT_FALSE(p.playing());
+    ASSERT_TRUE(w.run("/propager").ok);
+    EXPECT_TRUE(p.playing());
+    w.features.update(0.25);  // half a sublayer at 0.5 s a sublayer
+    EXPECT_NEAR(p.playhead(), 0.5, 1e-9);
+    for (int i = 0; i < 100; ++i) w.features.update(0.1);
+    EXPECT_EQ(p.playhead(), 5);  // stops at the step, 2L+1 = 5
+    EXPECT_FALSE(p.animating());
+}
+
+TEST(Playback, ALowerStepBringsTheBeadsBackWithoutAReplay) {
+    WindowFeatures w;
+    w.features.playback().finish();
+    const std::uint64_t replays = w.session.replay_count();
+    ASSERT_TRUE(w.run("/etape 2").ok);
+    EXPECT_EQ(w.session.replay_count(), replays);
+    EXPECT_EQ(w.features.playback().playhead(), 2);
+}
+
+TEST(Playback, LectureCommands) {
+    WindowFeatures w;
+    Playback& p = w.features.playback();
+    ASSERT_TRUE(w.run("/lecture 2,5").ok);
+    expect_echoed(w.features, "/lecture 2,5", "tête de lecture au niveau 2,5");
+    EXPECT_DOUBLE_EQ(p.playhead(), 2.5);
+    EXPECT_FALSE(p.playing());
+    ASSERT_TRUE(w.run("/lecture 3.25").ok);  // a point works too
+    EXPECT_DOUBLE_EQ(p.playhead(), 3.25);
+    ASSERT_TRUE(w.run("/lecture play").ok);
+    EXPECT_TRUE(p.playing());
+    ASSERT_TRUE(w.run("/lecture pause").ok);
+    EXPECT_FALSE(p.playing());
+    ASSERT_TRUE(w.run("/lecture 5").ok);
+    ASSERT_TRUE(w.run("/lecture play").ok);  // at the step: again from the input
+    EXPECT_EQ(p.playhead(), 0);
+    EXPECT_TRUE(p.playing());
+    expect_refused(w, "/lecture 6", "/lecture attend play, pause ou un nombre de 0 à 5 (reçu « 6 »)");
+    expect_refused(w, "/lecture -1", "/lecture attend play, pause ou un nombre de 0 à 5 (reçu « -1 »)");
+    expect_refused(w, "/lecture vite", "/lecture attend play, pause ou un nombre de 0 à 5 (reçu « vite »)");
+    ASSERT_TRUE(w.run("/etape 2").ok);
+    expect_refused(w, "/lecture 3", "/lecture attend play, pause ou un nombre de 0 à 2 (reçu « 3 »)");
+}
+
+TEST(Playback, VueCommandsAreAcceptedAndEchoed) {
+    WindowFeatures w;
+    const Playback& p = w.features.playback();
+    const std::uint64_t replays = w.session.replay_count();
+    ASSERT_TRUE(w.run("/vue texte 1,5").ok);
+    expect_echoed(w.features, "/vue texte 1,5", "taille du texte 1,5");
+    EXPECT_FLOAT_EQ(p.text_scale(), 1.5f);
+    ASSERT_TRUE(w.run("/vue plein-écran on").ok);  // accents are folded
+    EXPECT_TRUE(p.full_screen());
+    ASSERT_TRUE(w.run("/vue tete 2").ok);
+    expect_echoed(w.features, "/vue tete 2", "tête 2 dessinée dans la coupe");
+    EXPECT_EQ(p.animation().head, 1);  // 0-based inside
+    ASSERT_TRUE(w.run("/vue vitesse 0,25").ok);
+    expect_echoed(w.features, "/vue vitesse 0,25", "0,25 s par sous-couche");
+    EXPECT_DOUBLE_EQ(p.animation().seconds_per_level, 0.25);
+    ASSERT_TRUE(w.run("/Vue Échelle linéaire").ok);
+    EXPECT_FALSE(p.log_scale());
+    EXPECT_EQ(w.session.replay_count(), replays);  // the view never replays the sentence
+}
+
+TEST(Playback, VueCommandsAreRefusedInFrench) {
+    WindowFeatures w;
+    expect_refused(w, "/vue texte 4", "/vue texte attend un nombre de 0,5 à 3 (reçu « 4 »)");
+    expect_refused(w, "/vue texte 0,4", "/vue texte attend un nombre de 0,5 à 3 (reçu « 0,4 »)");
+    expect_refused(w, "/vue plein-ecran peut-etre", "/vue plein-ecran attend on ou off (reçu « peut-etre »)");
+    expect_refused(w, "/vue tete 3", "/vue tete attend un entier de 1 à 2 (reçu « 3 »)");  // h = 2
+    expect_refused(w, "/vue tete 0", "/vue tete attend un entier de 1 à 2 (reçu « 0 »)");
+    expect_refused(w, "/vue vitesse 5", "/vue vitesse attend un nombre de 0,25 à 4 (reçu « 5 »)");
+    expect_refused(w, "/vue vitesse 0,2", "/vue vitesse attend un nombre de 0,25 à 4 (reçu « 0,2 »)");
+    expect_refused(w, "/vue echelle carree", "/vue echelle attend log ou lineaire (reçu « carree »)");
+    expect_refused(w, "/vue couleur rouge",
+                   "/vue attend texte, plein-ecran, tete, vitesse ou echelle, puis sa valeur (reçu « couleur rouge »)");
+    expect_refused(w, "/vue texte", "/vue texte attend un nombre de 0,5 à 3 (rien reçu)");
+    // Nothing changed.
+    const Playback& p = w.features.playback();
+    EXPECT_FLOAT_EQ(p.text_scale(), 1.f);
+    EXPECT_FALSE(p.full_screen());
+    EXPECT_EQ(p.animation().head, 0);
+    EXPECT_DOUBLE_EQ(p.animation().seconds_per_level, 0.5);
+    EXPECT_TRUE(p.log_scale());
+}
+
+TEST(Playback, VueIsRestoredFromASavedSession) {
+    const std::string file = test::temp_file("view_commands.json");
+    {
+        WindowFeatures w;
+        for (const char* line : {"/vue texte 2,5", "/vue plein-ecran on", "/vue tete 2", "/vue vitesse 3,5", "/vue echelle lineaire"})
+            ASSERT_TRUE(w.run(line).ok) << line;
+        ASSERT_TRUE(w.run("/session enregistrer " + file).ok);
+    }
+    WindowFeatures w;
+    const auto r = w.run("/session ouvrir " + file);
+    ASSERT_TRUE(r.ok) << r.message;
+    const Playback& p = w.features.playback();
+    EXPECT_FLOAT_EQ(p.text_scale(), 2.5f);
+    EXPECT_TRUE(p.full_screen());
+    EXPECT_EQ(p.animation().head, 1);
+    EXPECT_DOUBLE_EQ(p.animation().seconds_per_level, 3.5);
+    EXPECT_FALSE(p.log_scale());
+}
+
+// /reinit puts the view back however it was typed; the text size and full screen stay the room's.
+TEST(Playback, ReinitResetsTheViewWhateverTheSpelling) {
+    for (const char* reinit : {"/reinit", " /reinit", "  /Réinit"}) {
+        WindowFeatures w;
+        for (const char* line : {"/vue texte 2", "/vue plein-ecran on", "/vue tete 2", "/vue vitesse 2", "/vue echelle lineaire"})
+            ASSERT_TRUE(w.run(line).ok);
+        ASSERT_TRUE(w.run(reinit).ok) << reinit;
+        const Playback& p = w.features.playback();
+        EXPECT_EQ(p.animation().head, 0) << reinit;
+        EXPECT_DOUBLE_EQ(p.animation().seconds_per_level, 0.5) << reinit;
+        EXPECT_TRUE(p.log_scale()) << reinit;
+        EXPECT_FLOAT_EQ(p.text_scale(), 2.f) << reinit;
+        EXPECT_TRUE(p.full_screen()) << reinit;
+    }
+}
+
+TEST(Playback, PinnedStillStaysUntilAReplay) {
+    WindowFeatures w;
+    Playback& p = w.features.playback();
+    p.pin(2.2);
+    w.features.update(1.0);
+    EXPECT_DOUBLE_EQ(p.playhead(), 2.2);
+    EXPECT_TRUE(p.pinned());
+    ASSERT_TRUE(w.run("/propager").ok);
+    EXPECT_FALSE(p.pinned());
+    EXPECT_EQ(p.playhead(), 0);
+}
+
+}  // namespace
+}  // namespace tb

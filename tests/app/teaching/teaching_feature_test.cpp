@@ -1,0 +1,90 @@
+// The teaching feature without a window: /lecon plays the shipped lesson step by step through the
+// window's runner (echoed in the log), /presentateur and /theme change its state, refusals are
+// French, and a saved session keeps the theme and the lesson's place.
+#include <gtest/gtest.h>
+
+#include "../support.h"
+
+namespace tb {
+namespace {
+
+using test::WindowFeatures;
+
+TEST(TeachingFeature, ThemeAndPresenter) {
+    WindowFeatures w;
+    const Teaching& t = w.features.teaching();
+    EXPECT_EQ(t.theme(), Theme::Dark);
+    ASSERT_TRUE(w.run("/theme clair").ok);
+    EXPECT_EQ(t.theme(), Theme::Light);
+    const auto refused = w.run("/theme bleu");
+    EXPECT_FALSE(refused.ok);
+    EXPECT_EQ(refused.message, "/theme attend clair ou sombre (reçu « bleu »)");
+    EXPECT_EQ(t.theme(), Theme::Light);
+    ASSERT_TRUE(w.run("/presentateur on").ok);
+    EXPECT_TRUE(t.presenter());
+    EXPECT_FLOAT_EQ(t.text_factor(), 1.5f);
+    ASSERT_TRUE(w.run("/vue texte 2").ok);
+    EXPECT_FLOAT_EQ(w.features.font_scale(), 3.f);  // the text size, times the presenter's enlargement
+    EXPECT_EQ(w.run("/presentateur peut-etre").message, "/presentateur attend on ou off (reçu « peut-etre »)");
+    ASSERT_TRUE(w.run("/presentateur off").ok);
+    EXPECT_FALSE(t.presenter());
+}
+
+TEST(TeachingFeature, LessonStepsRunTheirCommandsThroughTheLog) {
+    WindowFeatures w;
+    ASSERT_TRUE(w.run("/couches 5").ok);
+    const Teaching& t = w.features.teaching();
+    const auto opened = w.run("/lecon ouvrir transformer-bloc");
+    ASSERT_TRUE(opened.ok) << opened.message;
+    EXPECT_TRUE(t.lesson().is_open());
+    EXPECT_EQ(t.lesson().index(), 0);
+    EXPECT_EQ(w.session.settings().layers, 2);  // a lesson starts from the start-up state
+    bool reinit_logged = false;
+    for (const auto& line : w.features.log()) reinit_logged |= line.kind == LogLine::Kind::Command && line.text == "/reinit";
+    EXPECT_TRUE(reinit_logged);
+    ASSERT_TRUE(w.run("/lecon suivant").ok);
+    EXPECT_EQ(t.lesson().index(), 1);
+    ASSERT_TRUE(w.run("/lecon precedent").ok);
+    EXPECT_EQ(t.lesson().index(), 0);
+    const auto bad = w.run("/lecon sauter");
+    EXPECT_FALSE(bad.ok);
+    EXPECT_EQ(bad.message, "/lecon attend ouvrir FICHIER, suivant, precedent, reveler ou fermer (reçu « sauter »)");
+    ASSERT_TRUE(w.run("/lecon fermer").ok);
+    EXPECT_FALSE(t.lesson().is_open());
+    EXPECT_EQ(w.run("/lecon suivant").message, "aucune leçon ouverte (/lecon ouvrir FICHIER)");
+    EXPECT_EQ(w.run("/lecon ouvrir").message, "/lecon ouvrir attend un fichier de leçon (par exemple transformer-bloc)");
+}
+
+TEST(TeachingFeature, AnUnreadableLessonChangesNothing) {
+    WindowFeatures w;
+    ASSERT_TRUE(w.run("/couches 4").ok);
+    const auto r = w.run("/lecon ouvrir /nonexistent/lecon.txt");
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.message.rfind("leçon « /nonexistent/lecon.txt » refusée : ", 0), 0u) << r.message;
+    EXPECT_FALSE(w.features.teaching().lesson().is_open());
+    EXPECT_EQ(w.session.settings().layers, 4);
+}
+
+TEST(TeachingFeature, ASavedSessionKeepsTheThemeAndTheLessonsPlace) {
+    const std::string file = test::temp_file("teaching.json");
+    Settings saved;
+    {
+        WindowFeatures w;
+        ASSERT_TRUE(w.run("/theme clair").ok);
+        ASSERT_TRUE(w.run("/lecon ouvrir transformer-bloc").ok);
+        ASSERT_TRUE(w.run("/lecon suivant").ok);
+        ASSERT_TRUE(w.run("/lecon suivant").ok);
+        saved = w.session.settings();
+        ASSERT_TRUE(w.run("/session enregistrer " + file).ok);
+    }
+    WindowFeatures w;
+    ASSERT_TRUE(w.run("/session ouvrir " + file).ok);
+    const Teaching& t = w.features.teaching();
+    EXPECT_EQ(t.theme(), Theme::Light);
+    ASSERT_TRUE(t.lesson().is_open());
+    EXPECT_EQ(t.lesson().index(), 2);
+    EXPECT_TRUE(same_model(w.session.settings(), saved));
+}
+
+}  // namespace
+}  // namespace tb
