@@ -152,7 +152,8 @@ Trace run(const Settings& s, std::vector<Token> tokens, int vocabulary_size, std
 
     // Output: the final LayerNorm where the output level has a Normalize stage (pre-norm, as GPT-2).
     Level output = make_level(s.top_level(), s.layers);
-    output.vectors = to_rows(has_step(output_stages(s.norm), Step::Normalize) ? layer_norm(x, t.weights->final_norm) : x, n);
+    const bool final_norm = has_step(output_stages(s.norm), Step::Normalize);
+    output.vectors = to_rows(final_norm ? layer_norm(x, t.weights->final_norm) : x, n);
     t.levels.push_back(std::move(output));
     return t;
 }

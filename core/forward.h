@@ -19,7 +19,8 @@ namespace tb {
 
 constexpr double kLayerNormEps = 1e-5;
 
-static_assert(kLanes == Settings::kMaxTokens && kMaxFeatures == Settings::kMaxFfn, "lanes hold every token and feature");
+static_assert(kLanes == Settings::kMaxTokens && kMaxFeatures == Settings::kMaxFfn,
+              "lanes hold every token and feature");
 using TokenLanes = Eigen::Matrix<double, kLanes, Eigen::Dynamic, Eigen::ColMajor, kLanes, kMaxFeatures>;
 
 // x is n x d rows (n <= 8); out is (d, n) lanes, the unused lanes zero. And back: n x f rows.

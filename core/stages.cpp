@@ -59,7 +59,9 @@ std::vector<Stage> sublayer_stages(Norm norm, bool residual) {
     return stages;
 }
 
-std::vector<Stage> sublayer_stages(const Settings& settings) { return sublayer_stages(settings.norm, settings.residual); }
+std::vector<Stage> sublayer_stages(const Settings& settings) {
+    return sublayer_stages(settings.norm, settings.residual);
+}
 
 std::vector<Stage> output_stages(Norm norm) { return norm == Norm::Pre ? kFinalNorm : kPassThrough; }
 
