@@ -1,5 +1,6 @@
 #include "forward.h"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -73,6 +74,10 @@ TokenLanes feed_forward(const TokenLanes& x, const FfnWeights& w, Activation act
 
 namespace {
 
+bool has_normalize(const std::vector<Step>& steps) {
+    return std::find(steps.begin(), steps.end(), Step::Normalize) != steps.end();
+}
+
 // The one place where a sublayer F is wired to the stream x: the stages of stages.h in order
 // (channel.md section 2: pre x <- x + F(LN(x)), post x <- LN(x + F(x)), aucune x <- x + F(x);
 // residual off drops the x +). x holds n tokens; the level keeps each step as n x d rows and the
@@ -80,11 +85,12 @@ namespace {
 template <class Sublayer>
 TokenLanes wire(const std::vector<Step>& steps, Level& level, const TokenLanes& x, int n,
                 const LayerNormWeights& norm, Sublayer f) {
-    TokenLanes normalized, out;
+    // Normalize is LN of the stream entering; made here, in place, as it is 1 KB of lanes.
+    const TokenLanes normalized = has_normalize(steps) ? layer_norm(x, norm) : TokenLanes();
     const TokenLanes* in = &x;  // what F reads
+    TokenLanes out;
     for (const Step step : steps) switch (step) {
             case Step::Normalize:
-                normalized = layer_norm(x, norm);
                 level.normalized_input = to_rows(normalized, n);
                 in = &normalized;
                 break;

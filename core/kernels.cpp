@@ -4,7 +4,6 @@
 #include <cstring>
 
 namespace tb {
-namespace {
 
 // The best kernels this processor runs, or the set named by TB_KERNELS in the environment
 // (sse2, avx2, avx512) when it can run that one: how the tests check every build of them.
@@ -15,8 +14,6 @@ const LaneKernels& choose_kernels() {
             if (std::strcmp(set->name, wanted) == 0) return *set;
     return *sets.back();
 }
-
-}  // namespace
 
 std::vector<const LaneKernels*> runnable_kernels() {
     std::vector<const LaneKernels*> sets{&kSse2Kernels};
@@ -33,10 +30,5 @@ std::vector<const LaneKernels*> runnable_kernels() {
 }
 
 const char* kernels_in_use() { return kernels().name; }
-
-const LaneKernels& kernels() {
-    static const LaneKernels& chosen = choose_kernels();  // once: the processor does not change
-    return chosen;
-}
 
 }  // namespace tb

@@ -11,7 +11,12 @@ namespace tb {
 std::vector<const LaneKernels*> runnable_kernels();
 const char* kernels_in_use();
 
-// The build in use: the best this processor runs, or the one TB_KERNELS names.
-const LaneKernels& kernels();
+// The build in use: the best this processor runs, or the one TB_KERNELS names. Chosen once;
+// inline, since every layer asks for it.
+const LaneKernels& choose_kernels();
+inline const LaneKernels& kernels() {
+    static const LaneKernels& chosen = choose_kernels();
+    return chosen;
+}
 
 }  // namespace tb

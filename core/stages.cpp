@@ -49,21 +49,30 @@ const std::vector<Stage> kPassThrough = {
     {Step::Leave,       0.00f, 1.00f, Place::End,           Field::Vectors},
 };
 
-}  // namespace
-
-std::vector<Stage> sublayer_stages(Norm norm, bool residual) {
-    std::vector<Stage> stages = norm == Norm::Pre ? kPreNorm : norm == Norm::Post ? kPostNorm : kNoNorm;
-    if (!residual)
-        for (Stage& stage : stages)
-            if (stage.step == Step::Add) stage.step = Step::Hold;
+std::vector<Stage> without_residual(std::vector<Stage> stages) {
+    for (Stage& stage : stages)
+        if (stage.step == Step::Add) stage.step = Step::Hold;
     return stages;
 }
+const std::vector<Stage> kPreNormOff = without_residual(kPreNorm), kPostNormOff = without_residual(kPostNorm),
+                         kNoNormOff = without_residual(kNoNorm);
 
-std::vector<Stage> sublayer_stages(const Settings& settings) {
+}  // namespace
+
+const std::vector<Stage>& sublayer_stages(Norm norm, bool residual) {
+    switch (norm) {
+        case Norm::Pre: return residual ? kPreNorm : kPreNormOff;
+        case Norm::Post: return residual ? kPostNorm : kPostNormOff;
+        case Norm::None: break;
+    }
+    return residual ? kNoNorm : kNoNormOff;
+}
+
+const std::vector<Stage>& sublayer_stages(const Settings& settings) {
     return sublayer_stages(settings.norm, settings.residual);
 }
 
-std::vector<Stage> output_stages(Norm norm) { return norm == Norm::Pre ? kFinalNorm : kPassThrough; }
+const std::vector<Stage>& output_stages(Norm norm) { return norm == Norm::Pre ? kFinalNorm : kPassThrough; }
 
 bool has_step(const std::vector<Stage>& stages, Step step) {
     for (const Stage& stage : stages)

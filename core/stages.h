@@ -50,11 +50,11 @@ struct Window {
     float begin = 0, end = 0;
 };
 
-// A sublayer's stages, 0 to 1, for the wiring.
-std::vector<Stage> sublayer_stages(Norm norm, bool residual);
-std::vector<Stage> sublayer_stages(const Settings& settings);
+// A sublayer's stages, 0 to 1, for the wiring (constant tables).
+const std::vector<Stage>& sublayer_stages(Norm norm, bool residual);
+const std::vector<Stage>& sublayer_stages(const Settings& settings);
 // The output level's: the final LayerNorm in pre-norm (as GPT-2), else straight up.
-std::vector<Stage> output_stages(Norm norm);
+const std::vector<Stage>& output_stages(Norm norm);
 
 bool has_step(const std::vector<Stage>& stages, Step step);
 // From the first row of `step` to the end of its last; {0, 0} when absent.

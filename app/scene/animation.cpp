@@ -22,7 +22,22 @@ std::vector<Key> keys_of(const std::vector<Stage>& stages, const Slot& slot) {
 
 float smooth(float t) { return t * t * (3 - 2 * t); }
 
-// What one frame is drawn from: the trace, the layout and the level being crossed.
+// Token i's bead at height y showing vector v.
+BeadRecord bead_of(const Trace& trace, const Layout& layout, int i, float y, const Vector& v) {
+    BeadRecord b;
+    b.x = layout.token_x(i, trace.token_count());
+    b.y = y;
+    b.norm = v.norm();
+    b.radius = layout.radius(b.norm);
+    b.off_scale = Layout::off_scale(b.norm);
+    b.colour = direction_colour(v);
+    b.angle = direction_angle(v);
+    b.token = i;
+    b.label = trace.tokens[static_cast<std::size_t>(i)].word;
+    return b;
+}
+
+// What a frame between two levels is drawn from: the level being crossed and its stages.
 struct Crossing {
     const Trace& trace;
     const Layout& layout;
@@ -31,21 +46,9 @@ struct Crossing {
     float phase;
     const Level& level;
     const Level& below;
-    std::vector<Stage> stages;
+    const std::vector<Stage>& stages;
 
-    BeadRecord bead(int i, float y, const Vector& v) const {
-        BeadRecord b;
-        b.x = layout.token_x(i, n);
-        b.y = y;
-        b.norm = v.norm();
-        b.radius = layout.radius(b.norm);
-        b.off_scale = Layout::off_scale(b.norm);
-        b.colour = direction_colour(v);
-        b.angle = direction_angle(v);
-        b.token = i;
-        b.label = trace.tokens[static_cast<std::size_t>(i)].word;
-        return b;
-    }
+    BeadRecord bead(int i, float y, const Vector& v) const { return bead_of(trace, layout, i, y, v); }
 };
 
 // The residual copies travel the arc, one after another, from kCopyLeaves until they reach ⊕
@@ -146,9 +149,8 @@ FrameRecords animate(const Trace& trace, const Layout& layout, double playhead, 
 
     if (phase <= 0.f) {  // resting at level `done`
         out.active_level = done;
-        const Crossing c{trace, layout, n, done, 0.f, trace.levels[rest], trace.levels[rest], {}};
         for (int i = 0; i < n; ++i)
-            out.beads.push_back(c.bead(i, layout.level_y[rest], trace.levels[rest].vectors.row(i).transpose()));
+            out.beads.push_back(bead_of(trace, layout, i, layout.level_y[rest], trace.levels[rest].vectors.row(i).transpose()));
         return out;
     }
 

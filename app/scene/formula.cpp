@@ -43,7 +43,7 @@ Term term_of(Step step) {
 
 Term active_term(const Settings& s, int level, float phase) {
     if (level < 1 || level > 2 * s.layers) return Term::None;
-    const std::vector<Stage> stages = sublayer_stages(s);
+    const std::vector<Stage>& stages = sublayer_stages(s);
     const Stage* stage = stage_at(stages, phase);
     return stage ? term_of(stage->step) : Term::None;
 }

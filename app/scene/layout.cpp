@@ -144,7 +144,7 @@ Layout make_layout(const Settings& s, Rect area) {
         Slot& sl = l.slots[0];
         sl.start_y = sl.pre_band_y = sl.box_low_y = sl.box_y = sl.merge_y = sl.post_band_y = sl.end_y = l.level_y[0];
     }
-    const std::vector<Stage> stages = sublayer_stages(s);
+    const std::vector<Stage>& stages = sublayer_stages(s);
     for (int k = 1; k <= 2 * L; ++k) add_sublayer(l, g, k, stages);
     add_output(l, g, top, s.norm);
     return l;
