@@ -85,11 +85,12 @@ bool has_normalize(const std::vector<Step>& steps) {
 template <class Sublayer>
 TokenLanes wire(const std::vector<Step>& steps, Level& level, const TokenLanes& x, int n,
                 const LayerNormWeights& norm, Sublayer f) {
-    // Normalize is LN of the stream entering; made here, in place, as it is 1 KB of lanes.
+    // Normalize is LN of the stream entering, built here in place (assigning lanes copies them).
     const TokenLanes normalized = has_normalize(steps) ? layer_norm(x, norm) : TokenLanes();
     const TokenLanes* in = &x;  // what F reads
     TokenLanes out;
-    for (const Step step : steps) switch (step) {
+    for (const Step step : steps) {
+        switch (step) {
             case Step::Normalize:
                 level.normalized_input = to_rows(normalized, n);
                 in = &normalized;
@@ -106,6 +107,7 @@ TokenLanes wire(const std::vector<Step>& steps, Level& level, const TokenLanes& 
             case Step::Rise: case Step::Enter: case Step::Output: case Step::Hold: case Step::Leave:
                 break;  // the bead moves; no arithmetic
         }
+    }
     level.vectors = to_rows(out, n);
     return out;
 }
