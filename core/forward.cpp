@@ -1,24 +1,172 @@
 #include "forward.h"
 
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
 #include "kernels.h"
+#include "stages.h"
 
 namespace tb {
 namespace {
 
-// The sublayers on lanes (kernels.h): n tokens of x, the trace's extra tensors filled in.
-TokenLanes attention_lanes(const TokenLanes& x, int n, const AttentionWeights& w, int heads, Mask mask,
-                           std::vector<Matrix>& weights) {
-    const TokenLanes q = affine(x, w.wq, w.bq), k = affine(x, w.wk, w.bk), v = affine(x, w.wv, w.bv);
-    return affine(attend(q, k, v, n, heads, mask, weights), w.wo, w.bo);
+TokenLanes lanes(Eigen::Index features) { return TokenLanes(kLanes, features); }
+
+}  // namespace
+
+// The layers on lanes: what run() calls.
+
+TokenLanes to_lanes(const Matrix& x) {
+    if (x.rows() > kLanes) throw std::invalid_argument("the forward pass takes at most 8 tokens");
+    TokenLanes result = TokenLanes::Zero(kLanes, x.cols());
+    result.topRows(x.rows()) = x;
+    return result;
 }
 
-TokenLanes feed_forward_lanes(const TokenLanes& x, const FfnWeights& w, Activation activation, TokenLanes& hidden) {
-    hidden = affine(x, w.w1, w.b1);  // [w] lanes
-    activation == Activation::Relu ? relu_in_place(hidden) : gelu_in_place(hidden);
+Matrix to_rows(const TokenLanes& lanes, int n) {
+    if (n < kLanes) return lanes.topRows(n);
+    Matrix rows(n, lanes.cols());  // the same layout: one contiguous copy
+    std::memcpy(rows.data(), lanes.data(), sizeof(double) * static_cast<std::size_t>(lanes.size()));
+    return rows;
+}
+
+TokenLanes affine(const TokenLanes& x, const Matrix& w, const Vector& b) {
+    TokenLanes y = lanes(w.rows());
+    kernels().affine(x.data(), static_cast<int>(x.cols()), w.data(), static_cast<int>(w.rows()), b.data(), y.data());
+    return y;
+}
+
+TokenLanes layer_norm(const TokenLanes& x, const LayerNormWeights& norm, double eps) {
+    TokenLanes y = lanes(x.cols());
+    kernels().layer_norm(x.data(), static_cast<int>(x.cols()), norm.gain.data(), norm.bias.data(), eps, y.data());
+    return y;
+}
+
+void activate_in_place(TokenLanes& x, Activation activation) {
+    if (activation == Activation::Relu)
+        x = x.cwiseMax(0.0);
+    else
+        kernels().gelu(x.data(), static_cast<int>(x.size()));
+}
+
+TokenLanes attention(const TokenLanes& x, int n, const AttentionWeights& w, int heads, Mask mask,
+                     std::vector<Matrix>& head_weights) {
+    const TokenLanes q = affine(x, w.wq, w.bq), k = affine(x, w.wk, w.bk), v = affine(x, w.wv, w.bv);
+    const int dh = static_cast<int>(q.cols()) / heads;
+    TokenLanes concat = lanes(q.cols());
+    head_weights.reserve(head_weights.size() + static_cast<std::size_t>(heads));
+    alignas(64) double a[kLanes * kLanes];  // lane t of column c: query t's weight for key c
+    for (int j = 0; j < heads; ++j) {
+        kernels().head(q.data(), k.data(), v.data(), n, j * dh, dh, mask == Mask::Causal, a, concat.data());
+        Matrix head(n, n);  // row r = query r, column c = key c
+        for (int r = 0; r < n; ++r)
+            for (int c = 0; c < n; ++c) head(r, c) = a[c * kLanes + r];
+        head_weights.push_back(std::move(head));
+    }
+    return affine(concat, w.wo, w.bo);
+}
+
+TokenLanes feed_forward(const TokenLanes& x, const FfnWeights& w, Activation activation, TokenLanes& hidden) {
+    hidden = affine(x, w.w1, w.b1);
+    activate_in_place(hidden, activation);
     return affine(hidden, w.w2, w.b2);
 }
 
+namespace {
+
+bool has_normalize(const std::vector<Step>& steps) {
+    return std::find(steps.begin(), steps.end(), Step::Normalize) != steps.end();
+}
+
+// The one place where a sublayer F is wired to the stream x: the stages of stages.h in order
+// (channel.md section 2: pre x <- x + F(LN(x)), post x <- LN(x + F(x)), aucune x <- x + F(x);
+// residual off drops the x +). x holds n tokens; the level keeps each step as n x d rows and the
+// new stream is returned.
+template <class Sublayer>
+TokenLanes wire(const std::vector<Step>& steps, Level& level, const TokenLanes& x, int n,
+                const LayerNormWeights& norm, Sublayer f) {
+    // Normalize is LN of the stream entering, built here in place (assigning lanes copies them).
+    const TokenLanes normalized = has_normalize(steps) ? layer_norm(x, norm) : TokenLanes();
+    const TokenLanes* in = &x;  // what F reads
+    TokenLanes out;
+    for (const Step step : steps) {
+        switch (step) {
+            case Step::Normalize:
+                level.normalized_input = to_rows(normalized, n);
+                in = &normalized;
+                break;
+            case Step::Inner:
+                out = f(*in);
+                level.sublayer_output = to_rows(out, n);
+                break;
+            case Step::Add: out += x; break;
+            case Step::PostNormalize:
+                level.before_norm = to_rows(out, n);
+                out = layer_norm(out, norm);
+                break;
+            case Step::Rise: case Step::Enter: case Step::Output: case Step::Hold: case Step::Leave:
+                break;  // the bead moves; no arithmetic
+        }
+    }
+    level.vectors = to_rows(out, n);
+    return out;
+}
+
+// Level 0: x_i = E[token_i] + P[i].
+Level input_level(const Trace& t) {
+    Level input = make_level(0, t.settings.layers);
+    input.vectors.resize(t.token_count(), t.settings.dimension);
+    for (int i = 0; i < t.token_count(); ++i)
+        input.vectors.row(i) = t.weights->token_embedding.row(t.tokens[i].id) + t.position.row(i);
+    return input;
+}
+
 }  // namespace
+
+Trace run(const Settings& s, std::vector<Token> tokens, int vocabulary_size, std::shared_ptr<const Weights> weights) {
+    Trace t;
+    t.settings = s;
+    t.tokens = std::move(tokens);
+    t.vocabulary_size = vocabulary_size;
+    t.layer_norm_eps = kLayerNormEps;
+    t.weights = std::move(weights);
+    t.position = position_table(s.position, *t.weights);
+    t.parameters = count_parameters(toy_architecture(s, vocabulary_size));
+
+    const int n = t.token_count();
+    t.levels.reserve(s.level_count());
+    t.levels.push_back(input_level(t));
+    TokenLanes x = to_lanes(t.levels[0].vectors);
+
+    const std::vector<Step> steps = steps_of(sublayer_stages(s));
+    for (int b = 0; b < s.layers; ++b) {
+        const BlockWeights& block = t.weights->blocks.at(b);
+
+        Level att = make_level(2 * b + 1, s.layers);
+        x = wire(steps, att, x, n, block.norm1, [&](const TokenLanes& in) {
+            return attention(in, n, block.attention, s.heads, s.mask, att.attention_weights);
+        });
+        t.levels.push_back(std::move(att));
+
+        Level ffn = make_level(2 * b + 2, s.layers);
+        x = wire(steps, ffn, x, n, block.norm2, [&](const TokenLanes& in) {
+            TokenLanes hidden;
+            TokenLanes out = feed_forward(in, block.ffn, s.activation, hidden);
+            ffn.hidden = to_rows(hidden, n);
+            return out;
+        });
+        t.levels.push_back(std::move(ffn));
+    }
+
+    // Output: the final LayerNorm where the output level has a Normalize stage (pre-norm, as GPT-2).
+    Level output = make_level(s.top_level(), s.layers);
+    const bool final_norm = has_step(output_stages(s.norm), Step::Normalize);
+    output.vectors = to_rows(final_norm ? layer_norm(x, t.weights->final_norm) : x, n);
+    t.levels.push_back(std::move(output));
+    return t;
+}
+
+// The row adapters (forward.h): the backward pass and the tests only.
 
 Matrix linear(const Matrix& x, const Matrix& w, const Vector& b) {
     return to_rows(affine(to_lanes(x), w, b), static_cast<int>(x.rows()));
@@ -30,7 +178,7 @@ Matrix layer_norm(const Matrix& x, const LayerNormWeights& norm, double eps) {
 
 Matrix gelu(const Matrix& x) {
     TokenLanes lanes = to_lanes(x);
-    gelu_in_place(lanes);
+    activate_in_place(lanes, Activation::Gelu);
     return to_rows(lanes, static_cast<int>(x.rows()));
 }
 
@@ -39,94 +187,8 @@ Matrix relu(const Matrix& x) { return x.cwiseMax(0.0); }
 AttentionResult attention(const Matrix& x, const AttentionWeights& w, int heads, Mask mask) {
     const int n = static_cast<int>(x.rows());
     AttentionResult result;
-    result.output = to_rows(attention_lanes(to_lanes(x), n, w, heads, mask, result.weights), n);
+    result.output = to_rows(attention(to_lanes(x), n, w, heads, mask, result.weights), n);
     return result;
-}
-
-FfnResult feed_forward(const Matrix& x, const FfnWeights& w, Activation activation) {
-    const int n = static_cast<int>(x.rows());
-    TokenLanes hidden;
-    FfnResult result;
-    result.output = to_rows(feed_forward_lanes(to_lanes(x), w, activation, hidden), n);
-    result.hidden = to_rows(hidden, n);
-    return result;
-}
-
-namespace {
-
-// The one place where a sublayer F is wired to the stream x (channel.md section 2):
-//   pre:    x <- x + F(N(x))     residual off: x <- F(N(x))
-//   post:   x <- N(x + F(x))     residual off: x <- N(F(x))
-//   aucune: x <- x + F(x)        residual off: x <- F(x)
-// x holds n tokens; the level keeps each step as n x d rows and the new stream is returned.
-template <class Sublayer>
-TokenLanes wire(Level& level, const TokenLanes& x, int n, const LayerNormWeights& norm, const Settings& s,
-                Sublayer f) {
-    TokenLanes out;
-    if (s.norm == Norm::Pre) {
-        const TokenLanes normalized = layer_norm(x, norm, kLayerNormEps);
-        level.normalized_input = to_rows(normalized, n);
-        out = f(normalized);
-    } else {
-        out = f(x);
-    }
-    level.sublayer_output = to_rows(out, n);
-    if (s.residual) out += x;
-    if (s.norm == Norm::Post) {
-        level.before_norm = to_rows(out, n);
-        out = layer_norm(out, norm, kLayerNormEps);
-    }
-    level.vectors = to_rows(out, n);
-    return out;
-}
-
-}  // namespace
-
-Trace run(const Settings& s, std::vector<Token> tokens, int vocabulary_size,
-          std::shared_ptr<const Weights> weights) {
-    Trace t;
-    t.settings = s;
-    t.tokens = std::move(tokens);
-    t.vocabulary_size = vocabulary_size;
-    t.layer_norm_eps = kLayerNormEps;
-    t.position = position_table(s.position, *weights);
-    t.parameters = count_parameters(toy_architecture(s, vocabulary_size));
-
-    const int n = t.token_count();
-    Matrix embedded(n, s.dimension);  // level 0: x_i = E[token_i] + P[i]
-    for (int i = 0; i < n; ++i)
-        embedded.row(i) = weights->token_embedding.row(t.tokens[i].id) + t.position.row(i);
-    TokenLanes x = to_lanes(embedded);
-    t.levels.reserve(s.level_count());
-    Level input = make_level(0, s.layers);
-    input.vectors = std::move(embedded);
-    t.levels.push_back(std::move(input));
-
-    for (int b = 0; b < s.layers; ++b) {
-        const BlockWeights& block = weights->blocks.at(b);
-
-        Level att = make_level(2 * b + 1, s.layers);
-        x = wire(att, x, n, block.norm1, s, [&](const TokenLanes& in) {
-            return attention_lanes(in, n, block.attention, s.heads, s.mask, att.attention_weights);
-        });
-        t.levels.push_back(std::move(att));
-
-        Level ffn = make_level(2 * b + 2, s.layers);
-        x = wire(ffn, x, n, block.norm2, s, [&](const TokenLanes& in) {
-            TokenLanes hidden;
-            TokenLanes out = feed_forward_lanes(in, block.ffn, s.activation, hidden);
-            ffn.hidden = to_rows(hidden, n);
-            return out;
-        });
-        t.levels.push_back(std::move(ffn));
-    }
-
-    // Output: pre-norm ends with a final LayerNorm (as GPT-2); post and aucune pass x through.
-    Level output = make_level(s.top_level(), s.layers);
-    output.vectors = to_rows(s.norm == Norm::Pre ? layer_norm(x, weights->final_norm, kLayerNormEps) : x, n);
-    t.levels.push_back(std::move(output));
-    t.weights = std::move(weights);
-    return t;
 }
 
 }  // namespace tb

@@ -6,57 +6,125 @@
 namespace tb {
 namespace {
 
-// Which vector the bead shows at a keyframe.
-enum class State { In, NormIn, F, BeforeNorm, Out };
-
+// Where the bead is at an instant of the stages: its height, and the trace field it shows.
 struct Key {
     float phase;
     float y;
-    State state;
+    Field shows;
 };
 
-const Matrix* matrix_for(const Level& level, const Level& previous, State s) {
-    switch (s) {
-        case State::In: return &previous.vectors;
-        case State::NormIn: return level.normalized_input.size() ? &level.normalized_input : &previous.vectors;
-        case State::F: return level.sublayer_output.size() ? &level.sublayer_output : &level.vectors;
-        case State::BeforeNorm: return level.before_norm.size() ? &level.before_norm : &level.vectors;
-        case State::Out: return &level.vectors;
-    }
-    return &level.vectors;
-}
-
-// The keyframes of one sublayer, as the norm mode wires it (channel.md section 2).
-std::vector<Key> sublayer_keys(const Slot& s, Norm norm) {
-    switch (norm) {
-        case Norm::Pre:
-            return {{0.00f, s.start_y, State::In},     {0.10f, s.pre_band_y + (s.start_y - s.pre_band_y) * 0.5f, State::In},
-                    {0.20f, s.pre_band_y, State::NormIn}, {0.30f, s.box_low_y, State::NormIn},
-                    {0.40f, s.box_y, State::NormIn},   {0.56f, s.box_y, State::F},
-                    {0.68f, s.merge_y, State::F},      {0.76f, s.merge_y, State::Out},
-                    {1.00f, s.end_y, State::Out}};
-        case Norm::Post:
-            return {{0.00f, s.start_y, State::In},   {0.30f, s.box_low_y, State::In},
-                    {0.40f, s.box_y, State::In},     {0.56f, s.box_y, State::F},
-                    {0.68f, s.merge_y, State::F},    {0.74f, s.merge_y, State::BeforeNorm},
-                    {0.80f, s.merge_y + (s.post_band_y - s.merge_y) * 0.5f, State::BeforeNorm},
-                    {0.88f, s.post_band_y, State::Out}, {1.00f, s.end_y, State::Out}};
-        case Norm::None:
-            break;
-    }
-    return {{0.00f, s.start_y, State::In},  {0.30f, s.box_low_y, State::In}, {0.40f, s.box_y, State::In},
-            {0.56f, s.box_y, State::F},     {0.68f, s.merge_y, State::F},    {0.76f, s.merge_y, State::Out},
-            {1.00f, s.end_y, State::Out}};
-}
-
-std::vector<Key> output_keys(const Slot& s, Norm norm) {
-    if (norm == Norm::Pre)
-        return {{0.f, s.start_y, State::In}, {0.25f, s.pre_band_y + (s.start_y - s.pre_band_y) * 0.5f, State::In},
-                {0.5f, s.pre_band_y, State::Out}, {1.f, s.end_y, State::Out}};
-    return {{0.f, s.start_y, State::In}, {1.f, s.end_y, State::Out}};
+// The keyframes of a level: where it starts, then where each stage leaves the bead.
+std::vector<Key> keys_of(const std::vector<Stage>& stages, const Slot& slot) {
+    std::vector<Key> keys{{0.f, slot.y(Place::Start), Field::Input}};
+    for (const Stage& stage : stages) keys.push_back({stage.end, slot.y(stage.place), stage.shows});
+    return keys;
 }
 
 float smooth(float t) { return t * t * (3 - 2 * t); }
+
+// Token i's bead at height y showing vector v.
+BeadRecord bead_of(const Trace& trace, const Layout& layout, int i, float y, const Vector& v) {
+    BeadRecord b;
+    b.x = layout.token_x(i, trace.token_count());
+    b.y = y;
+    b.norm = v.norm();
+    b.radius = layout.radius(b.norm);
+    b.off_scale = Layout::off_scale(b.norm);
+    b.colour = direction_colour(v);
+    b.angle = direction_angle(v);
+    b.token = i;
+    b.label = trace.tokens[static_cast<std::size_t>(i)].word;
+    return b;
+}
+
+// What a frame between two levels is drawn from: the level being crossed and its stages.
+struct Crossing {
+    const Trace& trace;
+    const Layout& layout;
+    int n;
+    int k;  // the level being crossed
+    float phase;
+    const Level& level;
+    const Level& below;
+    const std::vector<Stage>& stages;
+
+    BeadRecord bead(int i, float y, const Vector& v) const { return bead_of(trace, layout, i, y, v); }
+};
+
+// The residual copies travel the arc, one after another, from kCopyLeaves until they reach ⊕
+// as the Add stage begins; none where the stages have no Add.
+void residual_copies(const Crossing& c, std::vector<BeadRecord>& beads) {
+    const Window add = window_of(c.stages, Step::Add);
+    const Arc* arc = nullptr;
+    for (const auto& candidate : c.layout.arcs)
+        if (candidate.level == c.k) arc = &candidate;
+    const float start = kCopyLeaves, end = add.begin, stagger = 0.035f;  // stagger: of the travel, per token
+    if (!has_step(c.stages, Step::Add) || !arc || c.phase <= start || c.phase >= end + 0.02f * static_cast<float>(c.n))
+        return;
+    for (int i = 0; i < c.n; ++i) {
+        const float ti = std::clamp((c.phase - start) / (end - start) - stagger * static_cast<float>(i), 0.f, 1.f);
+        if (ti <= 0.f || ti >= 1.f) continue;
+        BeadRecord copy = c.bead(i, 0, c.below.vectors.row(i).transpose());
+        const Point p = arc->at(smooth(ti));
+        copy.x = p.x;
+        copy.y = p.y;
+        copy.radius *= 0.75f;
+        copy.alpha = 0.8f;
+        copy.copy = true;
+        beads.push_back(copy);
+    }
+}
+
+// The tokens' beads between two keyframes: height, size and colour interpolated.
+void token_beads(const Crossing& c, const Key& a, const Key& b, float y, std::vector<BeadRecord>& beads) {
+    const float t = std::clamp((c.phase - a.phase) / std::max(1e-6f, b.phase - a.phase), 0.f, 1.f);
+    const Matrix& ma = field_of(c.level, c.below, a.shows);
+    const Matrix& mb = field_of(c.level, c.below, b.shows);
+    for (int i = 0; i < c.n; ++i) {
+        const Vector va = ma.row(i).transpose(), vb = mb.row(i).transpose();
+        BeadRecord r = c.bead(i, y, vb);
+        const BeadRecord ra = c.bead(i, y, va);
+        r.radius = ra.radius + (r.radius - ra.radius) * t;
+        r.norm = ra.norm + (r.norm - ra.norm) * t;
+        r.off_scale = Layout::off_scale(r.norm);
+        r.colour = lerp(ra.colour, r.colour, t);
+        beads.push_back(r);
+    }
+}
+
+// Attention draws the chosen head's weights between the beads, coloured by the vector entering.
+void attention_links(const Crossing& c, float y, const Matrix& entering, int head_option,
+                     std::vector<LinkRecord>& links) {
+    if (c.level.attention_weights.empty()) return;
+    const int head = std::clamp(head_option, 0, static_cast<int>(c.level.attention_weights.size()) - 1);
+    const Matrix& w = c.level.attention_weights[static_cast<std::size_t>(head)];
+    for (int i = 0; i < c.n; ++i)
+        for (int j = 0; j < c.n; ++j) {
+            if (i == j || i >= w.rows() || j >= w.cols()) continue;
+            LinkRecord link;
+            link.from = {c.layout.token_x(i, c.n), y};
+            link.to = {c.layout.token_x(j, c.n), y};
+            link.weight = static_cast<float>(w(i, j));
+            link.colour = direction_colour(entering.row(i).transpose());
+            links.push_back(link);
+        }
+}
+
+// The FFN shows its hidden activity: one strip of |activation| / peak per token, in the box.
+void hidden_glimpse(const Crossing& c, std::vector<HiddenRecord>& hidden) {
+    if (!c.level.hidden.size()) return;
+    const double peak = std::max(1e-9, c.level.hidden.cwiseAbs().maxCoeff());
+    const Box* box = c.layout.box_for_level(c.k);
+    const float cell = (c.layout.stream_x1 - c.layout.stream_x0) / static_cast<float>(c.n);
+    for (int i = 0; i < c.n && box; ++i) {
+        HiddenRecord h;
+        h.rect = {c.layout.token_x(i, c.n) - cell * 0.42f, box->rect.y + box->rect.h * 0.1f, cell * 0.84f,
+                  box->rect.h * 0.8f};
+        for (int j = 0; j < c.level.hidden.cols(); ++j)
+            h.values.push_back(static_cast<float>(std::abs(c.level.hidden(i, j)) / peak));
+        hidden.push_back(std::move(h));
+    }
+}
 
 }  // namespace
 
@@ -75,111 +143,38 @@ FrameRecords animate(const Trace& trace, const Layout& layout, double playhead, 
     const int top = static_cast<int>(trace.levels.size()) - 1;
     if (n == 0 || top < 0 || layout.level_y.size() != trace.levels.size()) return out;
     playhead = std::clamp(playhead, 0.0, static_cast<double>(top));
-    int done = static_cast<int>(std::floor(playhead));
-    float phase = static_cast<float>(playhead - done);
-    if (done >= top) phase = 0;
-
-    auto bead = [&](int i, float y, const Vector& v) {
-        BeadRecord b;
-        b.x = layout.token_x(i, n);
-        b.y = y;
-        b.norm = v.norm();
-        b.radius = layout.radius(b.norm);
-        b.off_scale = Layout::off_scale(b.norm);
-        b.colour = direction_colour(v);
-        b.angle = direction_angle(v);
-        b.token = i;
-        b.label = trace.tokens[static_cast<std::size_t>(i)].word;
-        return b;
-    };
+    const int done = static_cast<int>(std::floor(playhead));
+    const float phase = done >= top ? 0.f : static_cast<float>(playhead - done);
+    const std::size_t rest = static_cast<std::size_t>(done);
 
     if (phase <= 0.f) {  // resting at level `done`
         out.active_level = done;
-        const Level& level = trace.levels[static_cast<std::size_t>(done)];
         for (int i = 0; i < n; ++i)
-            out.beads.push_back(bead(i, layout.level_y[static_cast<std::size_t>(done)], level.vectors.row(i).transpose()));
+            out.beads.push_back(bead_of(trace, layout, i, layout.level_y[rest], trace.levels[rest].vectors.row(i).transpose()));
         return out;
     }
 
-    const int k = done + 1;  // the level being crossed
+    const int k = done + 1;
     out.active_level = k;
     out.phase = phase;
-    const Level& level = trace.levels[static_cast<std::size_t>(k)];
-    const Level& previous = trace.levels[static_cast<std::size_t>(done)];
-    const Slot& slot = layout.slots[static_cast<std::size_t>(k)];
-    const Norm norm = trace.settings.norm;
-    const std::vector<Key> keys = k == top ? output_keys(slot, norm) : sublayer_keys(slot, norm);
-
+    const Crossing c{trace, layout, n, k, phase, trace.levels[rest + 1], trace.levels[rest],
+                     k == top ? output_stages(trace.settings.norm) : sublayer_stages(trace.settings)};
+    const std::vector<Key> keys = keys_of(c.stages, layout.slots[rest + 1]);
     std::size_t seg = 0;
     while (seg + 2 < keys.size() && phase > keys[seg + 1].phase) ++seg;
     const Key& a = keys[seg];
     const Key& b = keys[seg + 1];
     const float t = std::clamp((phase - a.phase) / std::max(1e-6f, b.phase - a.phase), 0.f, 1.f);
     const float y = a.y + (b.y - a.y) * t;
-    const Matrix& ma = *matrix_for(level, previous, a.state);
-    const Matrix& mb = *matrix_for(level, previous, b.state);
 
-    // The residual copies travel the arc while the beads go through the band and the box.
-    const bool sublayer = level.kind == LevelKind::Attention || level.kind == LevelKind::Ffn;
-    if (sublayer && trace.settings.residual) {
-        const Arc* arc = nullptr;
-        for (const auto& candidate : layout.arcs)
-            if (candidate.level == k) arc = &candidate;
-        const float start = 0.06f, end = 0.68f;
-        if (arc && phase > start && phase < end + 0.02f * static_cast<float>(n)) {
-            for (int i = 0; i < n; ++i) {
-                const float ti = std::clamp((phase - start) / (end - start) - 0.035f * static_cast<float>(i), 0.f, 1.f);
-                if (ti <= 0.f || ti >= 1.f) continue;
-                BeadRecord c = bead(i, 0, previous.vectors.row(i).transpose());
-                const Point p = arc->at(smooth(ti));
-                c.x = p.x;
-                c.y = p.y;
-                c.radius *= 0.75f;
-                c.alpha = 0.8f;
-                c.copy = true;
-                out.beads.push_back(c);
-            }
-        }
-    }
-
-    for (int i = 0; i < n; ++i) {
-        const Vector va = ma.row(i).transpose(), vb = mb.row(i).transpose();
-        BeadRecord r = bead(i, y, vb);
-        const BeadRecord ra = bead(i, y, va);
-        r.radius = ra.radius + (r.radius - ra.radius) * t;
-        r.norm = ra.norm + (r.norm - ra.norm) * t;
-        r.off_scale = Layout::off_scale(r.norm);
-        r.colour = lerp(ra.colour, r.colour, t);
-        out.beads.push_back(r);
-    }
-
+    residual_copies(c, out.beads);  // copies first, then the tokens
+    token_beads(c, a, b, y, out.beads);
     // Inside the box: attention draws its weights, the FFN shows its hidden activity.
-    const bool inside = phase >= 0.38f && phase <= 0.62f;
-    if (inside && level.kind == LevelKind::Attention && !level.attention_weights.empty()) {
-        const int head = std::clamp(options.head, 0, static_cast<int>(level.attention_weights.size()) - 1);
-        const Matrix& w = level.attention_weights[static_cast<std::size_t>(head)];
-        for (int i = 0; i < n; ++i)
-            for (int j = 0; j < n; ++j) {
-                if (i == j || i >= w.rows() || j >= w.cols()) continue;
-                LinkRecord link;
-                link.from = {layout.token_x(i, n), y};
-                link.to = {layout.token_x(j, n), y};
-                link.weight = static_cast<float>(w(i, j));
-                link.colour = direction_colour(ma.row(i).transpose());
-                out.links.push_back(link);
-            }
-    }
-    if (inside && level.kind == LevelKind::Ffn && level.hidden.size()) {
-        const double peak = std::max(1e-9, level.hidden.cwiseAbs().maxCoeff());
-        const Box* box = layout.box_for_level(k);
-        const float cell = (layout.stream_x1 - layout.stream_x0) / static_cast<float>(n);
-        for (int i = 0; i < n && box; ++i) {
-            HiddenRecord h;
-            h.rect = {layout.token_x(i, n) - cell * 0.42f, box->rect.y + box->rect.h * 0.1f, cell * 0.84f, box->rect.h * 0.8f};
-            for (int j = 0; j < level.hidden.cols(); ++j)
-                h.values.push_back(static_cast<float>(std::abs(level.hidden(i, j)) / peak));
-            out.hidden.push_back(std::move(h));
-        }
+    const Window inside = inside_window(c.stages);
+    if (phase >= inside.begin && phase <= inside.end) {
+        if (c.level.kind == LevelKind::Attention)
+            attention_links(c, y, field_of(c.level, c.below, a.shows), options.head, out.links);
+        if (c.level.kind == LevelKind::Ffn) hidden_glimpse(c, out.hidden);
     }
     return out;
 }

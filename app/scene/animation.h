@@ -2,6 +2,8 @@
 // The beads at one instant: a pure function of (trace, layout, playhead). It never reads the
 // clock: the frame loop owns time and moves the playhead, so tests and screenshots can ask for
 // any instant. The playhead is a continuous level: 2.5 = halfway through level 3 (ffn 1).
+// Within a level the beads follow its stages (stages.h): where each stage puts them, the trace
+// field each shows, and when.
 #include <string>
 #include <vector>
 
@@ -50,9 +52,11 @@ struct AnimationOptions {
 // Where the playhead is `elapsed` seconds after a replay, stopping at `stop_level`.
 double playhead_at(double elapsed, double seconds_per_level, int stop_level);
 
+// The beads, copies, links and hidden strips at `playhead` (0 .. 2L+1).
 FrameRecords animate(const Trace& trace, const Layout& layout, double playhead, const AnimationOptions& options);
 
-// The animation sampled at a time: animate(playhead_at(t, ...)). The frame loop passes the time.
+// The animation `seconds` after a replay, animate(playhead_at(seconds, ...)), for tests; the
+// window moves its own playhead (the timeline scrubs it) and calls animate().
 FrameRecords animate_at_time(const Trace& trace, const Layout& layout, double seconds, const AnimationOptions& options);
 
 }  // namespace tb

@@ -31,15 +31,21 @@ std::string formula_text(const std::vector<FormulaPiece>& pieces) {
     return out;
 }
 
-Term active_term(const Settings& s, int level, float phase) {
-    if (level < 1 || level > 2 * s.layers || !(phase > 0.f) || phase >= 1.f) return Term::None;
-    // The keyframes of animation.cpp's sublayer_keys: band 0.10-0.30 (pre), box 0.30-0.68,
-    // ⊕ 0.68-0.76 (the bead waits there), band 0.76-0.92 (post).
-    if (s.norm == Norm::Pre && phase >= 0.10f && phase < 0.30f) return Term::Norm;
-    if (phase >= 0.30f && phase < 0.68f) return Term::Sublayer;
-    if (s.residual && phase >= 0.68f && phase < 0.76f) return Term::Add;
-    if (s.norm == Norm::Post && phase >= 0.76f && phase < 0.92f) return Term::Norm;
+Term term_of(Step step) {
+    switch (step) {
+        case Step::Normalize: case Step::PostNormalize: return Term::Norm;
+        case Step::Enter: case Step::Inner: case Step::Output: return Term::Sublayer;
+        case Step::Add: return Term::Add;
+        case Step::Rise: case Step::Hold: case Step::Leave: break;
+    }
     return Term::None;
+}
+
+Term active_term(const Settings& s, int level, float phase) {
+    if (level < 1 || level > 2 * s.layers) return Term::None;
+    const std::vector<Stage>& stages = sublayer_stages(s);
+    const Stage* stage = stage_at(stages, phase);
+    return stage ? term_of(stage->step) : Term::None;
 }
 
 }  // namespace tb

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "settings.h"
+#include "stages.h"
 
 namespace tb {
 
@@ -20,9 +21,12 @@ struct FormulaPiece {
 std::vector<FormulaPiece> sublayer_formula(const Settings& settings, const std::string& f = "F");
 std::string formula_text(const std::vector<FormulaPiece>& pieces);  // the pieces joined
 
-// The term the beads are crossing at `phase` (0..1) of a sublayer level, as animation.cpp moves
-// them: the pre-norm band, then the box, then ⊕, then the post-norm band. None between terms,
-// at rest (phase 0) and outside the sublayers (level 0 and the output).
+// The term a stage lights: LN for the norm stages, F from the box's edge to the addition row,
+// + at ⊕; None while the bead only moves or waits.
+Term term_of(Step step);
+// The term of the stage the beads are in at `phase` (0..1) of a sublayer level (stages.h, the
+// stages animation.cpp moves them along). None at rest (phase 0) and outside the sublayers
+// (level 0 and the output).
 Term active_term(const Settings& settings, int level, float phase);
 
 }  // namespace tb

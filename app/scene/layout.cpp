@@ -11,6 +11,21 @@ Point Arc::at(float t) const {
     return {a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y};
 }
 
+float Slot::y(Place place) const {
+    switch (place) {
+        case Place::Start: return start_y;
+        case Place::BelowBand: return pre_band_y + (start_y - pre_band_y) * 0.5f;
+        case Place::Band: return pre_band_y;
+        case Place::BoxEdge: return box_low_y;
+        case Place::Box: return box_y;
+        case Place::Merge: return merge_y;
+        case Place::BelowPostBand: return merge_y + (post_band_y - merge_y) * 0.5f;
+        case Place::PostBand: return post_band_y;
+        case Place::End: return end_y;
+    }
+    return end_y;
+}
+
 float Layout::token_x(int token, int count) const {
     if (count <= 0) return stream_x0;
     const float cell = (stream_x1 - stream_x0) / static_cast<float>(count);
@@ -38,81 +53,100 @@ const Box* Layout::box_for_level(int level) const {
     return nullptr;
 }
 
+namespace {
+
+// The measures every level shares: heights in units of one sublayer from the bottom.
+struct Grid {
+    Rect area;
+    float pad, unit, lane, box_x, box_w, band_h;
+    float y_at(float units_from_bottom) const { return area.bottom() - pad - units_from_bottom * unit; }
+    Rect band(float centre_y) const { return {box_x, centre_y - band_h / 2, box_w, band_h}; }
+};
+
+// Sublayer k: its slot 1.1 + (k - 1) units up, its box, and a band, a ⊕ and an arc where its
+// stages need one.
+void add_sublayer(Layout& l, const Grid& g, int k, const std::vector<Stage>& stages) {
+    const float base = 1.1f + static_cast<float>(k - 1);  // slot bottom in units
+    auto u = [&](float f) { return g.y_at(base + f); };
+    Slot& sl = l.slots[static_cast<std::size_t>(k)];
+    sl.start_y = l.level_y[static_cast<std::size_t>(k - 1)];
+    sl.pre_band_y = u(0.17f);
+    sl.box_low_y = u(0.25f);
+    sl.box_y = u(0.465f);
+    sl.merge_y = u(0.78f);
+    sl.post_band_y = u(0.88f);
+    sl.end_y = u(1.f);
+    l.level_y[static_cast<std::size_t>(k)] = sl.end_y;
+
+    const BoxKind kind = k % 2 == 1 ? BoxKind::Attention : BoxKind::Ffn;
+    l.boxes.push_back({kind, Rect{g.box_x, u(0.68f), g.box_w, sl.box_low_y - u(0.68f)}, k, (k + 1) / 2});
+    if (has_step(stages, Step::Normalize)) l.bands.push_back({g.band(sl.pre_band_y), k});
+    if (has_step(stages, Step::PostNormalize)) l.bands.push_back({g.band(sl.post_band_y), k});
+    if (has_step(stages, Step::Add)) {
+        const float merge_r = std::clamp(g.unit * 0.09f, 4.f, 11.f);
+        const Point m{g.box_x + merge_r + 2, sl.merge_y};
+        l.merges.push_back({m, merge_r, k});
+        const Point p0{g.box_x + 2, u(0.06f)};
+        const float lane_x = g.area.x + g.pad + g.lane * 0.15f;
+        l.arcs.push_back({p0, {lane_x, p0.y}, {lane_x, m.y}, {m.x - merge_r, m.y}, k});
+    }
+}
+
+// The output: the green box at the top, with the final LayerNorm band below it where the output
+// level's stages normalize (pre-norm).
+void add_output(Layout& l, const Grid& g, int top, Norm norm) {
+    const float base = 1.1f + static_cast<float>(top - 1);
+    Slot& sl = l.slots[static_cast<std::size_t>(top)];
+    sl.start_y = l.level_y[static_cast<std::size_t>(top - 1)];
+    sl.pre_band_y = g.y_at(base + 0.12f);
+    Rect r{g.box_x, g.y_at(base + 1.1f), g.box_w, g.unit * 0.9f};
+    sl.box_low_y = r.bottom();
+    sl.box_y = sl.merge_y = sl.post_band_y = sl.end_y = r.y + r.h * 0.36f;
+    l.level_y[static_cast<std::size_t>(top)] = sl.end_y;
+    l.boxes.push_back({BoxKind::Output, r, top, 0});
+    if (has_step(output_stages(norm), Step::Normalize)) l.bands.push_back({g.band(sl.pre_band_y), top});
+}
+
+}  // namespace
+
 Layout make_layout(const Settings& s, Rect area) {
     Layout l;
     l.area = area;
     const int L = std::max(1, s.layers);
     const int top = 2 * L + 1;
-    const float pad = std::clamp(area.h * 0.02f, 2.f, 14.f);
+    Grid g;
+    g.area = area;
+    g.pad = std::clamp(area.h * 0.02f, 2.f, 14.f);
     // Height units: input 1.1, each sublayer 1, output 1.1 (with room for the final band).
     const float units = 2.f * L + 2.2f;
-    const float unit = std::max(0.f, (area.h - 2 * pad) / units);
-    const float lane = std::clamp(area.w * 0.09f, 16.f, 70.f);  // residual arcs live here
-    const float box_x = area.x + pad + lane;
-    const float box_w = std::max(0.f, area.right() - pad - box_x);
-    l.stream_x0 = box_x + box_w * 0.03f;
-    l.stream_x1 = box_x + box_w * 0.64f;
-    l.label_x = box_x + box_w * 0.67f;
-    l.font_px = std::clamp(unit * 0.36f, 9.f, 26.f);
+    g.unit = std::max(0.f, (area.h - 2 * g.pad) / units);
+    g.lane = std::clamp(area.w * 0.09f, 16.f, 70.f);  // residual arcs live here
+    g.box_x = area.x + g.pad + g.lane;
+    g.box_w = std::max(0.f, area.right() - g.pad - g.box_x);
+    g.band_h = std::max(2.f, g.unit * 0.08f);
+    l.stream_x0 = g.box_x + g.box_w * 0.03f;
+    l.stream_x1 = g.box_x + g.box_w * 0.64f;
+    l.label_x = g.box_x + g.box_w * 0.67f;
+    l.font_px = std::clamp(g.unit * 0.36f, 9.f, 26.f);
 
     const int n_max = Settings::kMaxTokens;
     const float cell = (l.stream_x1 - l.stream_x0) / n_max;
-    l.max_radius = std::max(0.f, std::min({unit * 0.2f, cell * 0.42f, 26.f}));
+    l.max_radius = std::max(0.f, std::min({g.unit * 0.2f, cell * 0.42f, 26.f}));
     l.min_radius = std::min(l.max_radius, std::max(3.5f, l.max_radius * 0.25f));  // always visible
-
-    const float bottom = area.bottom() - pad;
-    auto y_at = [&](float units_from_bottom) { return bottom - units_from_bottom * unit; };
 
     // Input: a box 1.1 units tall, the beads resting at its centre.
     l.level_y.resize(static_cast<std::size_t>(top + 1));
     l.slots.resize(static_cast<std::size_t>(top + 1));
     {
-        Rect r{box_x, y_at(1.05f), box_w, unit * 1.0f};
+        Rect r{g.box_x, g.y_at(1.05f), g.box_w, g.unit * 1.0f};
         l.boxes.push_back({BoxKind::Input, r, 0, 0});
         l.level_y[0] = r.y + r.h * 0.36f;  // the words go below the beads
         Slot& sl = l.slots[0];
         sl.start_y = sl.pre_band_y = sl.box_low_y = sl.box_y = sl.merge_y = sl.post_band_y = sl.end_y = l.level_y[0];
     }
-    const float band_h = std::max(2.f, unit * 0.08f);
-    for (int k = 1; k <= 2 * L; ++k) {
-        const float base = 1.1f + static_cast<float>(k - 1);  // slot bottom in units
-        auto u = [&](float f) { return y_at(base + f); };
-        Slot& sl = l.slots[static_cast<std::size_t>(k)];
-        sl.start_y = l.level_y[static_cast<std::size_t>(k - 1)];
-        sl.pre_band_y = u(0.17f);
-        sl.box_low_y = u(0.25f);
-        sl.box_y = u(0.465f);
-        sl.merge_y = u(0.78f);
-        sl.post_band_y = u(0.88f);
-        sl.end_y = u(1.f);
-        l.level_y[static_cast<std::size_t>(k)] = sl.end_y;
-
-        const BoxKind kind = k % 2 == 1 ? BoxKind::Attention : BoxKind::Ffn;
-        l.boxes.push_back({kind, Rect{box_x, u(0.68f), box_w, sl.box_low_y - u(0.68f)}, k, (k + 1) / 2});
-        if (s.norm == Norm::Pre) l.bands.push_back({Rect{box_x, sl.pre_band_y - band_h / 2, box_w, band_h}, k});
-        if (s.norm == Norm::Post) l.bands.push_back({Rect{box_x, sl.post_band_y - band_h / 2, box_w, band_h}, k});
-        if (s.residual) {
-            const float merge_r = std::clamp(unit * 0.09f, 4.f, 11.f);
-            const Point m{box_x + merge_r + 2, sl.merge_y};
-            l.merges.push_back({m, merge_r, k});
-            const Point p0{box_x + 2, u(0.06f)};
-            const float lane_x = area.x + pad + lane * 0.15f;
-            l.arcs.push_back({p0, {lane_x, p0.y}, {lane_x, m.y}, {m.x - merge_r, m.y}, k});
-        }
-    }
-    {
-        // Output: the final LayerNorm band (pre-norm only) below the green box.
-        const float base = 1.1f + 2.f * L;
-        Slot& sl = l.slots[static_cast<std::size_t>(top)];
-        sl.start_y = l.level_y[static_cast<std::size_t>(top - 1)];
-        sl.pre_band_y = y_at(base + 0.12f);
-        Rect r{box_x, y_at(base + 1.1f), box_w, unit * 0.9f};
-        sl.box_low_y = r.bottom();
-        sl.box_y = sl.merge_y = sl.post_band_y = sl.end_y = r.y + r.h * 0.36f;
-        l.level_y[static_cast<std::size_t>(top)] = sl.end_y;
-        l.boxes.push_back({BoxKind::Output, r, top, 0});
-        if (s.norm == Norm::Pre) l.bands.push_back({Rect{box_x, sl.pre_band_y - band_h / 2, box_w, band_h}, top});
-    }
+    const std::vector<Stage>& stages = sublayer_stages(s);
+    for (int k = 1; k <= 2 * L; ++k) add_sublayer(l, g, k, stages);
+    add_output(l, g, top, s.norm);
     return l;
 }
 

@@ -3,10 +3,12 @@
 // Bottom to top: the yellow input box, L blocks of (blue attention, pink FFN), the green output.
 // Each sublayer owns a "slot" between two resting rows of beads; inside it, from bottom to top:
 // the pre-norm band, the box, the addition (⊕, where the residual arc merges), the post-norm band.
+// Which of them a sublayer has is read from its stages (stages.h).
 #include <vector>
 
 #include "scene/screen.h"
 #include "settings.h"
+#include "stages.h"
 
 namespace tb {
 
@@ -45,6 +47,8 @@ struct Slot {
     float merge_y = 0;      // the addition row
     float post_band_y = 0;  // centre of the post-norm band
     float end_y = 0;        // resting row above (this level)
+
+    float y(Place place) const;  // where a stage puts the bead (the "below" places: halfway)
 };
 
 struct Layout {

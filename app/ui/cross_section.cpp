@@ -45,18 +45,10 @@ void fitted_text(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, float wid
     dl->AddText(font, size, ImVec2(pos.x, pos.y - size * 0.5f), colour, s.c_str());
 }
 
-}  // namespace
-
-void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecords& frame, const Trace& trace,
-                        const Fonts& fonts, BeadPainter painter, const ThemeColours& theme, const char* id) {
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, to_u32(theme.section));
-    const bool open = begin_panel(id, rect, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    ImGui::PopStyleColor();
-    if (!open) return;
-    ImDrawList* dl = ImGui::GetWindowDrawList();
+// Boxes, with their labels in the right-hand part (the beads use the left part); the box being
+// crossed is outlined.
+void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame, const Fonts& fonts) {
     const float rounding = std::min(8.f, layout.max_radius * 0.6f);
-
-    // Boxes, with their labels in the right-hand part (the beads use the left part).
     for (const auto& box : layout.boxes) {
         const Rect& r = box.rect;
         if (r.empty()) continue;
@@ -67,7 +59,10 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
         fitted_text(dl, fonts.large, size, ImVec2(layout.label_x, r.cy()), r.right() - layout.label_x - 6,
                     to_u32(palette::kLabel), box_label(box));
     }
-    // LayerNorm bands.
+}
+
+// The grey LayerNorm bands, labelled when tall enough to read.
+void draw_bands(ImDrawList* dl, const Layout& layout, const Fonts& fonts) {
     for (const auto& band : layout.bands) {
         const Rect& r = band.rect;
         dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), to_u32(palette::kBand), 2.f);
@@ -77,7 +72,10 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
                         to_u32(palette::kLabel), final_band ? text().final_norm_band : text().norm_band);
         }
     }
-    // Residual arcs and the ⊕ where they merge.
+}
+
+// The yellow residual arcs and the ⊕ where they merge.
+void draw_residual(ImDrawList* dl, const Layout& layout, const ThemeColours& theme) {
     const float thick = std::clamp(layout.max_radius * 0.28f, 2.f, 4.f);
     for (const auto& arc : layout.arcs)
         dl->AddBezierCubic(ImVec2(arc.p0.x, arc.p0.y), ImVec2(arc.p1.x, arc.p1.y), ImVec2(arc.p2.x, arc.p2.y),
@@ -89,8 +87,10 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
         dl->AddLine(ImVec2(c.x - m.radius * 0.6f, c.y), ImVec2(c.x + m.radius * 0.6f, c.y), to_u32(theme.residual), thick * 0.7f);
         dl->AddLine(ImVec2(c.x, c.y - m.radius * 0.6f), ImVec2(c.x, c.y + m.radius * 0.6f), to_u32(theme.residual), thick * 0.7f);
     }
+}
 
-    // Inside the boxes: the FFN's hidden activity, the attention weights.
+// Inside the boxes: the FFN's hidden activity, the attention weights.
+void draw_inside(ImDrawList* dl, const FrameRecords& frame) {
     for (const auto& h : frame.hidden) {
         const float bar = h.rect.w / std::max<std::size_t>(1, h.values.size());
         for (std::size_t j = 0; j < h.values.size(); ++j) {
@@ -110,6 +110,40 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
                            ImVec2(link.to.x, link.to.y - lift), ImVec2(link.to.x, link.to.y),
                            rgb(link.colour, 0.15f + 0.85f * w), 1.f + 7.f * w);
     }
+}
+
+// The words under the beads on the row at `y`; a long word shrinks rather than overlap its
+// neighbours, centred on the line the full-size words sit on.
+void draw_words(ImDrawList* dl, const Layout& layout, const Trace& trace, const Fonts& fonts, float y) {
+    const int n = trace.token_count();
+    const float word_px = std::clamp(layout.font_px * 0.95f, 9.f, 22.f);
+    const float cell = (layout.stream_x1 - layout.stream_x0) / static_cast<float>(std::max(1, n));
+    for (int i = 0; i < n; ++i) {
+        const std::string& w = trace.tokens[static_cast<std::size_t>(i)].word;
+        float px = word_px;
+        ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, w.c_str());
+        if (e.x > cell * 0.95f && e.x > 0) {
+            px *= cell * 0.95f / e.x;
+            e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, w.c_str());
+        }
+        dl->AddText(fonts.body, px, ImVec2(layout.token_x(i, n) - e.x * 0.5f, y + (word_px - px) * 0.5f),
+                    to_u32(palette::kLabel), w.c_str());
+    }
+}
+
+}  // namespace
+
+void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecords& frame, const Trace& trace,
+                        const Fonts& fonts, BeadPainter painter, const ThemeColours& theme, const char* id) {
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, to_u32(theme.section));
+    const bool open = begin_panel(id, rect, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::PopStyleColor();
+    if (!open) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    draw_boxes(dl, layout, frame, fonts);
+    draw_bands(dl, layout, fonts);
+    draw_residual(dl, layout, theme);
+    draw_inside(dl, frame);
 
     // Beads: the GL renderer, from inside this draw list, so that labels stay on top.
     if (painter.callback) {
@@ -120,26 +154,10 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
     }
 
     // The words under the beads at the input, and at the top once they arrive.
-    const int n = trace.token_count();
-    const float word_px = std::clamp(layout.font_px * 0.95f, 9.f, 22.f);
-    auto words = [&](float y) {
-        for (int i = 0; i < n; ++i) {
-            const std::string& w = trace.tokens[static_cast<std::size_t>(i)].word;
-            const float cell = (layout.stream_x1 - layout.stream_x0) / static_cast<float>(std::max(1, n));
-            float px = word_px;
-            ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, w.c_str());
-            if (e.x > cell * 0.95f && e.x > 0) {  // long words shrink rather than overlap their neighbours
-                px *= cell * 0.95f / e.x;
-                e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, w.c_str());
-            }
-            // Centred on the line the full-size words sit on, so a shrunk word does not float above it.
-            dl->AddText(fonts.body, px, ImVec2(layout.token_x(i, n) - e.x * 0.5f, y + (word_px - px) * 0.5f),
-                        to_u32(palette::kLabel), w.c_str());
-        }
-    };
-    words(layout.level_y.front() + layout.max_radius + 1);
+    draw_words(dl, layout, trace, fonts, layout.level_y.front() + layout.max_radius + 1);
     const int top = static_cast<int>(layout.level_y.size()) - 1;
-    if (frame.active_level == top && frame.phase <= 0) words(layout.level_y.back() + layout.max_radius + 1);
+    if (frame.active_level == top && frame.phase <= 0)
+        draw_words(dl, layout, trace, fonts, layout.level_y.back() + layout.max_radius + 1);
     ImGui::End();
 }
 

@@ -9,6 +9,7 @@
 
 #include "kernels.h"
 #include "lane_kernels.h"
+#include "weights.h"  // Matrix, Vector
 
 namespace tb {
 namespace {
