@@ -53,11 +53,17 @@ std::string quoted(const std::string& text) {
     return "« " + text.substr(0, bytes) + (bytes < text.size() ? "…" : "") + " »";
 }
 
-CommandResult expected(std::string_view name, const Text& expectation, const std::string& got) {
+CommandResult refused(std::string_view name, const Text& expectation, const Text& got) {
     const std::string n(name);
-    const Text received = got.empty() ? Text{" (rien reçu)", " (nothing given)"}
-                                      : Text{" (reçu " + quoted(got) + ")", " (got " + quoted(got) + ")"};
-    return {false, Text{"/" + n + " attend ", "/" + n + " expects "} + expectation + received};
+    return {false, Text{"/" + n + " attend ", "/" + n + " expects "} + expectation + Text{" (reçu ", " (got "} + got + same(")")};
+}
+
+CommandResult expected(std::string_view name, const Text& expectation, const std::string& got) {
+    if (got.empty()) {
+        const std::string n(name);
+        return {false, Text{"/" + n + " attend ", "/" + n + " expects "} + expectation + Text{" (rien reçu)", " (nothing given)"}};
+    }
+    return refused(name, expectation, same(quoted(got)));
 }
 
 Text integer_range(long long lo, long long hi) {

@@ -56,7 +56,9 @@ private:
 
 // "« text »", cut after 40 characters so that a 10 000-character paste stays readable.
 std::string quoted(const std::string& text);
-// "/name attend <expectation> (reçu « got »)", or "(rien reçu)" when nothing was given.
+// "/name attend <expectation> (reçu <got>)": the one form of a refusal.
+CommandResult refused(std::string_view name, const Text& expectation, const Text& got);
+// The same with the text received quoted: (reçu « 9 »), or (rien reçu) when nothing was given.
 CommandResult expected(std::string_view name, const Text& expectation, const std::string& got);
 inline CommandResult expected(std::string_view name, const Text& expectation, const Args& got) {
     return expected(name, expectation, got.text());

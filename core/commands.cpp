@@ -96,9 +96,9 @@ std::vector<Command> other_commands() {
              const auto n = tokens.size();
              if (n < static_cast<std::size_t>(Settings::kMinWords) || n > static_cast<std::size_t>(Settings::kMaxTokens)) {
                  const std::string count = std::to_string(n), plural = n > 1 ? "s" : "";
-                 const std::string what = args.empty() ? ")" : " : " + quoted(sentence) + ")";
-                 return reply(false, Text{"/phrase attend de 2 à 8 mots (reçu " + count + " mot" + plural + what,
-                                          "/phrase expects 2 to 8 words (got " + count + " word" + plural + what});
+                 const std::string what = args.empty() ? "" : " : " + quoted(sentence);
+                 return refused("phrase", Text{"de 2 à 8 mots", "2 to 8 words"},
+                                Text{count + " mot" + plural + what, count + " word" + plural + what});
              }
              return change_settings(session, [&](Settings& s) { s.sentence = sentence; },
                                     Text{"phrase : ", "sentence: "} + same("« " + sentence + " » (" + std::to_string(n) + " tokens)") +

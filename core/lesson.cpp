@@ -64,6 +64,80 @@ std::optional<LessonError> check_step(const LessonStep& s) {
     return std::nullopt;
 }
 
+// A "[étape] Titre | Title" line: closes the step before, opens the next one.
+std::optional<LessonError> parse_section(const std::string& line, int number, Lesson& lesson, LessonStep*& step) {
+    const auto close = line.find(']');
+    const std::string section = close == std::string::npos ? line : line.substr(0, close + 1);
+    if (close == std::string::npos || key_of(section) != "[etape]")
+        return error_at(number, "section inconnue « " + section + " » (attendu : [étape] Titre | Title)",
+                        "unknown section \"" + section + "\" (expected: [étape] Titre | Title)");
+    if (step)
+        if (auto e = check_step(*step)) return e;
+    LessonStep next;
+    next.line = number;
+    if (!split_title(trim(std::string_view(line).substr(close + 1)), next.title_fr, next.title_en))
+        return error_at(number, "titre d'étape incomplet (attendu : [étape] Titre français | English title)",
+                        "incomplete step title (expected: [étape] Titre français | English title)");
+    lesson.steps.push_back(std::move(next));
+    step = &lesson.steps.back();
+    return std::nullopt;
+}
+
+// Where a step keeps a key's text: a paragraph, or a list of command lines (one stays null).
+struct KeyTarget {
+    std::string* paragraph = nullptr;
+    std::vector<LessonLine>* list = nullptr;
+};
+KeyTarget target_of(const std::string& key, LessonStep& step) {
+    if (key == "commande") return {nullptr, &step.commands};
+    if (key == "attendu") return {nullptr, &step.expected};
+    if (key == "fr") return {&step.text_fr};
+    if (key == "en") return {&step.text_en};
+    if (key == "question fr") return {&step.question_fr};
+    if (key == "question en") return {&step.question_en};
+    if (key == "reponse fr") return {&step.answer_fr};
+    if (key == "reponse en") return {&step.answer_en};
+    return {};
+}
+
+// A "clé: texte" line, in the step being read (or, for « leçon: », before any).
+std::optional<LessonError> parse_key_line(const std::string& line, int number, Lesson& lesson, LessonStep* step) {
+    const auto colon = line.find(':');
+    if (colon == std::string::npos)
+        return error_at(number,
+                        "« " + line + " » n'est ni un commentaire (# ...), ni une étape ([étape] Titre | Title), "
+                        "ni une ligne « clé: texte »",
+                        "\"" + line + "\" is neither a comment (# ...), nor a step ([étape] Titre | Title), "
+                        "nor a \"key: text\" line");
+    const std::string key = key_of(std::string_view(line).substr(0, colon));
+    const std::string value = trim(std::string_view(line).substr(colon + 1));
+    const std::string shown = trim(std::string_view(line).substr(0, colon));
+    if (value.empty())
+        return error_at(number, "« " + shown + ": » sans texte (attendu : " + shown + ": suivi du texte)",
+                        "\"" + shown + ":\" without text (expected: " + shown + ": followed by the text)");
+    if (key == "lecon") {
+        if (step)
+            return error_at(number, "« leçon: » doit précéder la première étape", "\"leçon:\" must come before the first step");
+        if (!split_title(value, lesson.title_fr, lesson.title_en))
+            return error_at(number, "titre de leçon incomplet (attendu : leçon: Titre français | English title)",
+                            "incomplete lesson title (expected: leçon: Titre français | English title)");
+        return std::nullopt;
+    }
+    LessonStep scratch;  // tells a known key from an unknown one before the first step
+    const KeyTarget target = target_of(key, step ? *step : scratch);
+    const bool known = target.paragraph || target.list;
+    if (!step && known)
+        return error_at(number, "« " + shown + ": » avant la première étape (attendu : [étape] Titre | Title)",
+                        "\"" + shown + ":\" before the first step (expected: [étape] Titre | Title)");
+    if (!known)
+        return error_at(number, "clé inconnue « " + shown + " » (attendu : leçon, " + std::string(kKeysFr) + ")",
+                        "unknown key \"" + shown + "\" (expected: leçon, commande, fr, en, question fr, "
+                        "question en, réponse fr, réponse en or attendu)");
+    if (target.paragraph) append(*target.paragraph, value);
+    else target.list->push_back({number, value});
+    return std::nullopt;
+}
+
 }  // namespace
 
 LessonParse parse_lesson(std::string_view text) {
@@ -76,7 +150,6 @@ LessonParse parse_lesson(std::string_view text) {
     if (text.size() > kMaxLessonBytes)
         return fail({0, "fichier trop long (au plus 256 Kio attendus)", "file too long (at most 256 KiB expected)"});
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a BOM some editors write
-
     Lesson lesson;
     LessonStep* step = nullptr;
     int number = 0;
@@ -92,71 +165,8 @@ LessonParse parse_lesson(std::string_view text) {
                                  "text that is not valid UTF-8 (save the file as UTF-8)"));
         const std::string line = trim(raw);
         if (line.empty() || line[0] == '#') continue;
-
-        if (line[0] == '[') {  // a section header: only [étape] exists
-            const auto close = line.find(']');
-            const std::string section = close == std::string::npos ? line : line.substr(0, close + 1);
-            if (close == std::string::npos || key_of(section) != "[etape]")
-                return fail(error_at(number, "section inconnue « " + section + " » (attendu : [étape] Titre | Title)",
-                                     "unknown section \"" + section + "\" (expected: [étape] Titre | Title)"));
-            if (step)
-                if (auto e = check_step(*step)) return fail(*e);
-            LessonStep next;
-            next.line = number;
-            if (!split_title(trim(std::string_view(line).substr(close + 1)), next.title_fr, next.title_en))
-                return fail(error_at(number, "titre d'étape incomplet (attendu : [étape] Titre français | English title)",
-                                     "incomplete step title (expected: [étape] Titre français | English title)"));
-            lesson.steps.push_back(std::move(next));
-            step = &lesson.steps.back();
-            continue;
-        }
-
-        const auto colon = line.find(':');
-        if (colon == std::string::npos)
-            return fail(error_at(number,
-                                 "« " + line + " » n'est ni un commentaire (# ...), ni une étape ([étape] Titre | Title), "
-                                 "ni une ligne « clé: texte »",
-                                 "\"" + line + "\" is neither a comment (# ...), nor a step ([étape] Titre | Title), "
-                                 "nor a \"key: text\" line"));
-        const std::string key = key_of(std::string_view(line).substr(0, colon));
-        const std::string value = trim(std::string_view(line).substr(colon + 1));
-        const std::string shown = trim(std::string_view(line).substr(0, colon));
-        if (value.empty())
-            return fail(error_at(number, "« " + shown + ": » sans texte (attendu : " + shown + ": suivi du texte)",
-                                 "\"" + shown + ":\" without text (expected: " + shown + ": followed by the text)"));
-
-        if (key == "lecon") {
-            if (step)
-                return fail(error_at(number, "« leçon: » doit précéder la première étape",
-                                     "\"leçon:\" must come before the first step"));
-            if (!split_title(value, lesson.title_fr, lesson.title_en))
-                return fail(error_at(number, "titre de leçon incomplet (attendu : leçon: Titre français | English title)",
-                                     "incomplete lesson title (expected: leçon: Titre français | English title)"));
-            continue;
-        }
-        std::string* paragraph = nullptr;
-        std::vector<LessonLine>* list = nullptr;
-        if (step) {
-            if (key == "commande") list = &step->commands;
-            else if (key == "attendu") list = &step->expected;
-            else if (key == "fr") paragraph = &step->text_fr;
-            else if (key == "en") paragraph = &step->text_en;
-            else if (key == "question fr") paragraph = &step->question_fr;
-            else if (key == "question en") paragraph = &step->question_en;
-            else if (key == "reponse fr") paragraph = &step->answer_fr;
-            else if (key == "reponse en") paragraph = &step->answer_en;
-        }
-        const bool known = key == "commande" || key == "attendu" || key == "fr" || key == "en" || key == "question fr" ||
-                           key == "question en" || key == "reponse fr" || key == "reponse en";
-        if (!step && known)
-            return fail(error_at(number, "« " + shown + ": » avant la première étape (attendu : [étape] Titre | Title)",
-                                 "\"" + shown + ":\" before the first step (expected: [étape] Titre | Title)"));
-        if (!paragraph && !list)
-            return fail(error_at(number, "clé inconnue « " + shown + " » (attendu : leçon, " + std::string(kKeysFr) + ")",
-                                 "unknown key \"" + shown + "\" (expected: leçon, commande, fr, en, question fr, "
-                                 "question en, réponse fr, réponse en or attendu)"));
-        if (paragraph) append(*paragraph, value);
-        else list->push_back({number, value});
+        const auto error = line[0] == '[' ? parse_section(line, number, lesson, step) : parse_key_line(line, number, lesson, step);
+        if (error) return fail(*error);
     }
     if (lesson.steps.empty())
         return fail(error_at(number, "aucune étape (attendu : au moins une ligne [étape] Titre | Title)",

@@ -41,8 +41,9 @@ void Teaching::run_lines(const std::vector<std::string>& lines) {
 
 CommandResult Teaching::open(const std::string& given) {
     if (given.empty())
-        return {false, "/lecon ouvrir attend un fichier de leçon (par exemple transformer-bloc)",
-                "/lecon ouvrir expects a lesson file (for example transformer-bloc)"};
+        return expected("lecon ouvrir",
+                        Text{"un fichier de leçon (par exemple transformer-bloc)", "a lesson file (for example transformer-bloc)"},
+                        given);
     const std::string path = resolve_lesson_path(given);
     const LessonParse parsed = read_lesson_file(path, session_);  // channel commands only
     if (!parsed.ok())  // nothing changes: the current lesson, if any, stays open

@@ -8,14 +8,10 @@
 #include "scene/palette.h"
 #include "text/text.h"
 #include "ui/panels.h"
+#include "ui/rgb.h"
 
 namespace tb {
 namespace {
-
-ImU32 rgb(Rgb c, float alpha = 1.f) {
-    auto byte = [](float v) { return static_cast<int>(std::clamp(v, 0.f, 1.f) * 255.f + 0.5f); };
-    return IM_COL32(byte(c.r), byte(c.g), byte(c.b), byte(alpha));
-}
 
 palette::Colour8 box_colour(BoxKind kind) {
     switch (kind) {

@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "support.h"
+#include "features_fixture.h"
 
 namespace tb {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "backward.h"
 #include "forward.h"
-#include "support.h"
+#include "../support.h"
 
 namespace tb {
 namespace {

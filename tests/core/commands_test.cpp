@@ -2,7 +2,7 @@
 // with a French message naming what was expected and what was received, and changes nothing.
 #include <string>
 
-#include "support.h"
+#include "../support.h"
 #include "trace_json.h"
 
 namespace tb {

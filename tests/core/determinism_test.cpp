@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "random.h"
-#include "support.h"
+#include "../support.h"
 #include "trace_json.h"
 #include "weights.h"
 

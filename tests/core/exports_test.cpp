@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "exports.h"
-#include "support.h"
+#include "../support.h"
 
 namespace tb {
 namespace {

@@ -3,7 +3,7 @@
 
 #include "forward.h"
 #include "random.h"
-#include "support.h"
+#include "../support.h"
 
 namespace tb {
 namespace {

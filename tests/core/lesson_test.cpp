@@ -1,7 +1,7 @@
 // The lesson format (core/lesson.h): every malformed line is reported with its number, a refused
 // command with its line, and the shipped lesson plays the channel's walk-through to its end.
 #include "lesson.h"
-#include "support.h"
+#include "../support.h"
 
 namespace tb {
 namespace {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "support.h"
+#include "../support.h"
 
 namespace tb {
 namespace {

@@ -2,7 +2,7 @@
 #include <cmath>
 
 #include "predictions.h"
-#include "support.h"
+#include "../support.h"
 
 namespace tb {
 namespace {

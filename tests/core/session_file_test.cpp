@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "session_file.h"
-#include "support.h"
+#include "../support.h"
 #include "trace_json.h"
 
 namespace tb {

@@ -8,7 +8,7 @@
 
 #include "session_file.h"
 #include "settings_table.h"
-#include "support.h"
+#include "../support.h"
 #include "trace_json.h"
 
 namespace tb {

@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "forward.h"
-#include "support.h"
+#include "../support.h"
 
 namespace tb {
 namespace {

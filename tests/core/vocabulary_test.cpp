@@ -1,5 +1,5 @@
 // The vocabulary of assets/ and the tokenizer.
-#include "support.h"
+#include "../support.h"
 #include "utf8.h"
 
 namespace tb {

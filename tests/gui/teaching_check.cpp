@@ -36,6 +36,63 @@ struct Runner : LineRunner {
     CommandResult run(const std::string& line) override { return registry.execute(session, line); }
 };
 
+// The theme: the section and the panels in its colours; a light picture is light.
+void check_theme(const Image& img, const ScreenLayout& screen, const Teaching& view) {
+    const ThemeColours& theme = theme_colours(view.theme());
+    const std::string theme_name = view.theme() == Theme::Light ? "light" : "dark";
+    const double formula_bg = fraction(img, screen.formula, theme.section, 6);
+    check(formula_bg > 0.6, "formula strip on the " + theme_name + " section colour " + str(theme.section) + " (" +
+                                percent(formula_bg) + ")");
+    const double profile_bg = fraction(img, screen.profile, theme.background, 6);
+    check(profile_bg > 0.5, "profile on the " + theme_name + " background " + str(theme.background) + " (" +
+                                percent(profile_bg) + ")");
+    if (view.theme() != Theme::Light) return;
+    double sum = 0;
+    int count = 0;
+    for (int y = 0; y < img.h; y += 4)
+        for (int x = 0; x < img.w; x += 4, ++count) {
+            const auto c = img.at(static_cast<float>(x), static_cast<float>(y));
+            sum += 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
+        }
+    check(sum / count > 170, "light picture: mean luminance " + std::to_string(static_cast<int>(sum / count)) + " > 170");
+}
+
+// The boxes, each in its colour, where the layout puts them (a strip clear of beads); the
+// section's own colour between them; the arcs in the theme's residual colour.
+void check_stack(const Image& img, const Layout& layout, const Settings& s, const ThemeColours& theme) {
+    for (const auto& box : layout.boxes) {
+        const palette::Colour8 c = box_colour(box.kind);
+        const double f = fraction(img, box_strip(layout, box.rect), c);
+        check(f > 0.9, "box of level " + std::to_string(box.level) + " in " + str(c) + " (" + percent(f) + ")");
+    }
+    if (layout.boxes.size() >= 2) {
+        const Rect gap{layout.label_x, layout.boxes[1].rect.bottom() + 1, 30, 2};
+        const bool band_below = s.norm == Norm::Pre;  // the pre-norm band sits just below the box
+        if (!band_below)
+            check(fraction(img, gap, theme.section, 6) > 0.9, "section background " + str(theme.section) + " between boxes");
+    }
+    for (const auto& arc : layout.arcs) {
+        check(arc_shows(img, arc, theme.residual, 3),
+              "residual arc of level " + std::to_string(arc.level) + " in " + str(theme.residual));
+    }
+    check(layout.arcs.empty() == !s.residual, "arcs drawn exactly when the residual is on");
+}
+
+// Presenter mode: the cross-section is the largest thing on screen, and its left margin (where
+// the normal layout has its controls) holds nothing but the section's colour.
+void check_presenter(const Image& img, const ScreenLayout& screen, const Layout& layout, const ThemeColours& theme) {
+    check(screen.section.w > 0.55f * static_cast<float>(img.w), "presenter: the cross-section takes most of the width");
+    float left_most = screen.section.right();
+    for (const auto& box : layout.boxes) left_most = std::min(left_most, box.rect.x);
+    for (const auto& arc : layout.arcs)
+        for (const Point& p : {arc.p0, arc.p1, arc.p2, arc.p3}) left_most = std::min(left_most, p.x);
+    const Rect margin{screen.section.x + 2, screen.section.y + 2, left_most - screen.section.x - 8, screen.section.h - 4};
+    if (margin.w >= 4) {
+        const double f = fraction(img, margin, theme.section, 6);
+        check(f > 0.97, "presenter: nothing but the section left of the stack (" + percent(f) + ")");
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -60,45 +117,9 @@ int main(int argc, char** argv) {
     // Presenter mode enlarges the type (Teaching::text_factor); the window's content scale is 1.
     const ScreenLayout screen = view.presenter() ? presenter_layout(w, h, view.text_factor(), lesson) : screen_layout(w, h, 1.f, lesson);
     const ThemeColours& theme = theme_colours(view.theme());
-    const std::string theme_name = view.theme() == Theme::Light ? "light" : "dark";
-
-    // The theme: the section and the panels in its colours.
-    const double formula_bg = fraction(img, screen.formula, theme.section, 6);
-    check(formula_bg > 0.6, "formula strip on the " + theme_name + " section colour " + str(theme.section) + " (" +
-                                percent(formula_bg) + ")");
-    const double profile_bg = fraction(img, screen.profile, theme.background, 6);
-    check(profile_bg > 0.5, "profile on the " + theme_name + " background " + str(theme.background) + " (" +
-                                percent(profile_bg) + ")");
-    if (view.theme() == Theme::Light) {
-        double sum = 0;
-        int count = 0;
-        for (int y = 0; y < img.h; y += 4)
-            for (int x = 0; x < img.w; x += 4, ++count) {
-                const auto c = img.at(static_cast<float>(x), static_cast<float>(y));
-                sum += 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
-            }
-        check(sum / count > 170, "light picture: mean luminance " + std::to_string(static_cast<int>(sum / count)) + " > 170");
-    }
-
-    // The boxes, each in its colour, where the layout puts them (a strip clear of beads).
     const Layout layout = make_layout(s, screen.section);
-    for (const auto& box : layout.boxes) {
-        const palette::Colour8 c = box_colour(box.kind);
-        const double f = fraction(img, box_strip(layout, box.rect), c);
-        check(f > 0.9, "box of level " + std::to_string(box.level) + " in " + str(c) + " (" + percent(f) + ")");
-    }
-    // Between the boxes, the section's own colour (the theme reaches the cross-section).
-    if (layout.boxes.size() >= 2) {
-        const Rect gap{layout.label_x, layout.boxes[1].rect.bottom() + 1, 30, 2};
-        const bool band_below = s.norm == Norm::Pre;  // the pre-norm band sits just below the box
-        if (!band_below)
-            check(fraction(img, gap, theme.section, 6) > 0.9, "section background " + str(theme.section) + " between boxes");
-    }
-    for (const auto& arc : layout.arcs) {
-        check(arc_shows(img, arc, theme.residual, 3),
-              "residual arc of level " + std::to_string(arc.level) + " in " + str(theme.residual));
-    }
-    check(layout.arcs.empty() == !s.residual, "arcs drawn exactly when the residual is on");
+    check_theme(img, screen, view);
+    check_stack(img, layout, s, theme);
 
     // The formula's highlight: only while the beads cross a term.
     const int level = static_cast<int>(std::floor(playhead)) + 1;
@@ -115,20 +136,6 @@ int main(int argc, char** argv) {
         const double ink = fraction(img, screen.lesson, theme.text, 90);
         check(ink > 0.01, "lesson text in " + str(theme.text) + " (" + percent(ink) + ")");
     }
-
-    // Presenter mode: the cross-section is the largest thing on screen, and its left margin (where
-    // the normal layout has its controls) holds nothing but the section's colour.
-    if (view.presenter()) {
-        check(screen.section.w > 0.55f * w, "presenter: the cross-section takes most of the width");
-        float left_most = screen.section.right();
-        for (const auto& box : layout.boxes) left_most = std::min(left_most, box.rect.x);
-        for (const auto& arc : layout.arcs)
-            for (const Point& p : {arc.p0, arc.p1, arc.p2, arc.p3}) left_most = std::min(left_most, p.x);
-        const Rect margin{screen.section.x + 2, screen.section.y + 2, left_most - screen.section.x - 8, screen.section.h - 4};
-        if (margin.w >= 4) {
-            const double f = fraction(img, margin, theme.section, 6);
-            check(f > 0.97, "presenter: nothing but the section left of the stack (" + percent(f) + ")");
-        }
-    }
+    if (view.presenter()) check_presenter(img, screen, layout, theme);
     return verdict();
 }

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../core/support.h"
+#include "../support.h"
 #include "../invariants.h"
 #include "random.h"
 

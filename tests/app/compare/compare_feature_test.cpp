@@ -3,7 +3,7 @@
 // close it, and a saved session reopens it.
 #include <gtest/gtest.h>
 
-#include "../support.h"
+#include "../features_fixture.h"
 
 namespace tb {
 namespace {

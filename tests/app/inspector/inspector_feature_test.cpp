@@ -3,7 +3,7 @@
 // for the trace shown, before anything is drawn.
 #include <gtest/gtest.h>
 
-#include "../support.h"
+#include "../features_fixture.h"
 
 namespace tb {
 namespace {

@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "backward.h"
-#include "../support.h"
+#include "../features_fixture.h"
 #include "worked_examples.h"
 
 namespace tb {

@@ -3,7 +3,7 @@
 // follows replays and steps as the frame loop's time passes.
 #include <gtest/gtest.h>
 
-#include "../support.h"
+#include "../features_fixture.h"
 
 namespace tb {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "../support.h"
+#include "../features_fixture.h"
 
 namespace tb {
 namespace {

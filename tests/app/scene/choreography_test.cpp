@@ -11,7 +11,7 @@
 #include "scene/formula.h"
 #include "scene/layout.h"
 #include "stages.h"
-#include "../support.h"
+#include "../features_fixture.h"
 
 namespace tb {
 namespace {

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "scene/screen.h"
-#include "../support.h"
+#include "../features_fixture.h"
 
 namespace tb {
 namespace {
@@ -124,15 +124,6 @@ TEST(Layout, TinyAndEmptyViewportsNeverBreak) {
             EXPECT_GE(r.w, 0.f);
             EXPECT_GE(r.h, 0.f);
         }
-}
-
-TEST(Screen, PanelsTileTheWindow) {
-    const ScreenLayout s = screen_layout(1600, 900, 1);
-    EXPECT_FLOAT_EQ(s.section.x, s.controls.right());
-    EXPECT_FLOAT_EQ(s.profile.x, s.section.right());
-    EXPECT_NEAR(s.profile.right(), 1600, 0.5);
-    EXPECT_NEAR(s.timeline.bottom(), 900, 0.5);
-    EXPECT_GT(s.section.w, 600);  // the cross-section is the largest panel
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 // French, and a saved session keeps the theme and the lesson's place.
 #include <gtest/gtest.h>
 
-#include "../support.h"
+#include "../features_fixture.h"
 
 namespace tb {
 namespace {
@@ -52,7 +52,7 @@ TEST(TeachingFeature, LessonStepsRunTheirCommandsThroughTheLog) {
     ASSERT_TRUE(w.run("/lecon fermer").ok);
     EXPECT_FALSE(t.lesson().is_open());
     EXPECT_EQ(w.run("/lecon suivant").message, "aucune leçon ouverte (/lecon ouvrir FICHIER)");
-    EXPECT_EQ(w.run("/lecon ouvrir").message, "/lecon ouvrir attend un fichier de leçon (par exemple transformer-bloc)");
+    EXPECT_EQ(w.run("/lecon ouvrir").message, "/lecon ouvrir attend un fichier de leçon (par exemple transformer-bloc) (rien reçu)");
 }
 
 TEST(TeachingFeature, AnUnreadableLessonChangesNothing) {

@@ -1,8 +1,9 @@
 #pragma once
-// Shared by the core tests: a session over the real vocabulary, and a script runner that fails
-// the test on the first refused command.
+// Shared by every test: a session over the real vocabulary after a script of channel commands
+// (the test fails on the first refused one), and a fresh temporary path.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -26,6 +27,17 @@ inline Session session(const std::string& script = "") {
     Session s(vocabulary());
     for (const auto& result : run_script(registry(), s, script)) EXPECT_TRUE(result.ok) << result.message;
     return s;
+}
+
+inline Settings settings(const std::string& script = "") { return session(script).settings(); }
+
+// A fresh path in the temporary folder for one test.
+inline std::string temp_file(const std::string& name) {
+    const auto dir = std::filesystem::temp_directory_path() / "tb_tests";
+    std::filesystem::create_directories(dir);
+    const auto path = dir / name;
+    std::filesystem::remove(path);
+    return path.string();
 }
 
 inline double mean_norm(const Matrix& vectors) { return token_norms(vectors).mean(); }

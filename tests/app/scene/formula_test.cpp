@@ -1,0 +1,89 @@
+// The formula of each wiring and its highlighted term, checked against where the animation puts
+// the beads.
+#include <cmath>
+
+#include "scene/animation.h"
+#include "scene/formula.h"
+#include "../features_fixture.h"
+
+namespace tb {
+namespace {
+
+// The six wirings, as channel.md section 2 writes them (F applied to the normalized input in pre).
+TEST(Formula, EveryWiringAsTheChannelWritesIt) {
+    struct Case {
+        const char* script;
+        const char* formula;
+    };
+    const Case cases[] = {
+        {"", "x ← x + F(LN(x))"},
+        {"/norme post", "x ← LN(x + F(x))"},
+        {"/norme aucune", "x ← x + F(x)"},
+        {"/residuel off", "x ← F(LN(x))"},
+        {"/residuel off; /norme post", "x ← LN(F(x))"},
+        {"/residuel off; /norme aucune", "x ← F(x)"},
+    };
+    for (const auto& c : cases) EXPECT_EQ(formula_text(sublayer_formula(test::settings(c.script))), c.formula) << c.script;
+    EXPECT_EQ(formula_text(sublayer_formula(test::settings("/norme post"), "FFN")), "x ← LN(x + FFN(x))");
+}
+
+TEST(Formula, EachTermIsTaggedWithWhatItDoes) {
+    // Pre-norm: "LN(x)" is the band, "F(" ")" the box, " + " the merge.
+    const auto pre = sublayer_formula(test::settings());
+    std::string norm, sublayer, add;
+    for (const auto& p : pre) {
+        if (p.term == Term::Norm) norm += p.text;
+        if (p.term == Term::Sublayer) sublayer += p.text;
+        if (p.term == Term::Add) add += p.text;
+    }
+    EXPECT_EQ(norm, "LN(x)");
+    EXPECT_EQ(sublayer, "F()");
+    EXPECT_EQ(add, " + ");
+    // No residual: nothing to add; no norm: nothing to normalize.
+    for (const auto& p : sublayer_formula(test::settings("/residuel off"))) EXPECT_NE(p.term, Term::Add);
+    for (const auto& p : sublayer_formula(test::settings("/norme aucune"))) EXPECT_NE(p.term, Term::Norm);
+}
+
+// The highlight follows the beads: where animate() puts them, the term that acts there is lit.
+TEST(Formula, ActiveTermFollowsTheBeads) {
+    struct Case {
+        const char* script;
+        float phase;
+        enum { Band, PostBand, Box, Merge } where;
+        Term term;
+    };
+    const Case cases[] = {
+        {"", 0.20f, Case::Band, Term::Norm},
+        {"", 0.45f, Case::Box, Term::Sublayer},
+        {"", 0.72f, Case::Merge, Term::Add},
+        {"/norme post", 0.45f, Case::Box, Term::Sublayer},
+        {"/norme post", 0.71f, Case::Merge, Term::Add},
+        {"/norme post", 0.88f, Case::PostBand, Term::Norm},
+        {"/norme aucune", 0.72f, Case::Merge, Term::Add},
+        {"/residuel off", 0.20f, Case::Band, Term::Norm},
+        {"/residuel off", 0.72f, Case::Merge, Term::None},  // no ⊕ without the residual
+        {"/residuel off; /norme post", 0.88f, Case::PostBand, Term::Norm},
+    };
+    for (const auto& c : cases) {
+        const Session session = test::session(c.script);
+        const Trace& trace = *session.trace();
+        const Layout layout = make_layout(trace.settings, test::kArea);
+        const int level = 3;  // attention 2
+        const FrameRecords frame = animate(trace, layout, level - 1 + c.phase, {});
+        ASSERT_EQ(frame.active_level, level);
+        const Slot& slot = layout.slots[level];
+        const float y = c.where == Case::Band       ? slot.pre_band_y
+                        : c.where == Case::PostBand ? slot.post_band_y
+                        : c.where == Case::Box      ? slot.box_y
+                                                    : slot.merge_y;
+        EXPECT_NEAR(frame.beads.back().y, y, 0.5f) << c.script << " phase " << c.phase;
+        EXPECT_EQ(active_term(trace.settings, level, c.phase), c.term) << c.script << " phase " << c.phase;
+    }
+    const Settings s = test::settings();
+    EXPECT_EQ(active_term(s, 3, 0.f), Term::None);   // at rest
+    EXPECT_EQ(active_term(s, 0, 0.45f), Term::None);  // the input is no sublayer
+    EXPECT_EQ(active_term(s, s.top_level(), 0.45f), Term::None);
+}
+
+}  // namespace
+}  // namespace tb
