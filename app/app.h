@@ -1,5 +1,5 @@
 #pragma once
-// The composition root of the window: it owns the features (features.h: playback, teaching,
+// The composition root of the window: it owns the features (window_features.h: playback, teaching,
 // comparison, inspector, each a plain object with its commands), the widgets' own state (the
 // console line, the sliders being dragged) and draws everything through ui/. Every action of the
 // window reaches the features as a command string, echoed in the log.

@@ -35,6 +35,7 @@ SettingEntry integer_setting(std::string key, std::string command, std::string s
     e.lo = lo, e.hi = hi, e.words = std::move(words);
     e.to_json = [member](const Settings& s) { return json(s.*member); };
     e.from_json = [member](const json& j, Settings& s) { return small_int(j) && (s.*member = j.get<int>(), true); };
+    e.confirm = [spoken = e.spoken, member](const Settings& s) { return same(spoken + " = " + std::to_string(s.*member)); };
     return e;
 }
 
@@ -58,6 +59,9 @@ SettingEntry choice_setting(std::string key, std::string command, std::string sp
             if (j == w.word && w.word == name_in(words, w.value)) return s.*member = static_cast<E>(w.value), true;
         return false;
     };
+    e.confirm = [spoken = e.spoken, member, words = e.words](const Settings& s) {
+        return Text{spoken + " : ", spoken + ": "} + same(name_in(words, static_cast<int>(s.*member)));
+    };
     return e;
 }
 
@@ -66,6 +70,9 @@ SettingEntry on_off_setting(std::string key, std::string command, std::string sp
     e.words = {{"on", 1, {"on", "on"}}, {"oui", 1}, {"off", 0, {"off", "off"}}, {"non", 0}};
     e.to_json = [member](const Settings& s) { return json(s.*member); };
     e.from_json = [member](const json& j, Settings& s) { return j.is_boolean() && (s.*member = j.get<bool>(), true); };
+    e.confirm = [spoken = e.spoken, member](const Settings& s) {
+        return Text{spoken + " : ", spoken + ": "} + same(s.*member ? "on" : "off");
+    };
     return e;
 }
 

@@ -55,7 +55,7 @@ struct SettingEntry {
     std::function<int(const Settings&)> get;
     std::function<void(Settings&, int)> set;
     std::function<void(Settings&, int)> change;    // what the command does (/couches keeps the step meaningful)
-    std::function<Text(const Settings&)> confirm;  // the command's reply, once changed
+    std::function<Text(const Settings&)> confirm;  // the command's reply, once changed (a plain one by default)
     std::function<int(const Settings&)> top;       // an upper bound set by other fields (the step: 2L+1)
     std::string top_name;                          // that bound as the refusal writes it: "2L+1"
     // Ties to other fields, checked once the field is in range: the French reason, naming the setting.

@@ -19,7 +19,7 @@ struct Rect {
 
 struct ScreenLayout {
     Rect top_bar;   // title, parameter counter, seed, main buttons
-    Rect controls;  // one widget per command
+    Rect controls;  // the settings panel: one widget a setting, the head and the speed
     Rect console;   // log and input line
     Rect section;   // the cross-section (beads, boxes)
     Rect timeline;  // level names, play/pause, scrub
