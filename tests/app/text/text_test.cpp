@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../features_fixture.h"
 #include "commands.h"
 #include "text/glyphs.h"
 #include "trace.h"
@@ -63,6 +64,33 @@ TEST(Text, LevelLabelsInBothLanguages) {
 TEST(Text, DecimalCommaInFrench) {
     EXPECT_EQ(localize_decimals(Language::French, "31.6 % de 124.4 M, x.y, 1. 2"), "31,6 % de 124,4 M, x.y, 1. 2");
     EXPECT_EQ(localize_decimals(Language::English, "31.6 %"), "31.6 %");
+}
+
+// The interface's language has one owner, each window's registry: two windows' features in one
+// process, one switched to English by /langue en, each speak their own language (a global copy
+// would make the last one synced speak for both).
+TEST(Text, EachRegistrySpeaksForItsOwnWindow) {
+    test::WindowFeatures french, english;
+    ASSERT_TRUE(english.run("/langue en").ok);
+    ASSERT_TRUE(french.run("/vue texte 1,5").ok);  // the French window runs (and syncs) after the English one
+    english.features.image_written("/tmp/a.png", std::nullopt);
+    french.features.image_written("/tmp/b.png", std::nullopt);
+    EXPECT_EQ(english.features.log().back().text, "view saved (PNG) to « /tmp/a.png »");
+    EXPECT_EQ(french.features.log().back().text, "vue enregistrée (PNG) dans « /tmp/b.png »");
+    EXPECT_EQ(english.registry.language(), Language::English);
+    EXPECT_EQ(french.registry.language(), Language::French);
+}
+
+// --lang sets the registry's language before the window's features exist: the log's first line,
+// the welcome, is already in that language.
+TEST(Text, TheWelcomeFollowsTheRegistrysLanguage) {
+    Session session{test::vocabulary()};
+    CommandRegistry registry;
+    registry.set_language(Language::English);
+    Features features(session, registry);
+    features.install();
+    ASSERT_FALSE(features.log().empty());
+    EXPECT_STREQ(features.log().front().text.c_str(), text_in(Language::English).welcome);
 }
 
 TEST(Text, UncoveredCodePointsAreFound) {
