@@ -128,13 +128,16 @@ void App::draw_inspector(const Frame& f, const InspectorLayout& inspector) {
     switch (in.panel()) {
         case Panel::None: break;
         case Panel::Attention:
-            draw_attention_panel(inspector.body, trace, in.state(), features_.playback().animation().head, send_, f.language);
+            draw_attention_panel(inspector.body, trace, in.state(), features_.playback().animation().head, send_,
+                                 f.language);
             break;
         case Panel::Neurons: draw_neurons_panel(inspector.body, trace, in.state(), f.language); break;
         case Panel::Norm: draw_layer_norm_panel(inspector.body, trace, in.state(), playhead_level(trace, f.playhead), f.language); break;
         case Panel::Gradients: draw_gradients_panel(inspector.body, trace, in.gradients(), send_, f.language); break;
         case Panel::Scale: draw_scale_panel(inspector.body, trace, f.language); break;
-        case Panel::Output: draw_output_panel(inspector.body, trace, features_.session().vocabulary(), f.language); break;
+        case Panel::Output:
+            draw_output_panel(inspector.body, trace, features_.session().vocabulary(), f.language);
+            break;
     }
 }
 
@@ -146,13 +149,15 @@ void App::draw_teaching(const Frame& f, const ScreenLayout& screen, const FrameR
     const int k = frame.active_level;
     std::string note;
     if (k >= 1 && k <= 2 * s.layers && frame.phase > 0)
-        note = "F = " + std::string(k % 2 ? tr(f.language, "attention ", "attention ") : "FFN ") + std::to_string((k + 1) / 2);
+        note = "F = " + std::string(k % 2 ? tr(f.language, "attention ", "attention ") : "FFN ") +
+               std::to_string((k + 1) / 2);
     else
         note = tr(f.language, "F = attention ou FFN", "F = attention or FFN");
     if (teaching.presenter())
         note += " · " + format_thousands(f.trace->parameters.blocks) + tr(f.language, " paramètres (blocs)", " parameters (blocks)");
     draw_formula(screen.formula, sublayer_formula(s), active_term(s, k, frame.phase), note, f.fonts, f.colours);
-    if (teaching.lesson().is_open()) draw_lesson(screen.lesson, teaching.lesson(), f.fonts, f.colours, send_, f.language);
+    if (teaching.lesson().is_open())
+        draw_lesson(screen.lesson, teaching.lesson(), f.fonts, f.colours, send_, f.language);
 }
 
 void App::apply_theme_if_changed() {

@@ -117,8 +117,9 @@ std::vector<std::string> Features::take_image_requests() {
 void Features::image_written(const std::string& path, const std::optional<std::string>& error) {
     if (error) log_.push_back({LogLine::Kind::Error, "/exporter image : " + *error});
     else
-        log_.push_back({LogLine::Kind::Reply,
-                        tr(registry_.language(), "vue enregistrée (PNG) dans « ", "view saved (PNG) to « ") + path + " »"});
+        log_.push_back(
+            {LogLine::Kind::Reply,
+             tr(registry_.language(), "vue enregistrée (PNG) dans « ", "view saved (PNG) to « ") + path + " »"});
 }
 
 nlohmann::json Features::save_view() const {

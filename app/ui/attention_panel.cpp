@@ -25,11 +25,13 @@ void attention_header(const Trace& trace, InspectorState& state, Language langua
     ImGui::SameLine();
     ImGui::TextDisabled("%s", trace.settings.mask == Mask::Causal ? tr(language, "· masque causal", "· causal mask")
                                                                     : tr(language, "· sans masque", "· no mask"));
-    help_marker(tr(language, "Ligne i, colonne j : combien le mot i (la requête) lit le mot j (la clé), softmax(QKᵀ/√d_h). "
-                   "Chaque ligne somme à 1. Avec /masque causal, un mot ne voit pas les mots suivants : "
-                   "le triangle du haut est vide.",
-                   "Row i, column j: how much word i (the query) reads word j (the key), softmax(QKᵀ/√d_h). "
-                   "Each row sums to 1. With /masque causal a word cannot see later words: the upper triangle is empty."));
+    help_marker(
+        tr(language,
+           "Ligne i, colonne j : combien le mot i (la requête) lit le mot j (la clé), softmax(QKᵀ/√d_h). "
+           "Chaque ligne somme à 1. Avec /masque causal, un mot ne voit pas les mots suivants : "
+           "le triangle du haut est vide.",
+           "Row i, column j: how much word i (the query) reads word j (the key), softmax(QKᵀ/√d_h). "
+           "Each row sums to 1. With /masque causal a word cannot see later words: the upper triangle is empty."));
     ImGui::TextDisabled("%s", tr(language, "ligne = qui regarde · colonne = qui est regardé",
                                  "row = who looks · column = who is looked at"));
 }

@@ -28,7 +28,8 @@ std::string command_for(const SettingEntry& e, const std::string& value) { retur
 
 // A slider over the range (the step's ends at 2L+1). A wide one sends on release, so that a drag
 // is one command; its value while dragged lives in `state`.
-void slider(const SettingEntry& e, const Settings& s, ControlsState& state, const CommandSink& send, Language language) {
+void slider(const SettingEntry& e, const Settings& s, ControlsState& state, const CommandSink& send,
+            Language language) {
     const int now = e.get(s);
     const bool held = state.dragging == e.key;
     int v = held ? state.dragged : now;
@@ -64,7 +65,8 @@ void checkbox(const SettingEntry& e, const Settings& s, const CommandSink& send,
     help_marker(in_language(e.tooltip, language));
 }
 
-void text_field(const SettingEntry& e, const Settings& s, ControlsState& state, const CommandSink& send, Language language) {
+void text_field(const SettingEntry& e, const Settings& s, ControlsState& state, const CommandSink& send,
+                Language language) {
     ImGui::TextUnformatted(in_language(e.label, language));
     help_marker(in_language(e.tooltip, language));
     if (state.sentence_shown != s.sentence && !state.sentence_editing) {
@@ -78,7 +80,8 @@ void text_field(const SettingEntry& e, const Settings& s, ControlsState& state, 
 }
 
 // The widget of one setting, from its kind in the table.
-void setting_widget(const SettingEntry& e, const Settings& s, ControlsState& state, const CommandSink& send, Language language) {
+void setting_widget(const SettingEntry& e, const Settings& s, ControlsState& state, const CommandSink& send,
+                    Language language) {
     switch (e.kind) {
         case SettingKind::Integer:
             if (e.words.empty()) slider(e, s, state, send, language);

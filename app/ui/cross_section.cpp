@@ -43,7 +43,8 @@ void fitted_text(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, float wid
 
 // Boxes, with their labels in the right-hand part (the beads use the left part); the box being
 // crossed is outlined.
-void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame, const Fonts& fonts, Language language) {
+void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame, const Fonts& fonts,
+                Language language) {
     const float rounding = std::min(8.f, layout.max_radius * 0.6f);
     for (const auto& box : layout.boxes) {
         const Rect& r = box.rect;
@@ -65,7 +66,8 @@ void draw_bands(ImDrawList* dl, const Layout& layout, const Fonts& fonts, Langua
         if (r.h >= 13.f) {  // smaller text would be unreadable: the legend says grey = norm
             const bool final_band = band.level == static_cast<int>(layout.level_y.size()) - 1;
             fitted_text(dl, fonts.body, r.h * 0.95f, ImVec2(layout.label_x, r.cy()), r.right() - layout.label_x - 6,
-                        to_u32(palette::kLabel), final_band ? text_in(language).final_norm_band : text_in(language).norm_band);
+                        to_u32(palette::kLabel),
+                        final_band ? text_in(language).final_norm_band : text_in(language).norm_band);
         }
     }
 }
@@ -130,7 +132,8 @@ void draw_words(ImDrawList* dl, const Layout& layout, const Trace& trace, const 
 }  // namespace
 
 void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecords& frame, const Trace& trace,
-                        const Fonts& fonts, BeadPainter painter, Language language, const ThemeColours& theme, const char* id) {
+                        const Fonts& fonts, BeadPainter painter, Language language, const ThemeColours& theme,
+                        const char* id) {
     ImGui::PushStyleColor(ImGuiCol_WindowBg, to_u32(theme.section));
     const bool open = begin_panel(id, rect, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleColor();

@@ -10,7 +10,8 @@
 
 namespace tb {
 
-void draw_export_buttons(const Rect& bar, float content_right, const Settings& settings, const CommandSink& send, Language language) {
+void draw_export_buttons(const Rect& bar, float content_right, const Settings& settings, const CommandSink& send,
+                         Language language) {
     const struct {
         ExportKind kind;
         const char* label;
@@ -23,7 +24,8 @@ void draw_export_buttons(const Rect& bar, float content_right, const Settings& s
         {ExportKind::Parameters, tr(language, "Paramètres", "Parameters"),
          "Le détail du nombre de paramètres, GPT-2 small à côté (Markdown).",
          "The parameter breakdown, GPT-2 small beside (Markdown)."},
-        {ExportKind::Card, tr(language, "Fiche", "Card"), "La fiche minimale de configuration reproductible (Markdown).",
+        {ExportKind::Card, tr(language, "Fiche", "Card"),
+         "La fiche minimale de configuration reproductible (Markdown).",
          "The minimal reproducible configuration card (Markdown)."},
     };
     const char* title = tr(language, "Exporter", "Export");

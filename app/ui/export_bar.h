@@ -8,5 +8,6 @@ namespace tb {
 // Inside the current window (the top bar `bar`, whose content ends at content_right): four
 // buttons at its right end, or one "Exporter…" button opening a menu when only that fits, or
 // nothing (export_area).
-void draw_export_buttons(const Rect& bar, float content_right, const Settings& settings, const CommandSink& send, Language language);
+void draw_export_buttons(const Rect& bar, float content_right, const Settings& settings, const CommandSink& send,
+                         Language language);
 }

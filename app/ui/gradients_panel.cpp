@@ -112,7 +112,8 @@ void raschka_plot(const Rect& r, const ShortcutExperiment& e, Language language)
 
 }  // namespace
 
-void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send, Language language) {
+void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send,
+                          Language language) {
     if (!data || data->trace.get() != &trace) return;  // the Inspector computes it when the trace changes
     if (!begin_panel("##panneau_gradients", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const auto text = [](palette::Colour8 c) { return ImGui::ColorConvertU32ToFloat4(to_u32(c)); };
@@ -121,7 +122,8 @@ void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientDa
     ImGui::TextColored(text(palette::kResidual), "%s", tr(language, "avec résiduel", "with residual"));
     ImGui::SameLine();
     ImGui::TextColored(text(kOff), "%s", tr(language, "sans", "without"));
-    help_marker(tr(language, "Une vraie rétropropagation sur ce modèle (mêmes poids, même phrase, une perte fixe sur la sortie). "
+    help_marker(tr(language,
+                   "Une vraie rétropropagation sur ce modèle (mêmes poids, même phrase, une perte fixe sur la sortie). "
                    "y = x + F(x) se dérive en 1 + F′ : le « 1 » porte le gradient jusqu'aux premières couches. "
                    "Sans lui, il faut traverser chaque F′ et le gradient s'éteint.",
                    "A real backward pass on this model (same weights, same sentence, a fixed loss on the output). "

@@ -18,7 +18,8 @@ void draw_neurons_panel(const Rect& rect, const Trace& trace, InspectorState& st
 // `level` is the level the playhead is in: the chosen token's vector there is normalized by hand.
 void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState& state, int level, Language language);
 // `data` was computed by the Inspector when the trace changed (nothing drawn when it is missing).
-void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send, Language language);
+void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send,
+                          Language language);
 void draw_scale_panel(const Rect& rect, const Trace& trace, Language language);
 void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, Language language);
 

@@ -29,7 +29,8 @@ void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState&
     if (!begin_panel("##panneau_norme", rect)) return;
     if (ImGui::RadioButton(tr(language, "vecteur tapé", "typed vector"), !state.norm_token)) state.norm_token = false;
     ImGui::SameLine();
-    if (ImGui::RadioButton(tr(language, "un mot du modèle", "a word of the model"), state.norm_token)) state.norm_token = true;
+    if (ImGui::RadioButton(tr(language, "un mot du modèle", "a word of the model"), state.norm_token))
+        state.norm_token = true;
 
     Vector x;
     double eps = 0;  // the seed's hand calculation has no ε; the model's LayerNorm has 1e-5

@@ -62,7 +62,8 @@ void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& font
     if (player.revealed()) wrapped(pick(step.text_fr, step.text_en, language));
     else {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        wrapped(tr(language, "(réfléchis, puis révèle : la commande s'exécutera)", "(think, then reveal: the command will run)"));
+        wrapped(tr(language, "(réfléchis, puis révèle : la commande s'exécutera)",
+                   "(think, then reveal: the command will run)"));
         ImGui::PopStyleColor();
     }
     ImGui::EndChild();

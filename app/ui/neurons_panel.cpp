@@ -16,7 +16,8 @@ namespace tb {
 namespace {
 
 // d signed bars in a row (blue < 0, yellow > 0), each value on hover.
-void signed_bars(const char* id, const Vector& v, const std::vector<std::string>* names, float width, float height, Language language) {
+void signed_bars(const char* id, const Vector& v, const std::vector<std::string>* names, float width, float height,
+                 Language language) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton(id, ImVec2(std::max(1.f, width), std::max(1.f, height)));
@@ -58,10 +59,12 @@ void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state, 
     for (int k = 0; k < w; ++k) active += level.hidden(state.token, k) > 0;
     ImGui::Text(tr(language, "%d neurones sur w = %d actifs (> 0) après %s", "%d of w = %d neurons active (> 0) after %s"), active, w,
                 trace.settings.activation == Activation::Relu ? "ReLU" : "GELU");
-    help_marker(tr(language, "Chaque case est un neurone caché du FFN pour ce mot : rose = actif (> 0), gris = inactif. "
-                   "Survolez ou cliquez un neurone pour lire sa question (ligne de W↑) et sa direction (colonne de W↓).",
-                   "Each cell is one hidden FFN neuron for this word: pink = active (> 0), grey = inactive. "
-                   "Hover or click a neuron to read its question (row of W↑) and its direction (column of W↓)."));
+    help_marker(
+        tr(language,
+           "Chaque case est un neurone caché du FFN pour ce mot : rose = actif (> 0), gris = inactif. "
+           "Survolez ou cliquez un neurone pour lire sa question (ligne de W↑) et sa direction (colonne de W↓).",
+           "Each cell is one hidden FFN neuron for this word: pink = active (> 0), grey = inactive. "
+           "Hover or click a neuron to read its question (row of W↑) and its direction (column of W↓)."));
     ImGui::Dummy(ImVec2(1, 1));
 
     const float frame = ImGui::GetFrameHeight();

@@ -49,7 +49,8 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& v
                 dl->AddRectFilled(ImVec2(min.x, max.y), ImVec2(min.x + width, max.y + 4), to_u32(palette::kOutput));
                 if (ImGui::IsItemHovered()) {
                     char tip[160];
-                    std::snprintf(tip, sizeof tip, tr(language, "« %s » : probabilité %.2f %%", "« %s »: probability %.2f %%"),
+                    std::snprintf(tip, sizeof tip,
+                                  tr(language, "« %s » : probabilité %.2f %%", "« %s »: probability %.2f %%"),
                                   p.word.c_str(), p.probability * 100);
                     ImGui::SetTooltip("%s", localize_decimals(language, tip).c_str());
                 }

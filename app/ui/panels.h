@@ -26,7 +26,8 @@ struct BeadPainter {
     void* user = nullptr;
 };
 void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecords& frame, const Trace& trace,
-                        const Fonts& fonts, BeadPainter painter, Language language, const ThemeColours& theme = kDarkTheme,
+                        const Fonts& fonts, BeadPainter painter, Language language,
+                        const ThemeColours& theme = kDarkTheme,
                         const char* id = "##coupe");  // a second stack (A/B comparison) has its own id
 
 // ui/comparison_view.cpp: the line between the two stacks of /comparer and their labels.
@@ -53,7 +54,8 @@ struct Compared {
 // The log/linear switch sends /vue echelle.
 void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, bool log_scale,
                   const Fonts& fonts, const CommandSink& send, Language language, Compared b = {});
-void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, Language language, Compared b = {});
+void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, Language language,
+                 Compared b = {});
 void draw_legend(const Rect& rect, Language language);
 
 // ui/parameters.cpp: the breakdown, each formula with its numbers and share, GPT-2 small beside.

@@ -35,7 +35,8 @@ void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y, Langua
     const bool shorter = cell < widest + 6;
     const bool stagger = shorter && cell < ImGui::CalcTextSize("f6").x + 6;
     for (int k = 0; k <= top; ++k) {
-        const std::string name = level_label(language, k, (top - 1) / 2, shorter ? LabelLength::Short : LabelLength::Medium);
+        const std::string name =
+            level_label(language, k, (top - 1) / 2, shorter ? LabelLength::Short : LabelLength::Medium);
         const ImVec2 e = ImGui::CalcTextSize(name.c_str());
         const float x = p0.x + cell * static_cast<float>(k) - e.x * 0.5f;
         dl->AddText(ImVec2(std::clamp(x, p0.x - line, p0.x + width - e.x + line * 0.8f), y + (stagger && k % 2 ? line : 0)),
@@ -107,7 +108,8 @@ void dashed_polyline(ImDrawList* dl, const std::vector<float>& ys, ImVec2 p0, fl
 }
 
 // The title, the log/linear switch (/vue echelle) and what the lines mean.
-void profile_header(bool log_scale, bool compared, bool previous, const Fonts& fonts, const CommandSink& send, Language language) {
+void profile_header(bool log_scale, bool compared, bool previous, const Fonts& fonts, const CommandSink& send,
+                    Language language) {
     const Strings& t = text_in(language);
     ImGui::PushFont(fonts.large);
     ImGui::TextUnformatted(t.profile_title);
@@ -226,7 +228,8 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
     ImGui::End();
 }
 
-void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, Language language, Compared b) {
+void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, Language language,
+                 Compared b) {
     if (b.trace) previous = nullptr;
     if (!begin_panel("##cosinus", rect, ImGuiWindowFlags_NoScrollbar)) return;
     ImGui::TextUnformatted(text_in(language).cosine_title);

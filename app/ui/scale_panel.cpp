@@ -15,7 +15,8 @@ namespace {
 
 std::string short_count(std::int64_t v, Language language) {
     char buf[32];
-    if (v >= 1000000000) std::snprintf(buf, sizeof buf, tr(language, "%.1f Md", "%.1f B"), static_cast<double>(v) / 1e9);
+    if (v >= 1000000000)
+        std::snprintf(buf, sizeof buf, tr(language, "%.1f Md", "%.1f B"), static_cast<double>(v) / 1e9);
     else if (v >= 1000000) std::snprintf(buf, sizeof buf, "%.1f M", static_cast<double>(v) / 1e6);
     else return format_thousands(v);
     return localize_decimals(language, buf);
@@ -87,11 +88,12 @@ void draw_scale_panel(const Rect& rect, const Trace& trace, Language language) {
         ImGui::SetCursorScreenPos(ImVec2(rect.x + ImGui::GetStyle().WindowPadding.x, after));
         ImGui::PushTextWrapPos(0);
         char line[256];
-        std::snprintf(line, sizeof line,
-                      tr(language, "GPT-2 small : embeddings %s de %s (≈ un tiers) ; FFN = %.1f × l'attention de chaque bloc.",
-                         "GPT-2 small: embeddings %s of %s (about a third); FFN = %.1f × the attention of each block."),
-                      percent(small->embeddings_share, language).c_str(), format_thousands(small->parameters.total).c_str(),
-                      small->ffn_over_attention);
+        std::snprintf(
+            line, sizeof line,
+            tr(language, "GPT-2 small : embeddings %s de %s (≈ un tiers) ; FFN = %.1f × l'attention de chaque bloc.",
+               "GPT-2 small: embeddings %s of %s (about a third); FFN = %.1f × the attention of each block."),
+            percent(small->embeddings_share, language).c_str(), format_thousands(small->parameters.total).c_str(),
+            small->ffn_over_attention);
         ImGui::TextUnformatted(localize_decimals(language, line).c_str());
         ImGui::Text(tr(language, "GPT-3 : W↑ = %s × %s = %s par bloc ; les MLP font %s de %s.",
                        "GPT-3: W↑ = %s × %s = %s per block; the MLPs are %s of %s."),

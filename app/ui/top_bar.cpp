@@ -8,7 +8,8 @@
 
 namespace tb {
 
-void draw_top_bar(const Rect& rect, const Trace& trace, const Fonts& fonts, const CommandSink& send, Language language) {
+void draw_top_bar(const Rect& rect, const Trace& trace, const Fonts& fonts, const CommandSink& send,
+                  Language language) {
     if (!begin_panel("##top", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const Strings& t = text_in(language);
     ImGui::PushFont(fonts.large);
