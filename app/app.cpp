@@ -19,6 +19,7 @@ struct App::Frame {
     const Fonts& fonts;
     BeadRenderer* beads;
     const ThemeColours& colours;
+    Language language;  // the registry's (/langue, --lang), read once per frame
 };
 
 namespace {
@@ -45,7 +46,7 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
     if (features_.log().size() != log_seen_) log_seen_ = features_.log().size(), console_.scroll_to_bottom = true;
     const Session& session = features_.session();
     const Frame f{session.trace(), session.previous_trace(), shown_playhead(), scale, fonts, beads,
-                  theme_colours(features_.teaching().theme())};
+                  theme_colours(features_.teaching().theme()), features_.registry().language()};
     if (features_.teaching().presenter()) draw_presenter(f, width, height);  // the section, the profile, the lesson
     else draw_main(f, width, height);
 }
@@ -54,24 +55,24 @@ void App::draw_main(const Frame& f, float width, float height) {
     const Trace& trace = *f.trace;
     const Playback& playback = features_.playback();
     const ScreenLayout screen = screen_layout(width, height, f.scale, features_.teaching().lesson().is_open());
-    draw_top_bar(screen.top_bar, trace, f.fonts, send_);
-    draw_controls(screen.controls, trace.settings, controls_, playback.animation(), send_);
-    draw_console(screen.console, console_, features_.log(), send_);
+    draw_top_bar(screen.top_bar, trace, f.fonts, send_, f.language);
+    draw_controls(screen.controls, trace.settings, controls_, playback.animation(), send_, f.language);
+    draw_console(screen.console, console_, features_.log(), send_, f.language);
     FrameRecords shown;
     draw_stacks(f, screen, shown);
     draw_teaching(f, screen, shown);  // the formula strip, the lesson panel
-    draw_timeline(screen.timeline, trace, playback.playhead(), playback.playing(), scrub_, send_);
+    draw_timeline(screen.timeline, trace, playback.playhead(), playback.playing(), scrub_, send_, f.language);
     draw_right_column(f, screen);
     bool& parameters = features_.inspector().parameters_open();
-    if (parameters) draw_parameters(parameters, trace, width, height);
+    if (parameters) draw_parameters(parameters, trace, width, height, f.language);
 }
 
 void App::draw_presenter(const Frame& f, float width, float height) {
     const ScreenLayout screen = presenter_layout(width, height, f.scale, features_.teaching().lesson().is_open());
     const Layout layout = make_layout(f.trace->settings, screen.section);
     const FrameRecords frame = animate(*f.trace, layout, f.playhead, features_.playback().animation());
-    draw_cross_section(screen.section, layout, frame, *f.trace, f.fonts, painter_for(f.beads, frame.beads, false), f.colours);
-    draw_profile(screen.profile, *f.trace, f.previous.get(), f.playhead, features_.playback().log_scale(), f.fonts, send_);
+    draw_cross_section(screen.section, layout, frame, *f.trace, f.fonts, painter_for(f.beads, frame.beads, false), f.language, f.colours);
+    draw_profile(screen.profile, *f.trace, f.previous.get(), f.playhead, features_.playback().log_scale(), f.fonts, send_, f.language);
     draw_teaching(f, screen, frame);
 }
 
@@ -82,7 +83,7 @@ void App::draw_stacks(const Frame& f, const ScreenLayout& screen, FrameRecords& 
     if (!comparison.is_open()) {
         const Layout layout = make_layout(f.trace->settings, screen.section);
         shown = animate(*f.trace, layout, f.playhead, options);
-        draw_cross_section(screen.section, layout, shown, *f.trace, f.fonts, painter_for(f.beads, shown.beads, false), f.colours);
+        draw_cross_section(screen.section, layout, shown, *f.trace, f.fonts, painter_for(f.beads, shown.beads, false), f.language, f.colours);
         return;
     }
     const std::shared_ptr<const Trace> b = comparison.b()->trace();
@@ -90,13 +91,13 @@ void App::draw_stacks(const Frame& f, const ScreenLayout& screen, FrameRecords& 
     const Layout layout_a = make_layout(f.trace->settings, split.a), layout_b = make_layout(b->settings, split.b);
     shown = animate(*f.trace, layout_a, f.playhead, options);
     const FrameRecords frame_b = animate(*b, layout_b, comparison.playhead_b(f.playhead), options);
-    draw_cross_section(split.a, layout_a, shown, *f.trace, f.fonts, painter_for(f.beads, shown.beads, false), f.colours, "##coupe");
-    draw_cross_section(split.b, layout_b, frame_b, *b, f.fonts, painter_for(f.beads, frame_b.beads, true), f.colours, "##coupe_b");
+    draw_cross_section(split.a, layout_a, shown, *f.trace, f.fonts, painter_for(f.beads, shown.beads, false), f.language, f.colours, "##coupe");
+    draw_cross_section(split.b, layout_b, frame_b, *b, f.fonts, painter_for(f.beads, frame_b.beads, true), f.language, f.colours, "##coupe_b");
     // The labels: A, and B with what differs.
     const std::string differs = describe(b->settings, comparison.overrides());
     const std::string label_a = "A" + (differs.empty() ? std::string() : " — " + describe(f.trace->settings, comparison.overrides()));
     const std::string label_b =
-        "B — " + (differs.empty() ? std::string(tr("identique à A (/b pour changer)", "same as A (/b to change)")) : differs);
+        "B — " + (differs.empty() ? std::string(tr(f.language, "identique à A (/b pour changer)", "same as A (/b to change)")) : differs);
     // Yellow on the dark theme; the theme's text colour on the light one (yellow fades on white).
     const bool light = features_.teaching().theme() == Theme::Light;
     draw_comparison_labels(split, label_a, label_b, f.fonts, light ? f.colours.text : palette::Colour8{255, 219, 89});
@@ -110,12 +111,12 @@ void App::draw_right_column(const Frame& f, const ScreenLayout& screen) {
         inspector_layout(screen, features_.inspector().panel() != Panel::None, ImGui::GetFrameHeight());
     const std::shared_ptr<const Trace> trace_b = comparison.is_open() ? comparison.b()->trace() : nullptr;
     const Compared compared{trace_b.get(), comparison.is_open() ? comparison.playhead_b(f.playhead) : 0.0};
-    draw_profile(inspector.profile, *f.trace, f.previous.get(), f.playhead, features_.playback().log_scale(), f.fonts, send_,
+    draw_profile(inspector.profile, *f.trace, f.previous.get(), f.playhead, features_.playback().log_scale(), f.fonts, send_, f.language,
                  compared);
-    draw_inspector_tabs(inspector.tabs, features_.inspector().panel(), send_);
+    draw_inspector_tabs(inspector.tabs, features_.inspector().panel(), send_, f.language);
     if (features_.inspector().panel() == Panel::None) {
-        draw_cosine(inspector.cosine, *f.trace, f.previous.get(), f.playhead, compared);
-        draw_legend(inspector.legend);
+        draw_cosine(inspector.cosine, *f.trace, f.previous.get(), f.playhead, f.language, compared);
+        draw_legend(inspector.legend, f.language);
         return;
     }
     draw_inspector(f, inspector);
@@ -127,13 +128,16 @@ void App::draw_inspector(const Frame& f, const InspectorLayout& inspector) {
     switch (in.panel()) {
         case Panel::None: break;
         case Panel::Attention:
-            draw_attention_panel(inspector.body, trace, in.state(), features_.playback().animation().head, send_);
+            draw_attention_panel(inspector.body, trace, in.state(), features_.playback().animation().head, send_,
+                                 f.language);
             break;
-        case Panel::Neurons: draw_neurons_panel(inspector.body, trace, in.state()); break;
-        case Panel::Norm: draw_layer_norm_panel(inspector.body, trace, in.state(), playhead_level(trace, f.playhead)); break;
-        case Panel::Gradients: draw_gradients_panel(inspector.body, trace, in.gradients(), send_); break;
-        case Panel::Scale: draw_scale_panel(inspector.body, trace); break;
-        case Panel::Output: draw_output_panel(inspector.body, trace, features_.session().vocabulary()); break;
+        case Panel::Neurons: draw_neurons_panel(inspector.body, trace, in.state(), f.language); break;
+        case Panel::Norm: draw_layer_norm_panel(inspector.body, trace, in.state(), playhead_level(trace, f.playhead), f.language); break;
+        case Panel::Gradients: draw_gradients_panel(inspector.body, trace, in.gradients(), send_, f.language); break;
+        case Panel::Scale: draw_scale_panel(inspector.body, trace, f.language); break;
+        case Panel::Output:
+            draw_output_panel(inspector.body, trace, features_.session().vocabulary(), f.language);
+            break;
     }
 }
 
@@ -145,13 +149,15 @@ void App::draw_teaching(const Frame& f, const ScreenLayout& screen, const FrameR
     const int k = frame.active_level;
     std::string note;
     if (k >= 1 && k <= 2 * s.layers && frame.phase > 0)
-        note = "F = " + std::string(k % 2 ? tr("attention ", "attention ") : "FFN ") + std::to_string((k + 1) / 2);
+        note = "F = " + std::string(k % 2 ? tr(f.language, "attention ", "attention ") : "FFN ") +
+               std::to_string((k + 1) / 2);
     else
-        note = tr("F = attention ou FFN", "F = attention or FFN");
+        note = tr(f.language, "F = attention ou FFN", "F = attention or FFN");
     if (teaching.presenter())
-        note += " · " + format_thousands(f.trace->parameters.blocks) + tr(" paramètres (blocs)", " parameters (blocks)");
+        note += " · " + format_thousands(f.trace->parameters.blocks) + tr(f.language, " paramètres (blocs)", " parameters (blocks)");
     draw_formula(screen.formula, sublayer_formula(s), active_term(s, k, frame.phase), note, f.fonts, f.colours);
-    if (teaching.lesson().is_open()) draw_lesson(screen.lesson, teaching.lesson(), f.fonts, f.colours, send_);
+    if (teaching.lesson().is_open())
+        draw_lesson(screen.lesson, teaching.lesson(), f.fonts, f.colours, send_, f.language);
 }
 
 void App::apply_theme_if_changed() {

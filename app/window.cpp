@@ -162,7 +162,7 @@ struct Stats {
 };
 
 // GLFW, a GL 3.3 core context, glad; null (and a French reason on stderr) when any is missing.
-GLFWwindow* open_window(const WindowOptions& options) {
+GLFWwindow* open_window(const WindowOptions& options, const char* title) {
     glfwSetErrorCallback(on_glfw_error);
     if (!glfwInit()) {
         std::fprintf(stderr, "transformer-bloc : impossible d'initialiser GLFW (pas d'écran ? essayez xvfb-run)\n");
@@ -173,7 +173,7 @@ GLFWwindow* open_window(const WindowOptions& options) {
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, options.fixed_size ? GLFW_FALSE : GLFW_TRUE);  // HiDPI
-    GLFWwindow* window = glfwCreateWindow(options.width, options.height, text().window_title, nullptr, nullptr);
+    GLFWwindow* window = glfwCreateWindow(options.width, options.height, title, nullptr, nullptr);
     if (!window) {
         glfwTerminate();
         std::fprintf(stderr, "transformer-bloc : impossible d'ouvrir une fenêtre OpenGL 3.3\n");
@@ -325,7 +325,7 @@ std::optional<std::pair<int, int>> parse_size(const std::string& text) {
 }
 
 int run_window(App& app, const std::string& data_dir, const WindowOptions& options) {
-    GLFWwindow* window = open_window(options);
+    GLFWwindow* window = open_window(options, text_in(app.features().registry().language()).window_title);
     if (!window) return 2;
     const float content_scale = start_imgui(window);
     const Fonts fonts = load_fonts(19.f * content_scale);

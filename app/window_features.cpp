@@ -39,7 +39,7 @@ std::vector<Command> Features::declarations() {
 }
 
 void Features::install() {
-    log_.push_back({LogLine::Kind::Reply, text().welcome});
+    log_.push_back({LogLine::Kind::Reply, text_in(registry_.language()).welcome});
     for (Command& c : declarations()) registry_.add(std::move(c));
     registry_.add_help_note(std::string("Touches : ") + text_in(Language::French).keys_help,
                             std::string("Keys: ") + text_in(Language::English).keys_help);
@@ -85,7 +85,6 @@ CommandResult Features::run(const std::string& line) {
 }
 
 void Features::sync() {
-    set_language(registry_.language());  // /langue speaks for the interface too
     comparison_.sync();  // side B follows A's sentence, seed and step
     playback_.sync();
     inspector_.update(session_.trace());
@@ -117,7 +116,10 @@ std::vector<std::string> Features::take_image_requests() {
 
 void Features::image_written(const std::string& path, const std::optional<std::string>& error) {
     if (error) log_.push_back({LogLine::Kind::Error, "/exporter image : " + *error});
-    else log_.push_back({LogLine::Kind::Reply, tr("vue enregistrée (PNG) dans « ", "view saved (PNG) to « ") + path + " »"});
+    else
+        log_.push_back(
+            {LogLine::Kind::Reply,
+             tr(registry_.language(), "vue enregistrée (PNG) dans « ", "view saved (PNG) to « ") + path + " »"});
 }
 
 nlohmann::json Features::save_view() const {

@@ -66,28 +66,22 @@ const Strings kEnglish{
     "Welcome to #transformer-bloc. Type /propager (or Space) to send the sentence through the stack; "
     "/aide lists the commands; /langue fr switches back to French.",
 };
-
-Language current = Language::French;  // one interface, one language at a time
 }  // namespace
 
-void set_language(Language language) { current = language; }
-Language language() { return current; }
-
-const Strings& text() { return text_in(current); }
 const Strings& text_in(Language language) { return language == Language::English ? kEnglish : kFrench; }
 
-std::string level_label(int index, int layers, LabelLength length) {
+std::string level_label(Language language, int index, int layers, LabelLength length) {
     const bool ends = index == 0 || index == 2 * layers + 1;
-    if (length == LabelLength::Full || (ends && length == LabelLength::Medium)) return level_name(index, layers, current);
+    if (length == LabelLength::Full || (ends && length == LabelLength::Medium)) return level_name(index, layers, language);
     const std::string block = std::to_string((index + 1) / 2);
     if (length == LabelLength::Medium) return (index % 2 ? "att " : "ffn ") + block;
-    if (index == 0) return current == Language::English ? "I" : "E";
-    if (ends) return current == Language::English ? "O" : "S";
+    if (index == 0) return language == Language::English ? "I" : "E";
+    if (ends) return language == Language::English ? "O" : "S";
     return (index % 2 ? "a" : "f") + block;
 }
 
-std::string localize_decimals(std::string text) {
-    if (current == Language::English) return text;
+std::string localize_decimals(Language language, std::string text) {
+    if (language == Language::English) return text;
     auto digit = [](char c) { return c >= '0' && c <= '9'; };
     for (std::size_t i = 1; i + 1 < text.size(); ++i)
         if (text[i] == '.' && digit(text[i - 1]) && digit(text[i + 1])) text[i] = ',';

@@ -30,30 +30,26 @@ struct Strings {
     const char* welcome;  // the first line of the log
 };
 
-// The interface's language: French by default; /langue and --lang switch it at run time (the
-// App follows the command registry's language).
-void set_language(Language language);
-Language language();
-
-const Strings& text();  // the table of the current language
-const Strings& text_in(Language language);
+// The interface's language has one owner, the command registry (/langue, --lang): the App reads
+// CommandRegistry::language() each frame and passes it to every draw function that writes.
+const Strings& text_in(Language language);  // the table of that language
 // Every (French, English) pair of the table and of the settings table's labels and tooltips, for the
 // test that each string has its twin.
 std::vector<std::pair<const char*, const char*>> string_table_pairs();
 
-// A level's name for the interface, in the current language: full ("attention 2"), medium
+// A level's name for the interface, in `language`: full ("attention 2"), medium
 // ("att 2") or short ("a2", "E", "S") when space is tight.
 enum class LabelLength { Full, Medium, Short };
-std::string level_label(int index, int layers, LabelLength length = LabelLength::Full);
+std::string level_label(Language language, int index, int layers, LabelLength length = LabelLength::Full);
 
 // Numbers as the language writes them: in French a decimal comma ("31,6 %"), in English a point.
 // Only a '.' between two digits changes, so "x.y" or "..." stay as they are.
-std::string localize_decimals(std::string text);
+std::string localize_decimals(Language language, std::string text);
 
-// A panel's own string, in the current language: tr("Suivant", "Next"). New strings use this,
+// A panel's own string, in `language`: tr(language, "Suivant", "Next"). New strings use this,
 // beside their use; the table above holds the strings of the first panels.
-inline const char* tr(const char* french, const char* english) {
-    return language() == Language::English ? english : french;
+inline const char* tr(Language language, const char* french, const char* english) {
+    return language == Language::English ? english : french;
 }
 
 }  // namespace tb

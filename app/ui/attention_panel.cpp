@@ -16,31 +16,33 @@ namespace tb {
 namespace {
 
 // The block chooser and what a cell means.
-void attention_header(const Trace& trace, InspectorState& state) {
-    ImGui::TextUnformatted(tr("bloc", "block"));
+void attention_header(const Trace& trace, InspectorState& state, Language language) {
+    ImGui::TextUnformatted(tr(language, "bloc", "block"));
     for (int b = 1; b <= trace.settings.layers; ++b) {
         ImGui::SameLine();
         ImGui::RadioButton(std::to_string(b).c_str(), &state.block, b);
     }
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", trace.settings.mask == Mask::Causal ? tr("· masque causal", "· causal mask")
-                                                                    : tr("· sans masque", "· no mask"));
-    help_marker(tr("Ligne i, colonne j : combien le mot i (la requête) lit le mot j (la clé), softmax(QKᵀ/√d_h). "
-                   "Chaque ligne somme à 1. Avec /masque causal, un mot ne voit pas les mots suivants : "
-                   "le triangle du haut est vide.",
-                   "Row i, column j: how much word i (the query) reads word j (the key), softmax(QKᵀ/√d_h). "
-                   "Each row sums to 1. With /masque causal a word cannot see later words: the upper triangle is empty."));
-    ImGui::TextDisabled("%s", tr("ligne = qui regarde · colonne = qui est regardé",
+    ImGui::TextDisabled("%s", trace.settings.mask == Mask::Causal ? tr(language, "· masque causal", "· causal mask")
+                                                                    : tr(language, "· sans masque", "· no mask"));
+    help_marker(
+        tr(language,
+           "Ligne i, colonne j : combien le mot i (la requête) lit le mot j (la clé), softmax(QKᵀ/√d_h). "
+           "Chaque ligne somme à 1. Avec /masque causal, un mot ne voit pas les mots suivants : "
+           "le triangle du haut est vide.",
+           "Row i, column j: how much word i (the query) reads word j (the key), softmax(QKᵀ/√d_h). "
+           "Each row sums to 1. With /masque causal a word cannot see later words: the upper triangle is empty."));
+    ImGui::TextDisabled("%s", tr(language, "ligne = qui regarde · colonne = qui est regardé",
                                  "row = who looks · column = who is looked at"));
 }
 
 }  // namespace
 
-void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& state, int head, const CommandSink& send) {
+void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& state, int head, const CommandSink& send, Language language) {
     if (!begin_panel("##panneau_attention", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const int layers = trace.settings.layers, n = trace.token_count();
     state.block = std::clamp(state.block, 1, layers);
-    attention_header(trace, state);
+    attention_header(trace, state, language);
 
     const Level& level = trace.levels[static_cast<std::size_t>(2 * state.block - 1)];
     const int heads = static_cast<int>(level.attention_weights.size());
@@ -59,7 +61,7 @@ void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& 
         const Rect& g = grid.grids[static_cast<std::size_t>(k)];
         const Matrix& a = level.attention_weights[static_cast<std::size_t>(k)];
         const bool chosen = k == head;
-        const std::string title = tr("tête ", "head ") + std::to_string(k + 1) + (chosen ? tr(" · dans la coupe", " · in the section") : "");
+        const std::string title = tr(language, "tête ", "head ") + std::to_string(k + 1) + (chosen ? tr(language, " · dans la coupe", " · in the section") : "");
         dl->AddText(ImVec2(g.x - grid.cell * 0.2f, g.y - frame * inspector_metrics::kHeatmapLabel + frame * 0.15f),
                     chosen ? to_u32(palette::kResidual) : text_colour, title.c_str());
         for (int i = 0; i < n; ++i) {
@@ -96,7 +98,7 @@ void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& 
             const ImVec2 m = ImGui::GetIO().MousePos;
             const int j = std::clamp(static_cast<int>((m.x - g.x) / grid.cell), 0, n - 1);
             const int i = std::clamp(static_cast<int>((m.y - g.y) / grid.cell), 0, n - 1);
-            ImGui::SetTooltip(tr("tête %d : « %s » regarde « %s » avec un poids %.3f", "head %d: « %s » looks at « %s » with weight %.3f"),
+            ImGui::SetTooltip(tr(language, "tête %d : « %s » regarde « %s » avec un poids %.3f", "head %d: « %s » looks at « %s » with weight %.3f"),
                               k + 1, trace.tokens[static_cast<std::size_t>(i)].word.c_str(),
                               trace.tokens[static_cast<std::size_t>(j)].word.c_str(), a(i, j));
         }

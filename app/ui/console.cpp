@@ -48,9 +48,10 @@ int on_input(ImGuiInputTextCallbackData* data) {
 
 }  // namespace
 
-void draw_console(const Rect& rect, ConsoleState& state, const std::vector<LogLine>& log, const CommandSink& send) {
+void draw_console(const Rect& rect, ConsoleState& state, const std::vector<LogLine>& log, const CommandSink& send,
+                  Language language) {
     if (!begin_panel("##console", rect, ImGuiWindowFlags_NoScrollbar)) return;
-    const Strings& t = text();
+    const Strings& t = text_in(language);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s — %s", t.console_title, t.console_hint);
     ImGui::PopTextWrapPos();

@@ -21,6 +21,7 @@ struct ConsoleState {
     std::string candidates;  // Tab with several completions lists them here
 };
 
-void draw_console(const Rect& rect, ConsoleState& state, const std::vector<LogLine>& log, const CommandSink& send);
+void draw_console(const Rect& rect, ConsoleState& state, const std::vector<LogLine>& log, const CommandSink& send,
+                  Language language);
 
 }  // namespace tb

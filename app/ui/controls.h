@@ -24,6 +24,6 @@ struct ControlsState {
 };
 
 void draw_controls(const Rect& rect, const Settings& settings, ControlsState& state, const AnimationOptions& animation,
-                   const CommandSink& send);
+                   const CommandSink& send, Language language);
 
 }  // namespace tb

@@ -23,8 +23,8 @@ palette::Colour8 box_colour(BoxKind kind) {
     return palette::kBand;
 }
 
-std::string box_label(const Box& box) {
-    const Strings& t = text();
+std::string box_label(const Box& box, Language language) {
+    const Strings& t = text_in(language);
     switch (box.kind) {
         case BoxKind::Input: return t.input_box;
         case BoxKind::Attention: return std::string(t.attention_box) + " " + std::to_string(box.block);
@@ -43,7 +43,8 @@ void fitted_text(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, float wid
 
 // Boxes, with their labels in the right-hand part (the beads use the left part); the box being
 // crossed is outlined.
-void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame, const Fonts& fonts) {
+void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame, const Fonts& fonts,
+                Language language) {
     const float rounding = std::min(8.f, layout.max_radius * 0.6f);
     for (const auto& box : layout.boxes) {
         const Rect& r = box.rect;
@@ -53,19 +54,20 @@ void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
         if (active) dl->AddRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), IM_COL32(255, 255, 255, 230), rounding, 0, 3.f);
         const float size = std::min(layout.font_px * 1.2f, r.h * 0.78f);
         fitted_text(dl, fonts.large, size, ImVec2(layout.label_x, r.cy()), r.right() - layout.label_x - 6,
-                    to_u32(palette::kLabel), box_label(box));
+                    to_u32(palette::kLabel), box_label(box, language));
     }
 }
 
 // The grey LayerNorm bands, labelled when tall enough to read.
-void draw_bands(ImDrawList* dl, const Layout& layout, const Fonts& fonts) {
+void draw_bands(ImDrawList* dl, const Layout& layout, const Fonts& fonts, Language language) {
     for (const auto& band : layout.bands) {
         const Rect& r = band.rect;
         dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), to_u32(palette::kBand), 2.f);
         if (r.h >= 13.f) {  // smaller text would be unreadable: the legend says grey = norm
             const bool final_band = band.level == static_cast<int>(layout.level_y.size()) - 1;
             fitted_text(dl, fonts.body, r.h * 0.95f, ImVec2(layout.label_x, r.cy()), r.right() - layout.label_x - 6,
-                        to_u32(palette::kLabel), final_band ? text().final_norm_band : text().norm_band);
+                        to_u32(palette::kLabel),
+                        final_band ? text_in(language).final_norm_band : text_in(language).norm_band);
         }
     }
 }
@@ -130,14 +132,15 @@ void draw_words(ImDrawList* dl, const Layout& layout, const Trace& trace, const 
 }  // namespace
 
 void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecords& frame, const Trace& trace,
-                        const Fonts& fonts, BeadPainter painter, const ThemeColours& theme, const char* id) {
+                        const Fonts& fonts, BeadPainter painter, Language language, const ThemeColours& theme,
+                        const char* id) {
     ImGui::PushStyleColor(ImGuiCol_WindowBg, to_u32(theme.section));
     const bool open = begin_panel(id, rect, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleColor();
     if (!open) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    draw_boxes(dl, layout, frame, fonts);
-    draw_bands(dl, layout, fonts);
+    draw_boxes(dl, layout, frame, fonts, language);
+    draw_bands(dl, layout, fonts, language);
     draw_residual(dl, layout, theme);
     draw_inside(dl, frame);
 

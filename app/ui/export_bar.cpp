@@ -10,7 +10,8 @@
 
 namespace tb {
 
-void draw_export_buttons(const Rect& bar, float content_right, const Settings& settings, const CommandSink& send) {
+void draw_export_buttons(const Rect& bar, float content_right, const Settings& settings, const CommandSink& send,
+                         Language language) {
     const struct {
         ExportKind kind;
         const char* label;
@@ -20,14 +21,15 @@ void draw_export_buttons(const Rect& bar, float content_right, const Settings& s
         {ExportKind::Image, "PNG", "La vue telle qu'elle est, en image PNG.", "The view as it is, as a PNG picture."},
         {ExportKind::Profile, "CSV", "Le profil des normes et la similarité cosinus moyenne, niveau par niveau.",
          "The norm profile and the mean cosine similarity, level by level."},
-        {ExportKind::Parameters, tr("Paramètres", "Parameters"),
+        {ExportKind::Parameters, tr(language, "Paramètres", "Parameters"),
          "Le détail du nombre de paramètres, GPT-2 small à côté (Markdown).",
          "The parameter breakdown, GPT-2 small beside (Markdown)."},
-        {ExportKind::Card, tr("Fiche", "Card"), "La fiche minimale de configuration reproductible (Markdown).",
+        {ExportKind::Card, tr(language, "Fiche", "Card"),
+         "La fiche minimale de configuration reproductible (Markdown).",
          "The minimal reproducible configuration card (Markdown)."},
     };
-    const char* title = tr("Exporter", "Export");
-    const char* menu_label = tr("Exporter…", "Export…");
+    const char* title = tr(language, "Exporter", "Export");
+    const char* menu_label = tr(language, "Exporter…", "Export…");
     const ImGuiStyle& style = ImGui::GetStyle();
     auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label).x + 2 * style.FramePadding.x; };
     float all = ImGui::CalcTextSize(title).x;
@@ -42,7 +44,7 @@ void draw_export_buttons(const Rect& bar, float content_right, const Settings& s
         if (ImGui::Button(menu_label)) ImGui::OpenPopup("##menu_exporter");
         if (ImGui::BeginPopup("##menu_exporter")) {
             for (const auto& e : buttons) {
-                const std::string label = std::string(e.label) + " — " + tr(e.french, e.english);
+                const std::string label = std::string(e.label) + " — " + tr(language, e.french, e.english);
                 if (ImGui::MenuItem(label.c_str())) send(export_command(e.kind, settings));
             }
             ImGui::EndPopup();
@@ -54,7 +56,7 @@ void draw_export_buttons(const Rect& bar, float content_right, const Settings& s
     for (const auto& b : buttons) {
         ImGui::SameLine();
         if (ImGui::Button(b.label)) send(export_command(b.kind, settings));
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", tr(b.french, b.english), export_command(b.kind, settings).c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", tr(language, b.french, b.english), export_command(b.kind, settings).c_str());
     }
 }
 

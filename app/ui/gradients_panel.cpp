@@ -50,7 +50,7 @@ void decades(ImDrawList* dl, const LogAxis& a, float x0, float x1) {
     }
 }
 
-void level_plot(const Rect& r, const GradientComparison& g, int layers) {
+void level_plot(const Rect& r, const GradientComparison& g, int layers, Language language) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float line = ImGui::GetTextLineHeight();
     const float x0 = r.x + line * 2.4f, x1 = r.right() - line * 0.6f;
@@ -68,7 +68,7 @@ void level_plot(const Rect& r, const GradientComparison& g, int layers) {
     draw(g.residual_off, kOff);
     draw(g.residual_on, palette::kResidual);
     for (int k = 0; k < count; ++k) {
-        const std::string name = level_label(k + 1, layers, LabelLength::Short);
+        const std::string name = level_label(language, k + 1, layers, LabelLength::Short);
         if (count > 8 && k % 2) continue;  // six layers: every other label
         const ImVec2 size = ImGui::CalcTextSize(name.c_str());
         dl->AddText(ImVec2(x0 + step * static_cast<float>(k) - size.x * 0.5f, a.bottom + 2), IM_COL32(200, 205, 220, 255), name.c_str());
@@ -77,13 +77,13 @@ void level_plot(const Rect& r, const GradientComparison& g, int layers) {
     ImGui::InvisibleButton("##niveaux", ImVec2(std::max(1.f, x1 - x0), std::max(1.f, a.bottom - a.top)));
     if (ImGui::IsItemHovered() && count > 0) {
         const int k = std::clamp(static_cast<int>(std::lround((ImGui::GetIO().MousePos.x - x0) / step)), 0, count - 1);
-        ImGui::SetTooltip(tr("niveau %d (%s %d) : avec résiduel %.3g, sans %.3g", "level %d (%s %d): with residual %.3g, without %.3g"), k + 1,
+        ImGui::SetTooltip(tr(language, "niveau %d (%s %d) : avec résiduel %.3g, sans %.3g", "level %d (%s %d): with residual %.3g, without %.3g"), k + 1,
                           k % 2 == 0 ? "attention" : "ffn", k / 2 + 1, g.residual_on[static_cast<std::size_t>(k)],
                           g.residual_off[static_cast<std::size_t>(k)]);
     }
 }
 
-void raschka_plot(const Rect& r, const ShortcutExperiment& e) {
+void raschka_plot(const Rect& r, const ShortcutExperiment& e, Language language) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float line = ImGui::GetTextLineHeight();
     const float x0 = r.x + line * 2.4f, x1 = r.right() - line * 0.6f;
@@ -97,7 +97,7 @@ void raschka_plot(const Rect& r, const ShortcutExperiment& e) {
         const double off = e.without_shortcuts[static_cast<std::size_t>(k)], on = e.with_shortcuts[static_cast<std::size_t>(k)];
         dl->AddRectFilled(ImVec2(cx - bar - 1, a.y(off)), ImVec2(cx - 1, a.bottom), to_u32(kOff));
         dl->AddRectFilled(ImVec2(cx + 1, a.y(on)), ImVec2(cx + bar + 1, a.bottom), to_u32(palette::kResidual));
-        const std::string name = tr("couche ", "layer ") + std::to_string(k + 1);
+        const std::string name = tr(language, "couche ", "layer ") + std::to_string(k + 1);
         const ImVec2 size = ImGui::CalcTextSize(name.c_str());
         dl->AddText(ImVec2(cx - size.x * 0.5f, a.bottom + 2), IM_COL32(200, 205, 220, 255), name.c_str());
     }
@@ -105,44 +105,46 @@ void raschka_plot(const Rect& r, const ShortcutExperiment& e) {
     ImGui::InvisibleButton("##raschka", ImVec2(std::max(1.f, x1 - x0), std::max(1.f, a.bottom - a.top)));
     if (ImGui::IsItemHovered() && count > 0) {
         const int k = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - x0) / slot), 0, count - 1);
-        ImGui::SetTooltip(tr("couche %d : sans raccourcis %.2g, avec %.2g", "layer %d: without shortcuts %.2g, with %.2g"), k + 1,
+        ImGui::SetTooltip(tr(language, "couche %d : sans raccourcis %.2g, avec %.2g", "layer %d: without shortcuts %.2g, with %.2g"), k + 1,
                           e.without_shortcuts[static_cast<std::size_t>(k)], e.with_shortcuts[static_cast<std::size_t>(k)]);
     }
 }
 
 }  // namespace
 
-void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send) {
+void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send,
+                          Language language) {
     if (!data || data->trace.get() != &trace) return;  // the Inspector computes it when the trace changes
     if (!begin_panel("##panneau_gradients", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const auto text = [](palette::Colour8 c) { return ImGui::ColorConvertU32ToFloat4(to_u32(c)); };
-    ImGui::TextUnformatted(tr("moyenne |∂L/∂W| par sous-couche :", "mean |∂L/∂W| by sublayer:"));
+    ImGui::TextUnformatted(tr(language, "moyenne |∂L/∂W| par sous-couche :", "mean |∂L/∂W| by sublayer:"));
     ImGui::SameLine();
-    ImGui::TextColored(text(palette::kResidual), "%s", tr("avec résiduel", "with residual"));
+    ImGui::TextColored(text(palette::kResidual), "%s", tr(language, "avec résiduel", "with residual"));
     ImGui::SameLine();
-    ImGui::TextColored(text(kOff), "%s", tr("sans", "without"));
-    help_marker(tr("Une vraie rétropropagation sur ce modèle (mêmes poids, même phrase, une perte fixe sur la sortie). "
+    ImGui::TextColored(text(kOff), "%s", tr(language, "sans", "without"));
+    help_marker(tr(language,
+                   "Une vraie rétropropagation sur ce modèle (mêmes poids, même phrase, une perte fixe sur la sortie). "
                    "y = x + F(x) se dérive en 1 + F′ : le « 1 » porte le gradient jusqu'aux premières couches. "
                    "Sans lui, il faut traverser chaque F′ et le gradient s'éteint.",
                    "A real backward pass on this model (same weights, same sentence, a fixed loss on the output). "
                    "y = x + F(x) differentiates to 1 + F′: the « 1 » carries the gradient down to the first layers. "
                    "Without it the gradient must cross every F′ and fades."));
     if (trace.settings.layers < 6) {  // the fade shows over many layers
-        ImGui::TextDisabled("%s", tr("plus net avec six couches :", "clearer with six layers:"));
+        ImGui::TextDisabled("%s", tr(language, "plus net avec six couches :", "clearer with six layers:"));
         ImGui::SameLine();
         if (ImGui::SmallButton("/couches 6")) send("/couches 6");
     }
     const float frame = ImGui::GetFrameHeight();
     const float top = ImGui::GetCursorScreenPos().y;
     const float half = (rect.bottom() - top - frame * 1.2f) * 0.5f;
-    level_plot({rect.x, top, rect.w, half}, data->comparison, trace.settings.layers);
+    level_plot({rect.x, top, rect.w, half}, data->comparison, trace.settings.layers, language);
     ImGui::SetCursorScreenPos(ImVec2(rect.x + ImGui::GetStyle().WindowPadding.x, top + half + frame * 0.1f));
-    ImGui::TextUnformatted(tr("Raschka, 5 couches :", "Raschka, 5 layers:"));
+    ImGui::TextUnformatted(tr(language, "Raschka, 5 couches :", "Raschka, 5 layers:"));
     ImGui::SameLine();
-    ImGui::TextColored(text(kOff), "%s", tr("sans raccourcis", "without shortcuts"));
+    ImGui::TextColored(text(kOff), "%s", tr(language, "sans raccourcis", "without shortcuts"));
     ImGui::SameLine();
-    ImGui::TextColored(text(palette::kResidual), "%s", tr("avec", "with"));
-    raschka_plot({rect.x, ImGui::GetCursorScreenPos().y, rect.w, rect.bottom() - ImGui::GetCursorScreenPos().y - 4}, data->shortcut);
+    ImGui::TextColored(text(palette::kResidual), "%s", tr(language, "avec", "with"));
+    raschka_plot({rect.x, ImGui::GetCursorScreenPos().y, rect.w, rect.bottom() - ImGui::GetCursorScreenPos().y - 4}, data->shortcut, language);
     ImGui::End();
 }
 

@@ -11,15 +11,16 @@
 
 namespace tb {
 
-void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& send);
+void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& send, Language language);
 // `head` is the head the cross-section draws (0-based): clicking a heatmap sends /vue tete.
-void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& state, int head, const CommandSink& send);
-void draw_neurons_panel(const Rect& rect, const Trace& trace, InspectorState& state);
+void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& state, int head, const CommandSink& send, Language language);
+void draw_neurons_panel(const Rect& rect, const Trace& trace, InspectorState& state, Language language);
 // `level` is the level the playhead is in: the chosen token's vector there is normalized by hand.
-void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState& state, int level);
+void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState& state, int level, Language language);
 // `data` was computed by the Inspector when the trace changed (nothing drawn when it is missing).
-void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send);
-void draw_scale_panel(const Rect& rect, const Trace& trace);
-void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary);
+void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send,
+                          Language language);
+void draw_scale_panel(const Rect& rect, const Trace& trace, Language language);
+void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, Language language);
 
 }  // namespace tb

@@ -7,18 +7,18 @@
 
 namespace tb {
 
-void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& send) {
+void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& send, Language language) {
     if (!begin_panel("##inspecteur_onglets", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const struct { Panel panel; const char* label; const char* help; } tabs[] = {
-        {Panel::Attention, tr("Attention", "Attention"), tr("Les poids d'attention de chaque tête, mot par mot.", "Each head's attention weights, word by word.")},
-        {Panel::Neurons, tr("Neurones", "Neurons"), tr("Les activations cachées du FFN : questions (W↑) et directions (W↓).", "The FFN's hidden activations: questions (W↑) and directions (W↓).")},
-        {Panel::Norm, tr("Norme", "Norm"), tr("La normalisation de couche à la main : μ, σ², σ, LN(x).", "Layer norm by hand: μ, σ², σ, LN(x).")},
-        {Panel::Gradients, tr("Gradients", "Gradients"), tr("Le gradient par niveau, avec et sans connexion résiduelle.", "The gradient by level, with and without the residual.")},
-        {Panel::Scale, tr("Échelle", "Scale"), tr("La même formule de paramètres, de ce modèle à GPT-3.", "The same parameter formula, from this model to GPT-3.")},
-        {Panel::Output, tr("Sortie", "Output"), tr("Ce que prédisent des poids aléatoires, non entraînés.", "What random, untrained weights predict.")},
-        {Panel::None, tr("Fermer", "Close"), tr("Referme le panneau (/panneau aucun).", "Closes the panel (/panneau aucun).")},
+        {Panel::Attention, tr(language, "Attention", "Attention"), tr(language, "Les poids d'attention de chaque tête, mot par mot.", "Each head's attention weights, word by word.")},
+        {Panel::Neurons, tr(language, "Neurones", "Neurons"), tr(language, "Les activations cachées du FFN : questions (W↑) et directions (W↓).", "The FFN's hidden activations: questions (W↑) and directions (W↓).")},
+        {Panel::Norm, tr(language, "Norme", "Norm"), tr(language, "La normalisation de couche à la main : μ, σ², σ, LN(x).", "Layer norm by hand: μ, σ², σ, LN(x).")},
+        {Panel::Gradients, tr(language, "Gradients", "Gradients"), tr(language, "Le gradient par niveau, avec et sans connexion résiduelle.", "The gradient by level, with and without the residual.")},
+        {Panel::Scale, tr(language, "Échelle", "Scale"), tr(language, "La même formule de paramètres, de ce modèle à GPT-3.", "The same parameter formula, from this model to GPT-3.")},
+        {Panel::Output, tr(language, "Sortie", "Output"), tr(language, "Ce que prédisent des poids aléatoires, non entraînés.", "What random, untrained weights predict.")},
+        {Panel::None, tr(language, "Fermer", "Close"), tr(language, "Referme le panneau (/panneau aucun).", "Closes the panel (/panneau aucun).")},
     };
-    ImGui::TextDisabled("%s", tr("Dans les sous-couches — /panneau", "Inside the sublayers — /panneau"));
+    ImGui::TextDisabled("%s", tr(language, "Dans les sous-couches — /panneau", "Inside the sublayers — /panneau"));
     const float right = ImGui::GetWindowContentRegionMax().x;
     bool first = true;
     for (const auto& tab : tabs) {

@@ -25,11 +25,12 @@ void row(const char* label, const Vector& v, int decimals) {
 
 }  // namespace
 
-void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState& state, int level) {
+void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState& state, int level, Language language) {
     if (!begin_panel("##panneau_norme", rect)) return;
-    if (ImGui::RadioButton(tr("vecteur tapé", "typed vector"), !state.norm_token)) state.norm_token = false;
+    if (ImGui::RadioButton(tr(language, "vecteur tapé", "typed vector"), !state.norm_token)) state.norm_token = false;
     ImGui::SameLine();
-    if (ImGui::RadioButton(tr("un mot du modèle", "a word of the model"), state.norm_token)) state.norm_token = true;
+    if (ImGui::RadioButton(tr(language, "un mot du modèle", "a word of the model"), state.norm_token))
+        state.norm_token = true;
 
     Vector x;
     double eps = 0;  // the seed's hand calculation has no ε; the model's LayerNorm has 1e-5
@@ -42,11 +43,11 @@ void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState&
                 state.vector = *p.vector;
                 state.vector_error.clear();
             } else {
-                state.vector_error = tr(p.error.c_str(), p.error_en.c_str());  // the previous vector stays
+                state.vector_error = tr(language, p.error.c_str(), p.error_en.c_str());  // the previous vector stays
             }
         }
         ImGui::SameLine();
-        ImGui::TextDisabled("%s", tr("Entrée pour calculer", "Enter to compute"));
+        ImGui::TextDisabled("%s", tr(language, "Entrée pour calculer", "Enter to compute"));
         if (!state.vector_error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", state.vector_error.c_str());
         x = state.vector;
     } else {
@@ -57,9 +58,9 @@ void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState&
             ImGui::RadioButton((trace.tokens[static_cast<std::size_t>(i)].word + "##lt" + std::to_string(i)).c_str(), &state.token, i);
         }
         const Level& l = trace.levels[static_cast<std::size_t>(std::clamp(level, 0, static_cast<int>(trace.levels.size()) - 1))];
-        ImGui::TextDisabled(tr("x = « %s » au niveau %s (là où sont les perles), ε = %g", "x = « %s » at level %s (where the beads are), ε = %g"),
+        ImGui::TextDisabled(tr(language, "x = « %s » au niveau %s (là où sont les perles), ε = %g", "x = « %s » at level %s (where the beads are), ε = %g"),
                             trace.tokens[static_cast<std::size_t>(state.token)].word.c_str(),
-                            level_label(l.index, trace.settings.layers).c_str(), trace.layer_norm_eps);
+                            level_label(language, l.index, trace.settings.layers).c_str(), trace.layer_norm_eps);
         x = l.vectors.row(state.token).transpose();
         eps = trace.layer_norm_eps;
     }
@@ -88,13 +89,13 @@ void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState&
         row("RMS(x)", rms, decimals);
         ImGui::EndTable();
     }
-    ImGui::Text(tr("LN(x) : moyenne %.2g, variance %.3g, norme %.3g = √%d", "LN(x): mean %.2g, variance %.3g, norm %.3g = √%d"),
+    ImGui::Text(tr(language, "LN(x) : moyenne %.2g, variance %.3g, norme %.3g = √%d", "LN(x): mean %.2g, variance %.3g, norm %.3g = √%d"),
                 std::abs(s.normalized.mean()) < 1e-12 ? 0.0 : s.normalized.mean(),
                 s.normalized.array().square().mean(), s.normalized.norm(), static_cast<int>(x.size()));
     ImGui::PushTextWrapPos(0);
-    ImGui::Text(tr("RMSNorm : RMS(x) = x / √(moyenne des x²) = x / %.4g — sans retirer la moyenne",
+    ImGui::Text(tr(language, "RMSNorm : RMS(x) = x / √(moyenne des x²) = x / %.4g — sans retirer la moyenne",
                    "RMSNorm: RMS(x) = x / √(mean of x²) = x / %.4g — the mean is not removed"), rms_div);
-    ImGui::TextDisabled("%s", tr("Sur les caractéristiques, pas sur le lot : chaque mot est normalisé seul, sur ses d composantes, "
+    ImGui::TextDisabled("%s", tr(language, "Sur les caractéristiques, pas sur le lot : chaque mot est normalisé seul, sur ses d composantes, "
                                  "sans regarder les autres phrases du lot (de longueurs et de contenus différents).",
                                  "Over the features, not the batch: each word is normalized alone, over its d features, "
                                  "whatever the other sentences of the batch (of different lengths and contents)."));

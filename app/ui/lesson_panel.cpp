@@ -10,8 +10,8 @@
 namespace tb {
 namespace {
 
-const std::string& pick(const std::string& fr, const std::string& en) {
-    return language() == Language::English && !en.empty() ? en : fr;
+const std::string& pick(const std::string& fr, const std::string& en, Language language) {
+    return language == Language::English && !en.empty() ? en : fr;
 }
 
 void wrapped(const std::string& s) {
@@ -23,18 +23,18 @@ void wrapped(const std::string& s) {
 }  // namespace
 
 void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& fonts, const ThemeColours& theme,
-                 const CommandSink& send) {
+                 const CommandSink& send, Language language) {
     if (!player.is_open() || !begin_panel("##lecon", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const Lesson& lesson = player.lesson();
     const LessonStep& step = player.step();
     const bool light = theme.section.r > 128;
     const ImVec4 accent = light ? ImVec4(0.55f, 0.30f, 0.f, 1) : ImVec4(1.f, 0.86f, 0.35f, 1);
 
-    if (!lesson.title_fr.empty()) ImGui::TextDisabled("%s", pick(lesson.title_fr, lesson.title_en).c_str());
+    if (!lesson.title_fr.empty()) ImGui::TextDisabled("%s", pick(lesson.title_fr, lesson.title_en, language).c_str());
     ImGui::PushFont(fonts.large);
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(accent, "%s %d / %d — %s", tr("Étape", "Step"), player.index() + 1, player.count(),
-                       pick(step.title_fr, step.title_en).c_str());
+    ImGui::TextColored(accent, "%s %d / %d — %s", tr(language, "Étape", "Step"), player.index() + 1, player.count(),
+                       pick(step.title_fr, step.title_en, language).c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopFont();
 
@@ -45,38 +45,39 @@ void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& font
     ImGui::PopStyleColor();
     if (step.has_question()) {
         ImGui::Spacing();
-        ImGui::TextColored(accent, "%s", tr("Prédis d'abord :", "Predict first:"));
+        ImGui::TextColored(accent, "%s", tr(language, "Prédis d'abord :", "Predict first:"));
         ImGui::PushFont(fonts.large);
-        wrapped(pick(step.question_fr, step.question_en));
+        wrapped(pick(step.question_fr, step.question_en, language));
         ImGui::PopFont();
         if (!player.revealed()) {
             ImGui::Spacing();
-            if (ImGui::Button(tr("Révéler la réponse", "Reveal the answer"))) send("/lecon reveler");
+            if (ImGui::Button(tr(language, "Révéler la réponse", "Reveal the answer"))) send("/lecon reveler");
         } else {
             ImGui::Spacing();
-            ImGui::TextColored(accent, "%s", tr("Réponse :", "Answer:"));
-            wrapped(pick(step.answer_fr, step.answer_en));
+            ImGui::TextColored(accent, "%s", tr(language, "Réponse :", "Answer:"));
+            wrapped(pick(step.answer_fr, step.answer_en, language));
         }
         ImGui::Separator();
     }
-    if (player.revealed()) wrapped(pick(step.text_fr, step.text_en));
+    if (player.revealed()) wrapped(pick(step.text_fr, step.text_en, language));
     else {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        wrapped(tr("(réfléchis, puis révèle : la commande s'exécutera)", "(think, then reveal: the command will run)"));
+        wrapped(tr(language, "(réfléchis, puis révèle : la commande s'exécutera)",
+                   "(think, then reveal: the command will run)"));
         ImGui::PopStyleColor();
     }
     ImGui::EndChild();
 
     ImGui::BeginDisabled(player.index() == 0 && player.revealed());
-    if (ImGui::Button(tr("◀ Précédent", "◀ Previous"))) send("/lecon precedent");
+    if (ImGui::Button(tr(language, "◀ Précédent", "◀ Previous"))) send("/lecon precedent");
     ImGui::EndDisabled();
     ImGui::SameLine();
     const bool last = player.index() + 1 >= player.count();
     ImGui::BeginDisabled(last && player.revealed());
-    if (ImGui::Button(tr("Suivant ▶", "Next ▶"))) send("/lecon suivant");
+    if (ImGui::Button(tr(language, "Suivant ▶", "Next ▶"))) send("/lecon suivant");
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button(tr("Fermer", "Close"))) send("/lecon fermer");
+    if (ImGui::Button(tr(language, "Fermer", "Close"))) send("/lecon fermer");
     ImGui::End();
 }
 

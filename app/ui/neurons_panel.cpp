@@ -16,7 +16,8 @@ namespace tb {
 namespace {
 
 // d signed bars in a row (blue < 0, yellow > 0), each value on hover.
-void signed_bars(const char* id, const Vector& v, const std::vector<std::string>* names, float width, float height) {
+void signed_bars(const char* id, const Vector& v, const std::vector<std::string>* names, float width, float height,
+                 Language language) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton(id, ImVec2(std::max(1.f, width), std::max(1.f, height)));
@@ -34,20 +35,20 @@ void signed_bars(const char* id, const Vector& v, const std::vector<std::string>
     if (ImGui::IsItemHovered()) {
         const int j = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - p.x) / cell), 0, d - 1);
         if (names) ImGui::SetTooltip("%s : %.3f", (*names)[static_cast<std::size_t>(j)].c_str(), v(j));
-        else ImGui::SetTooltip(tr("composante %d : %.3f", "feature %d: %.3f"), j + 1, v(j));
+        else ImGui::SetTooltip(tr(language, "composante %d : %.3f", "feature %d: %.3f"), j + 1, v(j));
     }
 }
 
-void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state) {
+void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state, Language language) {
     const int layers = trace.settings.layers, n = trace.token_count();
     state.block = std::clamp(state.block, 1, layers);
     state.token = std::clamp(state.token, 0, n - 1);
-    ImGui::TextUnformatted(tr("bloc", "block"));
+    ImGui::TextUnformatted(tr(language, "bloc", "block"));
     for (int b = 1; b <= layers; ++b) {
         ImGui::SameLine();
         ImGui::RadioButton((std::to_string(b) + "##nb").c_str(), &state.block, b);
     }
-    ImGui::TextUnformatted(tr("mot", "word"));
+    ImGui::TextUnformatted(tr(language, "mot", "word"));
     for (int i = 0; i < n; ++i) {
         ImGui::SameLine();
         ImGui::RadioButton((trace.tokens[static_cast<std::size_t>(i)].word + "##nt" + std::to_string(i)).c_str(), &state.token, i);
@@ -56,12 +57,14 @@ void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state) 
     const int w = static_cast<int>(level.hidden.cols());
     int active = 0;
     for (int k = 0; k < w; ++k) active += level.hidden(state.token, k) > 0;
-    ImGui::Text(tr("%d neurones sur w = %d actifs (> 0) après %s", "%d of w = %d neurons active (> 0) after %s"), active, w,
+    ImGui::Text(tr(language, "%d neurones sur w = %d actifs (> 0) après %s", "%d of w = %d neurons active (> 0) after %s"), active, w,
                 trace.settings.activation == Activation::Relu ? "ReLU" : "GELU");
-    help_marker(tr("Chaque case est un neurone caché du FFN pour ce mot : rose = actif (> 0), gris = inactif. "
-                   "Survolez ou cliquez un neurone pour lire sa question (ligne de W↑) et sa direction (colonne de W↓).",
-                   "Each cell is one hidden FFN neuron for this word: pink = active (> 0), grey = inactive. "
-                   "Hover or click a neuron to read its question (row of W↑) and its direction (column of W↓)."));
+    help_marker(
+        tr(language,
+           "Chaque case est un neurone caché du FFN pour ce mot : rose = actif (> 0), gris = inactif. "
+           "Survolez ou cliquez un neurone pour lire sa question (ligne de W↑) et sa direction (colonne de W↓).",
+           "Each cell is one hidden FFN neuron for this word: pink = active (> 0), grey = inactive. "
+           "Hover or click a neuron to read its question (row of W↑) and its direction (column of W↓)."));
     ImGui::Dummy(ImVec2(1, 1));
 
     const float frame = ImGui::GetFrameHeight();
@@ -96,18 +99,18 @@ void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state) 
     const Matrix& in = trace.settings.norm == Norm::Pre ? level.normalized_input : trace.input_of(level);
     const double dot = r.question.dot(in.row(state.token).transpose());
     ImGui::Dummy(ImVec2(1, frame * 0.2f));
-    ImGui::Text(tr("neurone %d : question · x = %.2f, + biais %.2f = %.2f", "neuron %d: question · x = %.2f, + bias %.2f = %.2f"),
+    ImGui::Text(tr(language, "neurone %d : question · x = %.2f, + biais %.2f = %.2f", "neuron %d: question · x = %.2f, + bias %.2f = %.2f"),
                 state.neuron + 1, dot, r.bias, dot + r.bias);
     ImGui::Text("   → %s = %.3f (%s)", trace.settings.activation == Activation::Relu ? "ReLU" : "GELU", r.activation,
-                r.activation > 0 ? tr("actif", "active") : tr("inactif", "inactive"));
+                r.activation > 0 ? tr(language, "actif", "active") : tr(language, "inactif", "inactive"));
     ImGui::PushTextWrapPos(0);
     const float width = ImGui::GetContentRegionAvail().x, bars = frame * 1.5f;
-    ImGui::TextDisabled("%s", tr("question = ligne de W↑ (ce que le neurone « demande » au vecteur)",
+    ImGui::TextDisabled("%s", tr(language, "question = ligne de W↑ (ce que le neurone « demande » au vecteur)",
                                  "question = row of W↑ (what the neuron « asks » the vector)"));
-    signed_bars("##question", r.question, nullptr, width, bars);
-    ImGui::TextDisabled("%s", tr("direction = colonne de W↓ (ajoutée au flux, pondérée par l'activation)",
+    signed_bars("##question", r.question, nullptr, width, bars, language);
+    ImGui::TextDisabled("%s", tr(language, "direction = colonne de W↓ (ajoutée au flux, pondérée par l'activation)",
                                  "direction = column of W↓ (added to the stream, weighted by the activation)"));
-    signed_bars("##direction", r.direction, nullptr, width, bars);
+    signed_bars("##direction", r.direction, nullptr, width, bars, language);
     ImGui::PopTextWrapPos();
 }
 
@@ -124,7 +127,7 @@ std::string question_text(const FactNetwork& net, int neuron) {
     return out;
 }
 
-std::string added_text(const FactNetwork& net, const Vector& added) {
+std::string added_text(const FactNetwork& net, const Vector& added, Language language) {
     std::string out;
     for (int j = 0; j < added.size(); ++j) {
         if (std::abs(added(j)) < 1e-12) continue;
@@ -132,13 +135,13 @@ std::string added_text(const FactNetwork& net, const Vector& added) {
         std::snprintf(buf, sizeof buf, "%+.2f %s", added(j), net.axes[static_cast<std::size_t>(j)].c_str());
         out += (out.empty() ? "" : ", ") + std::string(buf);
     }
-    return out.empty() ? tr("rien", "nothing") : out;
+    return out.empty() ? tr(language, "rien", "nothing") : out;
 }
 
-void fact_network(InspectorState& state) {
+void fact_network(InspectorState& state, Language language) {
     const FactNetwork net = thomas_pesquet_network();
     const char* names[4] = {"Thomas", "Pesquet", "Marie", "Curie"};
-    ImGui::TextUnformatted(tr("le vecteur encode :", "the vector encodes:"));
+    ImGui::TextUnformatted(tr(language, "le vecteur encode :", "the vector encodes:"));
     std::vector<std::string> chosen;
     for (int c = 0; c < 4; ++c) {
         if (c) ImGui::SameLine();
@@ -148,7 +151,7 @@ void fact_network(InspectorState& state) {
     const FactPass pass = run_fact_network(net, concept_vector(net, chosen));
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit;
     if (ImGui::BeginTable("##faits", 4, flags)) {
-        for (const char* h : {tr("question (ligne de W↑)", "question (row of W↑)"), "q · x", tr("+ biais", "+ bias"), "ReLU"})
+        for (const char* h : {tr(language, "question (ligne de W↑)", "question (row of W↑)"), "q · x", tr(language, "+ biais", "+ bias"), "ReLU"})
             ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
         for (int k = 0; k < static_cast<int>(net.neurons.size()); ++k) {
@@ -166,13 +169,13 @@ void fact_network(InspectorState& state) {
         ImGui::EndTable();
     }
     ImGui::PushTextWrapPos(0);
-    ImGui::Text(tr("ajouté au flux (W↓ · neurones) : %s", "added to the stream (W↓ · neurons): %s"), added_text(net, pass.added).c_str());
+    ImGui::Text(tr(language, "ajouté au flux (W↓ · neurones) : %s", "added to the stream (W↓ · neurons): %s"), added_text(net, pass.added, language).c_str());
     ImGui::PopTextWrapPos();
 
     // The truth table of the first neuron: ReLU(q·x − 1) is an AND of the two names.
-    ImGui::TextDisabled("%s", tr("table de vérité du neurone « Thomas ET Pesquet » :", "truth table of the « Thomas AND Pesquet » neuron:"));
+    ImGui::TextDisabled("%s", tr(language, "table de vérité du neurone « Thomas ET Pesquet » :", "truth table of the « Thomas AND Pesquet » neuron:"));
     if (ImGui::BeginTable("##verite", 4, flags)) {
-        for (const char* h : {tr("entrée", "input"), "q · x", "ReLU(q · x − 1)", "astronaute"}) ImGui::TableSetupColumn(h);
+        for (const char* h : {tr(language, "entrée", "input"), "q · x", "ReLU(q · x − 1)", "astronaute"}) ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
         const std::vector<std::vector<std::string>> cases = {{}, {"Thomas"}, {"Pesquet"}, {"Thomas", "Pesquet"}};
         for (const auto& c : cases) {
@@ -181,7 +184,7 @@ void fact_network(InspectorState& state) {
             for (const auto& w : c) label += (label.empty() ? "" : " + ") + w;
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(label.empty() ? tr("(rien)", "(nothing)") : label.c_str());
+            ImGui::TextUnformatted(label.empty() ? tr(language, "(rien)", "(nothing)") : label.c_str());
             ImGui::TableNextColumn();
             ImGui::Text("%.0f", p.questions(0));
             ImGui::TableNextColumn();
@@ -195,13 +198,13 @@ void fact_network(InspectorState& state) {
 
 }  // namespace
 
-void draw_neurons_panel(const Rect& rect, const Trace& trace, InspectorState& state) {
+void draw_neurons_panel(const Rect& rect, const Trace& trace, InspectorState& state, Language language) {
     if (!begin_panel("##panneau_neurones", rect)) return;
-    if (ImGui::RadioButton(tr("ce modèle", "this model"), !state.fact_demo)) state.fact_demo = false;
+    if (ImGui::RadioButton(tr(language, "ce modèle", "this model"), !state.fact_demo)) state.fact_demo = false;
     ImGui::SameLine();
-    if (ImGui::RadioButton(tr("le neurone « Thomas Pesquet »", "the « Thomas Pesquet » neuron"), state.fact_demo)) state.fact_demo = true;
-    if (state.fact_demo) fact_network(state);
-    else model_neurons(rect, trace, state);
+    if (ImGui::RadioButton(tr(language, "le neurone « Thomas Pesquet »", "the « Thomas Pesquet » neuron"), state.fact_demo)) state.fact_demo = true;
+    if (state.fact_demo) fact_network(state, language);
+    else model_neurons(rect, trace, state, language);
     ImGui::End();
 }
 

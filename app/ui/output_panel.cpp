@@ -14,14 +14,14 @@
 
 namespace tb {
 
-void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary) {
+void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, Language language) {
     if (!begin_panel("##panneau_sortie", rect)) return;
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "%s",
-                       tr("Poids aléatoires, non entraînés : ce modèle « ne prédit rien ». Voici pourtant ce qu'il propose.",
+                       tr(language, "Poids aléatoires, non entraînés : ce modèle « ne prédit rien ». Voici pourtant ce qu'il propose.",
                           "Random, untrained weights: this model « predicts nothing ». Here is what it proposes all the same."));
     ImGui::PopTextWrapPos();
-    help_marker(tr("La sortie verte est projetée sur les embeddings de tokens (poids liés), puis softmax sur le vocabulaire : "
+    help_marker(tr(language, "La sortie verte est projetée sur les embeddings de tokens (poids liés), puis softmax sur le vocabulaire : "
                    "une probabilité par mot possible.",
                    "The green output is projected on the token embeddings (tied weights), then softmax over the vocabulary: "
                    "one probability per possible word."));
@@ -33,7 +33,7 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& v
     const float height = std::min(rect.bottom() - ImGui::GetCursorScreenPos().y - frame * 2.6f,
                                   row_h * static_cast<float>(top.size() + 1) + ImGui::GetStyle().ScrollbarSize + 4);
     if (ImGui::BeginTable("##predictions", 6, flags, ImVec2(0, std::max(frame, height)))) {
-        ImGui::TableSetupColumn(tr("après…", "after…"));
+        ImGui::TableSetupColumn(tr(language, "après…", "after…"));
         for (int k = 1; k <= 5; ++k) ImGui::TableSetupColumn(std::to_string(k).c_str());
         ImGui::TableHeadersRow();
         ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -49,9 +49,10 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& v
                 dl->AddRectFilled(ImVec2(min.x, max.y), ImVec2(min.x + width, max.y + 4), to_u32(palette::kOutput));
                 if (ImGui::IsItemHovered()) {
                     char tip[160];
-                    std::snprintf(tip, sizeof tip, tr("« %s » : probabilité %.2f %%", "« %s »: probability %.2f %%"),
+                    std::snprintf(tip, sizeof tip,
+                                  tr(language, "« %s » : probabilité %.2f %%", "« %s »: probability %.2f %%"),
                                   p.word.c_str(), p.probability * 100);
-                    ImGui::SetTooltip("%s", localize_decimals(tip).c_str());
+                    ImGui::SetTooltip("%s", localize_decimals(language, tip).c_str());
                 }
             }
         }
@@ -61,12 +62,12 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& v
     ImGui::PushTextWrapPos(0);
     char chance[512];
     std::snprintf(chance, sizeof chance,
-                  tr("Sur %d mots, le hasard donnerait %.1f %% à chacun. Apprendre ces poids, puis choisir le mot suivant "
+                  tr(language, "Sur %d mots, le hasard donnerait %.1f %% à chacun. Apprendre ces poids, puis choisir le mot suivant "
                      "(température) : c'est le prochain salon, #generation-temperature.",
                      "Over %d words, chance would give each %.1f %%. Learning these weights, then choosing the next word "
                      "(temperature): that is the next channel, #generation-temperature."),
                   trace.vocabulary_size, 100.0 / std::max(1, trace.vocabulary_size));
-    ImGui::TextDisabled("%s", localize_decimals(chance).c_str());
+    ImGui::TextDisabled("%s", localize_decimals(language, chance).c_str());
     ImGui::PopTextWrapPos();
     ImGui::End();
 }

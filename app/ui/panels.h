@@ -17,7 +17,7 @@ namespace tb {
 
 // ui/top_bar.cpp: the title, the parameter counter (blocks and total), the seed, main buttons.
 // With the export buttons at its right end when there is room for them (export_area).
-void draw_top_bar(const Rect& rect, const Trace& trace, const Fonts& fonts, const CommandSink& send);
+void draw_top_bar(const Rect& rect, const Trace& trace, const Fonts& fonts, const CommandSink& send, Language language);
 
 // ui/cross_section.cpp: the boxes, bands, arcs and beads. `bead_callback` draws the beads with
 // the GL renderer from inside the draw list; without it, ImGui circles stand in.
@@ -26,7 +26,8 @@ struct BeadPainter {
     void* user = nullptr;
 };
 void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecords& frame, const Trace& trace,
-                        const Fonts& fonts, BeadPainter painter, const ThemeColours& theme = kDarkTheme,
+                        const Fonts& fonts, BeadPainter painter, Language language,
+                        const ThemeColours& theme = kDarkTheme,
                         const char* id = "##coupe");  // a second stack (A/B comparison) has its own id
 
 // ui/comparison_view.cpp: the line between the two stacks of /comparer and their labels.
@@ -41,7 +42,7 @@ struct ScrubState {
     float value = 0;
 };
 void draw_timeline(const Rect& rect, const Trace& trace, double playhead, bool playing, ScrubState& scrub,
-                   const CommandSink& send);
+                   const CommandSink& send, Language language);
 
 // ui/profile.cpp: the norm profile (one line per token), the mean cosine similarity, the legend.
 // The A/B comparison's side B: drawn dashed over side A on the same axes, with a legend A / B
@@ -52,11 +53,12 @@ struct Compared {
 };
 // The log/linear switch sends /vue echelle.
 void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, bool log_scale,
-                  const Fonts& fonts, const CommandSink& send, Compared b = {});
-void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, Compared b = {});
-void draw_legend(const Rect& rect);
+                  const Fonts& fonts, const CommandSink& send, Language language, Compared b = {});
+void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, Language language,
+                 Compared b = {});
+void draw_legend(const Rect& rect, Language language);
 
 // ui/parameters.cpp: the breakdown, each formula with its numbers and share, GPT-2 small beside.
-void draw_parameters(bool& open, const Trace& trace, float width, float height);
+void draw_parameters(bool& open, const Trace& trace, float width, float height, Language language);
 
 }  // namespace tb

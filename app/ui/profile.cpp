@@ -27,15 +27,16 @@ std::vector<std::vector<double>> norms_by_level(const Trace& t) {  // [level][to
 }
 
 // The x axis: level names; short ones (E, a1, f1, S) when crowded, staggered if still crowded.
-void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y) {
+void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y, Language language) {
     const float cell = width / static_cast<float>(std::max(1, top));
     const float line = ImGui::GetTextLineHeight();
     float widest = 0;
-    for (int k = 0; k <= top; ++k) widest = std::max(widest, ImGui::CalcTextSize(level_label(k, (top - 1) / 2, LabelLength::Medium).c_str()).x);
+    for (int k = 0; k <= top; ++k) widest = std::max(widest, ImGui::CalcTextSize(level_label(language, k, (top - 1) / 2, LabelLength::Medium).c_str()).x);
     const bool shorter = cell < widest + 6;
     const bool stagger = shorter && cell < ImGui::CalcTextSize("f6").x + 6;
     for (int k = 0; k <= top; ++k) {
-        const std::string name = level_label(k, (top - 1) / 2, shorter ? LabelLength::Short : LabelLength::Medium);
+        const std::string name =
+            level_label(language, k, (top - 1) / 2, shorter ? LabelLength::Short : LabelLength::Medium);
         const ImVec2 e = ImGui::CalcTextSize(name.c_str());
         const float x = p0.x + cell * static_cast<float>(k) - e.x * 0.5f;
         dl->AddText(ImVec2(std::clamp(x, p0.x - line, p0.x + width - e.x + line * 0.8f), y + (stagger && k % 2 ? line : 0)),
@@ -107,8 +108,9 @@ void dashed_polyline(ImDrawList* dl, const std::vector<float>& ys, ImVec2 p0, fl
 }
 
 // The title, the log/linear switch (/vue echelle) and what the lines mean.
-void profile_header(bool log_scale, bool compared, bool previous, const Fonts& fonts, const CommandSink& send) {
-    const Strings& t = text();
+void profile_header(bool log_scale, bool compared, bool previous, const Fonts& fonts, const CommandSink& send,
+                    Language language) {
+    const Strings& t = text_in(language);
     ImGui::PushFont(fonts.large);
     ImGui::TextUnformatted(t.profile_title);
     ImGui::PopFont();
@@ -116,7 +118,7 @@ void profile_header(bool log_scale, bool compared, bool previous, const Fonts& f
     ImGui::SameLine();
     if (ImGui::RadioButton(t.profile_linear, !log_scale) && log_scale) send("/vue echelle lineaire");
     ImGui::SameLine();
-    if (compared) ImGui::TextDisabled("· %s", tr("A : trait plein · B : pointillés", "A: solid · B: dashed"));
+    if (compared) ImGui::TextDisabled("· %s", tr(language, "A : trait plein · B : pointillés", "A: solid · B: dashed"));
     else ImGui::TextDisabled("· %s", previous ? t.profile_previous : "");
 }
 
@@ -151,10 +153,10 @@ std::pair<double, double> value_range(std::initializer_list<const std::vector<st
 }  // namespace
 
 void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, bool log_scale,
-                  const Fonts& fonts, const CommandSink& send, Compared b) {
+                  const Fonts& fonts, const CommandSink& send, Language language, Compared b) {
     if (b.trace) previous = nullptr;
     if (!begin_panel("##profil", rect, ImGuiWindowFlags_NoScrollbar)) return;
-    profile_header(log_scale, b.trace != nullptr, previous != nullptr, fonts, send);
+    profile_header(log_scale, b.trace != nullptr, previous != nullptr, fonts, send, language);
     const std::vector<Rgb> colours = word_legend(trace);
     const int n = trace.token_count();
 
@@ -189,13 +191,13 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
     // The scale's ends, unless they would overwrite the √d label (√d says more).
     const float top_label = plot_top - line * 0.3f, bottom_label = plot_bottom - line * 0.8f;
     if (std::abs(top_label - (yd - line * 0.5f)) > line)
-        dl->AddText(ImVec2(left - line * 2.5f, top_label), ink, localize_decimals(format_g3(hi)).c_str());
+        dl->AddText(ImVec2(left - line * 2.5f, top_label), ink, localize_decimals(language, format_g3(hi)).c_str());
     if (std::abs(bottom_label - (yd - line * 0.5f)) > line)
-        dl->AddText(ImVec2(left - line * 2.5f, bottom_label), ink, localize_decimals(format_g3(lo)).c_str());
+        dl->AddText(ImVec2(left - line * 2.5f, bottom_label), ink, localize_decimals(language, format_g3(lo)).c_str());
 
     const int top = static_cast<int>(trace.levels.size()) - 1;
     const float cell = (right - left) / static_cast<float>(std::max(1, top));
-    level_axis(dl, ImVec2(left, plot_bottom), right - left, top, plot_bottom + 4);
+    level_axis(dl, ImVec2(left, plot_bottom), right - left, top, plot_bottom + 4, language);
 
     if (!before.empty()) {  // the previous run, faint, complete
         const int prev_top = static_cast<int>(before.size()) - 1;
@@ -226,10 +228,11 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
     ImGui::End();
 }
 
-void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, Compared b) {
+void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, Language language,
+                 Compared b) {
     if (b.trace) previous = nullptr;
     if (!begin_panel("##cosinus", rect, ImGuiWindowFlags_NoScrollbar)) return;
-    ImGui::TextUnformatted(text().cosine_title);
+    ImGui::TextUnformatted(text_in(language).cosine_title);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float line = ImGui::GetTextLineHeight();
     const ImVec2 cursor = ImGui::GetCursorScreenPos();
@@ -249,7 +252,7 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
         dl->AddText(ImVec2(left - line * 1.6f, y_of(v) - line * 0.5f), IM_COL32(170, 170, 185, 255), v > 0.5 ? "1" : "0");
     }
     const int top = static_cast<int>(trace.levels.size()) - 1;
-    level_axis(dl, ImVec2(left, plot_bottom), right - left, top, plot_bottom + 4);
+    level_axis(dl, ImVec2(left, plot_bottom), right - left, top, plot_bottom + 4, language);
     auto series = [&](const Trace& t) {
         std::vector<float> ys;
         for (const auto& level : t.levels) ys.push_back(y_of(mean_pairwise_cosine(level.vectors)));
@@ -266,7 +269,7 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     const int shown = std::clamp(static_cast<int>(std::floor(playhead)), 0, top);
     char value[48];
     std::snprintf(value, sizeof value, "%s",
-                  localize_decimals(format_fixed2(mean_pairwise_cosine(trace.levels[static_cast<std::size_t>(shown)].vectors))).c_str());
+                  localize_decimals(language, format_fixed2(mean_pairwise_cosine(trace.levels[static_cast<std::size_t>(shown)].vectors))).c_str());
     float x_right = right - 4;
     if (b.trace) {  // side B dashed, in another colour; both values, labelled
         const int b_top = static_cast<int>(b.trace->levels.size()) - 1;
@@ -275,7 +278,7 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
         const int b_shown = std::clamp(static_cast<int>(std::floor(b.playhead)), 0, b_top);
         char b_value[48];
         std::snprintf(b_value, sizeof b_value, "B %s",
-                      localize_decimals(format_fixed2(mean_pairwise_cosine(b.trace->levels[static_cast<std::size_t>(b_shown)].vectors))).c_str());
+                      localize_decimals(language, format_fixed2(mean_pairwise_cosine(b.trace->levels[static_cast<std::size_t>(b_shown)].vectors))).c_str());
         x_right -= ImGui::CalcTextSize(b_value).x;
         dl->AddText(ImVec2(x_right, plot_top + 2), IM_COL32(120, 200, 255, 255), b_value);
         x_right -= line * 0.8f;
@@ -286,9 +289,9 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     ImGui::End();
 }
 
-void draw_legend(const Rect& rect) {
+void draw_legend(const Rect& rect, Language language) {
     if (!begin_panel("##legende", rect)) return;
-    const Strings& t = text();
+    const Strings& t = text_in(language);
     ImGui::TextDisabled("%s", t.legend_title);
     help_marker(t.legend_colour_help);  // how a direction becomes a colour, for whoever asks
     ImGui::PushTextWrapPos(0);

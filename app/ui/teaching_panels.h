@@ -17,7 +17,7 @@ namespace tb {
 // ui/lesson_panel.cpp: the current step, its question and reveal button, what to look at; the
 // buttons send /lecon precedent|suivant|reveler|fermer.
 void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& fonts, const ThemeColours& theme,
-                 const CommandSink& send);
+                 const CommandSink& send, Language language);
 
 // ui/formula_strip.cpp: the sublayer's formula as wired now, the term the beads are crossing
 // highlighted; `note` (right-aligned, muted) says which sublayer F is, or the parameter count.

@@ -12,9 +12,9 @@
 namespace tb {
 
 void draw_timeline(const Rect& rect, const Trace& trace, double playhead, bool playing, ScrubState& scrub,
-                   const CommandSink& send) {
+                   const CommandSink& send, Language language) {
     if (!begin_panel("##timeline", rect, ImGuiWindowFlags_NoScrollbar)) return;
-    const Strings& t = text();
+    const Strings& t = text_in(language);
     const Settings& s = trace.settings;
     const int top = s.top_level();
 
@@ -27,7 +27,7 @@ void draw_timeline(const Rect& rect, const Trace& trace, double playhead, bool p
     ImGui::SameLine();
     if (!scrub.active) scrub.value = static_cast<float>(playhead);
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 1.6f);
-    const std::string current = level_label(std::clamp(static_cast<int>(std::ceil(scrub.value - 1e-6)), 0, top), s.layers);
+    const std::string current = level_label(language, std::clamp(static_cast<int>(std::ceil(scrub.value - 1e-6)), 0, top), s.layers);
     ImGui::SliderFloat("##scrub", &scrub.value, 0.f, static_cast<float>(s.step), current.c_str());
     scrub.active = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivatedAfterEdit())  // once, on release: the level to two decimals
@@ -40,8 +40,8 @@ void draw_timeline(const Rect& rect, const Trace& trace, double playhead, bool p
     const float cell = width / static_cast<float>(top + 1);
     const float x0 = ImGui::GetCursorPosX();
     for (int k = 0; k <= top; ++k) {
-        std::string name = level_label(k, s.layers);
-        if (cell < ImGui::CalcTextSize(name.c_str()).x + 8) name = level_label(k, s.layers, LabelLength::Short);  // crowded
+        std::string name = level_label(language, k, s.layers);
+        if (cell < ImGui::CalcTextSize(name.c_str()).x + 8) name = level_label(language, k, s.layers, LabelLength::Short);  // crowded
         const bool here = std::abs(playhead - k) < 0.5;
         const bool beyond = k > s.step;
         ImGui::SetCursorPosX(x0 + cell * static_cast<float>(k));
@@ -49,7 +49,7 @@ void draw_timeline(const Rect& rect, const Trace& trace, double playhead, bool p
         ImGui::PushStyleColor(ImGuiCol_Text, here ? ImVec4(0.05f, 0.05f, 0.1f, 1) : ImVec4(1, 1, 1, beyond ? 0.45f : 1.f));
         ImGui::PushID(k);
         if (ImGui::Button(name.c_str(), ImVec2(cell - 4, 0))) send("/etape " + std::to_string(k));
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s — /etape %d", level_label(k, s.layers).c_str(), k);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s — /etape %d", level_label(language, k, s.layers).c_str(), k);
         ImGui::PopID();
         ImGui::PopStyleColor(2);
         if (k < top) ImGui::SameLine();

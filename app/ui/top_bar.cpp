@@ -8,9 +8,10 @@
 
 namespace tb {
 
-void draw_top_bar(const Rect& rect, const Trace& trace, const Fonts& fonts, const CommandSink& send) {
+void draw_top_bar(const Rect& rect, const Trace& trace, const Fonts& fonts, const CommandSink& send,
+                  Language language) {
     if (!begin_panel("##top", rect, ImGuiWindowFlags_NoScrollbar)) return;
-    const Strings& t = text();
+    const Strings& t = text_in(language);
     ImGui::PushFont(fonts.large);
     ImGui::TextUnformatted("transformer-bloc");
     ImGui::SameLine(0, ImGui::GetFontSize());
@@ -32,7 +33,7 @@ void draw_top_bar(const Rect& rect, const Trace& trace, const Fonts& fonts, cons
     ImGui::SameLine();
     if (ImGui::Button(t.parameters)) send("/parametres");
     // The counter grows with the model: the export buttons take what room is left after it.
-    draw_export_buttons(rect, ImGui::GetItemRectMax().x, trace.settings, send);
+    draw_export_buttons(rect, ImGui::GetItemRectMax().x, trace.settings, send, language);
     ImGui::End();
 }
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../features_fixture.h"
 #include "commands.h"
 #include "text/glyphs.h"
 #include "trace.h"
@@ -18,7 +19,7 @@ std::string hex(const std::vector<std::uint32_t>& cps) {
 
 // Every interface string can be drawn with the font's glyph ranges (no '?' boxes on the projector).
 TEST(Text, EveryInterfaceStringIsInTheGlyphRanges) {
-    const Strings& t = text();
+    const Strings& t = text_in(Language::French);
     const auto* fields = reinterpret_cast<const char* const*>(&t);  // Strings holds only const char*
     const std::size_t count = sizeof(Strings) / sizeof(const char*);
     for (std::size_t i = 0; i < count; ++i) {
@@ -41,33 +42,55 @@ TEST(Text, EveryFrenchStringHasAnEnglishTwin) {
         differ += std::string(fr) != en;
     }
     EXPECT_GT(differ, 50) << "most strings differ between the languages";
-    set_language(Language::English);
-    EXPECT_STREQ(text().reset, "Reset");
-    EXPECT_STREQ(tr("Suivant", "Next"), "Next");
-    set_language(Language::French);
-    EXPECT_STREQ(text().reset, "Réinitialiser");
+    EXPECT_STREQ(text_in(Language::English).reset, "Reset");
+    EXPECT_STREQ(tr(Language::English, "Suivant", "Next"), "Next");
+    EXPECT_STREQ(text_in(Language::French).reset, "Réinitialiser");
 }
 
 TEST(Text, LevelLabelsInBothLanguages) {
-    EXPECT_EQ(level_label(0, 2), "entrée");
-    EXPECT_EQ(level_label(3, 2), "attention 2");
-    EXPECT_EQ(level_label(4, 2, LabelLength::Medium), "ffn 2");
-    EXPECT_EQ(level_label(5, 2, LabelLength::Short), "S");
-    EXPECT_EQ(level_label(1, 6, LabelLength::Short), "a1");
-    set_language(Language::English);
-    EXPECT_EQ(level_label(0, 2), "input");
-    EXPECT_EQ(level_label(5, 2), "output");
-    EXPECT_EQ(level_label(5, 2, LabelLength::Medium), "output");
-    EXPECT_EQ(level_label(0, 2, LabelLength::Short), "I");
-    EXPECT_EQ(level_label(2, 2, LabelLength::Short), "f1");
-    set_language(Language::French);
+    const Language fr = Language::French, en = Language::English;
+    EXPECT_EQ(level_label(fr, 0, 2), "entrée");
+    EXPECT_EQ(level_label(fr, 3, 2), "attention 2");
+    EXPECT_EQ(level_label(fr, 4, 2, LabelLength::Medium), "ffn 2");
+    EXPECT_EQ(level_label(fr, 5, 2, LabelLength::Short), "S");
+    EXPECT_EQ(level_label(fr, 1, 6, LabelLength::Short), "a1");
+    EXPECT_EQ(level_label(en, 0, 2), "input");
+    EXPECT_EQ(level_label(en, 5, 2), "output");
+    EXPECT_EQ(level_label(en, 5, 2, LabelLength::Medium), "output");
+    EXPECT_EQ(level_label(en, 0, 2, LabelLength::Short), "I");
+    EXPECT_EQ(level_label(en, 2, 2, LabelLength::Short), "f1");
 }
 
 TEST(Text, DecimalCommaInFrench) {
-    EXPECT_EQ(localize_decimals("31.6 % de 124.4 M, x.y, 1. 2"), "31,6 % de 124,4 M, x.y, 1. 2");
-    set_language(Language::English);
-    EXPECT_EQ(localize_decimals("31.6 %"), "31.6 %");
-    set_language(Language::French);
+    EXPECT_EQ(localize_decimals(Language::French, "31.6 % de 124.4 M, x.y, 1. 2"), "31,6 % de 124,4 M, x.y, 1. 2");
+    EXPECT_EQ(localize_decimals(Language::English, "31.6 %"), "31.6 %");
+}
+
+// The interface's language has one owner, each window's registry: two windows' features in one
+// process, one switched to English by /langue en, each speak their own language (a global copy
+// would make the last one synced speak for both).
+TEST(Text, EachRegistrySpeaksForItsOwnWindow) {
+    test::WindowFeatures french, english;
+    ASSERT_TRUE(english.run("/langue en").ok);
+    ASSERT_TRUE(french.run("/vue texte 1,5").ok);  // the French window runs (and syncs) after the English one
+    english.features.image_written("/tmp/a.png", std::nullopt);
+    french.features.image_written("/tmp/b.png", std::nullopt);
+    EXPECT_EQ(english.features.log().back().text, "view saved (PNG) to « /tmp/a.png »");
+    EXPECT_EQ(french.features.log().back().text, "vue enregistrée (PNG) dans « /tmp/b.png »");
+    EXPECT_EQ(english.registry.language(), Language::English);
+    EXPECT_EQ(french.registry.language(), Language::French);
+}
+
+// --lang sets the registry's language before the window's features exist: the log's first line,
+// the welcome, is already in that language.
+TEST(Text, TheWelcomeFollowsTheRegistrysLanguage) {
+    Session session{test::vocabulary()};
+    CommandRegistry registry;
+    registry.set_language(Language::English);
+    Features features(session, registry);
+    features.install();
+    ASSERT_FALSE(features.log().empty());
+    EXPECT_STREQ(features.log().front().text.c_str(), text_in(Language::English).welcome);
 }
 
 TEST(Text, UncoveredCodePointsAreFound) {
