@@ -122,8 +122,7 @@ SettingEntry position() {
                  "sin(p/10000^(2k/d))), a learned table, or nothing."};
     e.help = {"Encodage positionnel ajouté aux embeddings : sinus, table apprise ou rien.",
               "Positional encoding added to the embeddings: sinusoidal (sinus), a learned table (appris) or none (aucun)."};
-    e.side_b = true;
-    e.confirm = [](const Settings& s) { return Text{"position : ", "position: "} + same(to_string(s.position)); };
+    e.side_b = true;  // the default confirmation: "position : sinus"
     return e;
 }
 
