@@ -39,7 +39,13 @@ struct Trace {
     Matrix position;             // [n_max][d]: the table added at level 0
     std::vector<Level> levels;   // 2L + 2, whatever the step
     ParameterBreakdown parameters;
+    // The place of each shown token in the sentence as typed: its identity (its colour), which
+    // follows its word through /melanger. Empty means the sentence as typed (token i is place i).
+    std::vector<int> typed_places;
 
+    int typed_place(int token) const {
+        return token >= 0 && token < static_cast<int>(typed_places.size()) ? typed_places[static_cast<std::size_t>(token)] : token;
+    }
     int token_count() const { return static_cast<int>(tokens.size()); }
     // n x d: the stream entering a sublayer level, the residual copy.
     const Matrix& input_of(const Level& level) const { return levels.at(level.index - 1).vectors; }

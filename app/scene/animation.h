@@ -13,16 +13,26 @@
 
 namespace tb {
 
+enum class BeadRole {
+    Bead,   // where the beads are (moving, or stopped at the step)
+    Trail,  // the faint bead left at every level passed: the whole climb in one picture
+    Copy,   // the residual copy travelling the arc
+};
+
 struct BeadRecord {
-    float x = 0, y = 0, radius = 0;
-    Rgb colour;
-    float angle = 0;      // the direction's angle in turns, drawn as a needle (not only colour)
-    float alpha = 1;
-    int token = 0;
+    float x = 0, y = 0;
+    float radius = 0;            // area π r² = BeadScale::area_per_norm × norm, within the clamp
+    float reference_radius = 0;  // the dashed ring: the radius of norm √d
+    DirectionCue cue;            // the vector's direction, one sector a component
+    Rgb fill;                    // the vector alone (the mean of the cue's colours)
+    Rgb outline;                 // the token's identity colour
+    float alpha = 1;             // trails and copies are faint
+    int token = 0;               // place in the sentence as shown
+    int level = 0;               // the trace level whose vector it shows (the one being crossed)
     double norm = 0;
-    int off_scale = 0;    // -1 / +1 when the norm is outside the radius scale (drawn with a mark)
-    bool copy = false;    // the residual copy travelling the arc
-    std::string label;    // the word
+    int clamped = 0;             // -1 below BeadScale::norm_min, +1 above norm_max (drawn with a mark)
+    BeadRole role = BeadRole::Bead;
+    std::string label;           // the word
 };
 
 struct LinkRecord {  // attention weight between two beads in an attention box
@@ -37,7 +47,7 @@ struct HiddenRecord {  // a glimpse of the FFN's hidden activations for one toke
 };
 
 struct FrameRecords {
-    std::vector<BeadRecord> beads;  // copies first, then the tokens
+    std::vector<BeadRecord> beads;  // trails first, then copies, then the tokens
     std::vector<LinkRecord> links;
     std::vector<HiddenRecord> hidden;
     int active_level = 0;  // the level the beads are in (or resting at)

@@ -1,10 +1,17 @@
 #pragma once
-// A bead's colour from its vector's direction, by a FIXED projection: the unit vector is
-// projected on three fixed directions of R^d; the angle in the first two picks the colour on a
-// cycle of the Okabe-Ito palette (told apart with the common colour-vision deficiencies), the
-// length of that projection the saturation, the third the lightness. The same angle is drawn as
-// a needle on the bead: a second cue that is not colour. Identical vectors give identical
-// colours and needles at every level; a vector and its double have the same.
+// The bead's colours, identity and direction kept apart (channel.md §7, issue 11):
+// - identity: one colour per token, by its place in the sentence as typed (it follows its word
+//   through /melanger), from Paul Tol's "muted" palette (told apart with the common colour-vision
+//   deficiencies, on the dark and the light theme); its word, its profile line and its bead's
+//   outline use it;
+// - direction: the d components of x/‖x‖, each scaled by √d (that is x_j / rms(x), the vector
+//   brought to the norm √d), on ONE fixed two-sided scale, blue (−2) – grey (0) – orange (+2),
+//   a straight line in sRGB so that the distance between two cells' colours is proportional to the
+//   difference of their components. The bead is cut into d sectors, one a component;
+// - fill: the mean of the d cells' colours, what the bead looks like from the back of the room.
+// Fill and cue are functions of the vector alone: identical vectors, identical bead.
+#include <array>
+
 #include "weights.h"
 
 namespace tb {
@@ -13,10 +20,18 @@ struct Rgb {
     float r = 0, g = 0, b = 0;
 };
 
-Rgb direction_colour(const Vector& v);
-// The angle of the direction in the first two fixed directions, in turns [0, 1).
-float direction_angle(const Vector& v);
+constexpr int kMaxCueCells = 16;   // d is 8 or 16
+constexpr double kCueRange = 2.0;  // x_j / rms(x) at the scale's ends (clamped beyond)
+
+struct DirectionCue {
+    int size = 0;                             // d (0 for a zero or non-finite vector)
+    std::array<float, kMaxCueCells> cell{};   // component j of x/rms(x) / kCueRange, in [-1, 1]
+};
+
+DirectionCue direction_cue(const Vector& v);
+Rgb cue_colour(float cell);                 // -1 blue, 0 grey, +1 orange
+Rgb bead_fill(const DirectionCue& cue);     // the mean of the cells' colours (grey when empty)
+Rgb identity_colour(int typed_place);       // Tol's muted, by the token's place as typed
 Rgb lerp(Rgb a, Rgb b, float t);
-Rgb hsv(float hue_turns, float saturation, float value);
 
 }  // namespace tb

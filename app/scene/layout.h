@@ -51,6 +51,19 @@ struct Slot {
     float y(Place place) const;  // where a stage puts the bead (the "below" places: halfway)
 };
 
+// Bead size: area = area_per_norm × ‖x‖, one scale per L (and window), chosen so that a bead of
+// norm √d has radius `reference_radius` whatever d; clamped to [norm_min, norm_max], where the
+// bead is drawn with a mark.
+struct BeadScale {
+    double area_per_norm = 0;     // px² per unit of norm
+    double norm_min = 0, norm_max = 0;
+    float reference_radius = 0;   // the radius of norm √d: the dashed ring
+    float radius_min = 0, radius_max = 0;
+
+    float radius(double norm) const;   // sqrt(area_per_norm × norm / π), clamped
+    int clamped(double norm) const;    // -1 below norm_min (NaN too), +1 above norm_max, 0 within
+};
+
 struct Layout {
     Rect area;
     std::vector<Box> boxes;    // input, 2L sublayers, output
@@ -61,17 +74,13 @@ struct Layout {
     std::vector<Slot> slots;     // per level; slots[0] is the input's (all rows at level_y[0])
     float stream_x0 = 0, stream_x1 = 0;  // the horizontal span where beads travel
     float label_x = 0;                   // where box labels start (right part of the boxes)
-    float min_radius = 0, max_radius = 0;
+    BeadScale beads;     // bead size: area proportional to the norm
+    float max_radius = 0;  // = beads.radius_max, the largest bead
     float font_px = 18;  // a label size that fits the boxes
 
     float token_x(int token, int count) const;
-    // The bead radius for a vector norm: monotonic, logarithmic between kNormLow and kNormHigh,
-    // clamped outside (then off_scale() says which way).
-    float radius(double norm) const;
-    static int off_scale(double norm);  // -1 below the scale, +1 above, 0 on it
     const Box* box_for_level(int level) const;
 
-    static constexpr double kNormLow = 0.1, kNormHigh = 100.0;
 };
 
 Layout make_layout(const Settings& settings, Rect area);
