@@ -47,6 +47,7 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
     const Session& session = features_.session();
     const Frame f{session.trace(), session.previous_trace(), shown_playhead(), scale, fonts, beads,
                   theme_colours(features_.teaching().theme()), features_.registry().language()};
+    if (beads) beads->set_ground({f.colours.section.r / 255.f, f.colours.section.g / 255.f, f.colours.section.b / 255.f});
     if (features_.teaching().presenter()) draw_presenter(f, width, height);  // the section, the profile, the lesson
     else draw_main(f, width, height);
 }

@@ -1,45 +1,52 @@
 #version 330 core
-// A shaded disc: a sphere lit from the top left, so a bead reads as a ball; its centre keeps
-// the bead's colour (the screenshot tests read it there). A dark needle from the centre's edge
-// to the rim points at the direction's angle: the same direction, the same needle, a cue that
-// does not depend on seeing colours. Off-scale beads get a white ring.
-in vec2 v_local;
-in vec4 v_colour;
-in float v_off_scale;
-in float v_radius;
-in float v_angle;
+// A bead (channel.md §7): a disc of area proportional to the norm, cut into d sectors from twelve
+// o'clock, clockwise, each the colour of one component of the direction on the fixed two-sided
+// scale (cue_low at -1, grey at 0, cue_high at +1: the same straight line as scene/colour.cpp);
+// a ring of the token's identity colour round it; a dashed ring, dark and light dashes so that it
+// reads on any background, at the size of norm √d; a clamped bead has a mark: a white ring
+// outside (above the scale) or a small hollow circle round the dot (below it). A faint bead (a
+// trail, a residual copy) is opaque, its colours mixed towards the ground, so that it reads the
+// same on a box as between boxes.
+in vec2 v_pixel;
+flat in vec4 v_bead;
+flat in vec4 v_outline;
+flat in vec4 v_cells[4];
 out vec4 frag;
 
+uniform vec3 cue_low;
+uniform vec3 cue_high;
+uniform vec3 ground;  // the cross-section's background: a faint bead is mixed towards it
+
+float cell_at(int j) { return v_cells[j / 4][j % 4]; }
+
+// Coverage of a ring of `width` pixels centred on radius `at`, antialiased over one pixel.
+float ring(float r, float at, float width) { return clamp(width * 0.5 + 0.5 - abs(r - at), 0.0, 1.0); }
+
 void main() {
-    float r = length(v_local);
-    float aa = 1.5 / max(v_radius, 1.0);  // about one pixel of antialiasing
-    vec4 result = vec4(0.0);
-    if (r < 1.0 + aa) {
-        vec2 q = v_local;
-        float z = sqrt(max(0.0, 1.0 - dot(q, q)));
-        vec3 n = vec3(q.x, q.y, z);
-        vec3 light = normalize(vec3(-0.45, -0.55, 0.9));
-        float diffuse = max(dot(n, light), 0.0);
-        float lit = 0.3 + 0.78 * diffuse;
-        float specular = pow(max(dot(reflect(-light, n), vec3(0.0, 0.0, 1.0)), 0.0), 24.0) * 0.35;
-        vec3 c = v_colour.rgb * lit + vec3(specular);
-        // The needle: along (cos, -sin) of the angle (y down), from 0.4 to 0.95 radii.
-        float a = 6.2831853 * v_angle;
-        vec2 dir = vec2(cos(a), -sin(a));
-        float along = dot(q, dir);
-        float across = abs(dot(q, vec2(-dir.y, dir.x)));
-        float width = 0.11 + aa;
-        float needle = step(0.4, along) * step(along, 0.95) * (1.0 - smoothstep(width - aa, width, across));
-        c = mix(c, vec3(0.06, 0.06, 0.09), 0.85 * needle);
-        float coverage = 1.0 - smoothstep(1.0 - aa, 1.0 + aa, r);
-        result = vec4(c, v_colour.a * coverage);
+    float radius = v_bead.x, alpha = v_bead.y, clamped = v_bead.z, reference = v_bead.w;
+    int d = int(v_outline.w + 0.5);
+    float r = length(v_pixel);
+    float outline_w = clamp(radius * 0.2, 1.5, 3.0);
+    vec4 c = vec4(0.0);
+
+    // The sectors, flat: each shows its component's colour exactly (the screenshot tests read it).
+    float disc = clamp(radius + 0.5 - r, 0.0, 1.0);
+    if (disc > 0.0 && d > 0) {
+        float turns = fract(atan(v_pixel.x, -v_pixel.y) / 6.2831853 + 1.0);
+        int j = min(int(turns * float(d)), d - 1);
+        c = vec4(mix(ground, mix(cue_low, cue_high, (cell_at(j) + 1.0) * 0.5), alpha), disc);
     }
-    if (v_off_scale != 0.0) {
-        // Above the scale: a solid white ring; below: a dashed one.
-        float ring = 1.0 - smoothstep(0.06, 0.06 + aa, abs(r - 1.28));
-        if (v_off_scale < 0.0) ring *= step(0.0, sin(atan(v_local.y, v_local.x) * 8.0));
-        result = mix(result, vec4(1.0, 1.0, 1.0, v_colour.a), ring);
-    }
-    if (result.a <= 0.0) discard;
-    frag = result;
+    // The identity outline, just outside the disc.
+    float edge = ring(r, radius + outline_w * 0.5, outline_w);
+    c = mix(c, vec4(mix(ground, v_outline.rgb, alpha), 1.0), edge);
+    // The clamp marks.
+    if (clamped > 0.5) c = mix(c, vec4(1.0), ring(r, radius + outline_w + 3.0, 2.0));
+    if (clamped < -0.5) c = mix(c, vec4(v_outline.rgb, 1.0), ring(r, radius + 4.0, 1.5));
+    // The √d ring, dashed (16 dashes), over everything.
+    float dash = step(0.0, sin(atan(v_pixel.y, v_pixel.x) * 16.0));
+    float reference_ring = ring(r, reference, 1.6);
+    c = mix(c, vec4(mix(ground, vec3(mix(0.08, 0.96, dash)), alpha), 0.9), reference_ring * 0.9);
+
+    if (c.a <= 0.002) discard;
+    frag = c;
 }

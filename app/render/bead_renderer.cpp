@@ -5,7 +5,8 @@
 namespace tb {
 
 namespace {
-constexpr int kFloats = 9;  // x, y, radius, r, g, b, a, off_scale, angle
+// x, y, radius, alpha | outline rgb, clamped | reference radius, d, 0, 0 | 16 cue cells
+constexpr int kFloats = 12 + kMaxCueCells;
 }
 
 BeadRenderer::BeadRenderer(const std::string& shader_dir)
@@ -27,10 +28,7 @@ BeadRenderer::BeadRenderer(const std::string& shader_dir)
                               reinterpret_cast<const void*>(static_cast<std::size_t>(offset) * sizeof(float)));
         glVertexAttribDivisor(index, 1);
     };
-    attribute(1, 3, 0);
-    attribute(2, 4, 3);
-    attribute(3, 1, 7);
-    attribute(4, 1, 8);
+    for (GLuint i = 0; i < kFloats / 4; ++i) attribute(1 + i, 4, static_cast<int>(4 * i));
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
@@ -45,9 +43,10 @@ namespace {
 void pack(const std::vector<BeadRecord>& beads, std::vector<float>& data) {
     data.clear();
     for (const auto& b : beads) {
-        const float values[kFloats] = {b.x, b.y, b.radius, b.colour.r, b.colour.g, b.colour.b, b.alpha,
-                                       static_cast<float>(b.off_scale), b.angle};
-        data.insert(data.end(), values, values + kFloats);
+        const float head[12] = {b.x, b.y, b.radius, b.alpha, b.outline.r, b.outline.g, b.outline.b,
+                                static_cast<float>(b.clamped), b.reference_radius, static_cast<float>(b.cue.size), 0, 0};
+        data.insert(data.end(), head, head + 12);
+        data.insert(data.end(), b.cue.cell.begin(), b.cue.cell.end());
     }
 }
 }  // namespace
@@ -71,6 +70,10 @@ void BeadRenderer::draw(const std::vector<float>& data) {
     glUseProgram(program_.id());
     glUniform2f(program_.uniform("display_pos"), frame->DisplayPos.x, frame->DisplayPos.y);
     glUniform2f(program_.uniform("display_size"), frame->DisplaySize.x, frame->DisplaySize.y);
+    const Rgb low = cue_colour(-1), high = cue_colour(1);  // the one scale, from scene/colour.cpp
+    glUniform3f(program_.uniform("cue_low"), low.r, low.g, low.b);
+    glUniform3f(program_.uniform("cue_high"), high.r, high.g, high.b);
+    glUniform3f(program_.uniform("ground"), ground_.r, ground_.g, ground_.b);
     glBindVertexArray(vao_);
     glBindBuffer(GL_ARRAY_BUFFER, instances_);
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(float)), data.data(), GL_STREAM_DRAW);

@@ -1,5 +1,5 @@
 #pragma once
-// Draws the beads as instanced shaded discs (shaders/bead.*). It is called from inside ImGui's
+// Draws the beads as instanced discs of d sectors with their rings (shaders/bead.*). It is called from inside ImGui's
 // draw list (a callback), so the beads sit above the boxes and below the labels.
 #include <string>
 #include <vector>
@@ -27,14 +27,17 @@ public:
     // so that it is clipped to that window.
     void set_second(const std::vector<BeadRecord>& beads);
     static void callback_second(const ImDrawList* list, const ImDrawCmd* cmd);
+    // The cross-section's background (the theme's): faint beads are mixed towards it.
+    void set_ground(Rgb ground) { ground_ = ground; }
 
 private:
     void draw(const std::vector<float>& data);
 
     GlProgram program_;
     GLuint vao_ = 0, quad_ = 0, instances_ = 0;
-    std::vector<float> data_;  // 8 floats a bead
+    std::vector<float> data_;  // 28 floats a bead (bead_renderer.cpp)
     std::vector<float> second_;  // side B of the comparison
+    Rgb ground_{0.12f, 0.13f, 0.19f};
 };
 
 }  // namespace tb

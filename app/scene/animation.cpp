@@ -22,19 +22,36 @@ std::vector<Key> keys_of(const std::vector<Stage>& stages, const Slot& slot) {
 
 float smooth(float t) { return t * t * (3 - 2 * t); }
 
-// Token i's bead at height y showing vector v.
-BeadRecord bead_of(const Trace& trace, const Layout& layout, int i, float y, const Vector& v) {
+constexpr float kTrailAlpha = 0.6f;   // faint, yet its sectors and size still read
+
+// Token i's bead at height y showing vector v of level `level`.
+BeadRecord bead_of(const Trace& trace, const Layout& layout, int i, int level, float y, const Vector& v) {
     BeadRecord b;
     b.x = layout.token_x(i, trace.token_count());
     b.y = y;
     b.norm = v.norm();
-    b.radius = layout.radius(b.norm);
-    b.off_scale = Layout::off_scale(b.norm);
-    b.colour = direction_colour(v);
-    b.angle = direction_angle(v);
+    b.radius = layout.beads.radius(b.norm);
+    b.reference_radius = layout.beads.reference_radius;
+    b.clamped = layout.beads.clamped(b.norm);
+    b.cue = direction_cue(v);
+    b.fill = bead_fill(b.cue);
+    b.outline = identity_colour(trace.typed_place(i));
     b.token = i;
+    b.level = level;
     b.label = trace.tokens[static_cast<std::size_t>(i)].word;
     return b;
+}
+
+// The faint beads left at every level below `below_level`: the climb so far, in one picture.
+void trails(const Trace& trace, const Layout& layout, int below_level, std::vector<BeadRecord>& beads) {
+    for (int k = 0; k < below_level; ++k)
+        for (int i = 0; i < trace.token_count(); ++i) {
+            BeadRecord t = bead_of(trace, layout, i, k, layout.level_y[static_cast<std::size_t>(k)],
+                                   trace.levels[static_cast<std::size_t>(k)].vectors.row(i).transpose());
+            t.role = BeadRole::Trail;
+            t.alpha = kTrailAlpha;
+            beads.push_back(t);
+        }
 }
 
 // What a frame between two levels is drawn from: the level being crossed and its stages.
@@ -48,7 +65,7 @@ struct Crossing {
     const Level& below;
     const std::vector<Stage>& stages;
 
-    BeadRecord bead(int i, float y, const Vector& v) const { return bead_of(trace, layout, i, y, v); }
+    BeadRecord bead(int i, float y, const Vector& v) const { return bead_of(trace, layout, i, k, y, v); }
 };
 
 // The residual copies travel the arc, one after another, from kCopyLeaves until they reach ⊕
@@ -68,14 +85,14 @@ void residual_copies(const Crossing& c, std::vector<BeadRecord>& beads) {
         const Point p = arc->at(smooth(ti));
         copy.x = p.x;
         copy.y = p.y;
-        copy.radius *= 0.75f;
+        copy.level = c.k - 1;
         copy.alpha = 0.8f;
-        copy.copy = true;
+        copy.role = BeadRole::Copy;
         beads.push_back(copy);
     }
 }
 
-// The tokens' beads between two keyframes: height, size and colour interpolated.
+// The tokens' beads between two keyframes: height, norm (so area) and direction interpolated.
 void token_beads(const Crossing& c, const Key& a, const Key& b, float y, std::vector<BeadRecord>& beads) {
     const float t = std::clamp((c.phase - a.phase) / std::max(1e-6f, b.phase - a.phase), 0.f, 1.f);
     const Matrix& ma = field_of(c.level, c.below, a.shows);
@@ -83,17 +100,23 @@ void token_beads(const Crossing& c, const Key& a, const Key& b, float y, std::ve
     for (int i = 0; i < c.n; ++i) {
         const Vector va = ma.row(i).transpose(), vb = mb.row(i).transpose();
         BeadRecord r = c.bead(i, y, vb);
-        const BeadRecord ra = c.bead(i, y, va);
-        r.radius = ra.radius + (r.radius - ra.radius) * t;
-        r.norm = ra.norm + (r.norm - ra.norm) * t;
-        r.off_scale = Layout::off_scale(r.norm);
-        r.colour = lerp(ra.colour, r.colour, t);
+        if (t < 1.f) {
+            const BeadRecord ra = c.bead(i, y, va);
+            r.norm = ra.norm + (r.norm - ra.norm) * t;
+            r.radius = c.layout.beads.radius(r.norm);
+            r.clamped = c.layout.beads.clamped(r.norm);
+            for (int j = 0; j < r.cue.size && j < ra.cue.size; ++j) {
+                float& cell = r.cue.cell[static_cast<std::size_t>(j)];
+                cell = ra.cue.cell[static_cast<std::size_t>(j)] + (cell - ra.cue.cell[static_cast<std::size_t>(j)]) * t;
+            }
+            r.fill = bead_fill(r.cue);
+        }
         beads.push_back(r);
     }
 }
 
-// Attention draws the chosen head's weights between the beads, coloured by the vector entering.
-void attention_links(const Crossing& c, float y, const Matrix& entering, int head_option,
+// Attention draws the chosen head's weights between the beads, each line in its query token's identity colour.
+void attention_links(const Crossing& c, float y, int head_option,
                      std::vector<LinkRecord>& links) {
     if (c.level.attention_weights.empty()) return;
     const int head = std::clamp(head_option, 0, static_cast<int>(c.level.attention_weights.size()) - 1);
@@ -105,7 +128,7 @@ void attention_links(const Crossing& c, float y, const Matrix& entering, int hea
             link.from = {c.layout.token_x(i, c.n), y};
             link.to = {c.layout.token_x(j, c.n), y};
             link.weight = static_cast<float>(w(i, j));
-            link.colour = direction_colour(entering.row(i).transpose());
+            link.colour = identity_colour(c.trace.typed_place(i));
             links.push_back(link);
         }
 }
@@ -147,10 +170,11 @@ FrameRecords animate(const Trace& trace, const Layout& layout, double playhead, 
     const float phase = done >= top ? 0.f : static_cast<float>(playhead - done);
     const std::size_t rest = static_cast<std::size_t>(done);
 
-    if (phase <= 0.f) {  // resting at level `done`
+    if (phase <= 0.f) {  // resting at level `done`, the levels passed left as trails
         out.active_level = done;
+        trails(trace, layout, done, out.beads);
         for (int i = 0; i < n; ++i)
-            out.beads.push_back(bead_of(trace, layout, i, layout.level_y[rest], trace.levels[rest].vectors.row(i).transpose()));
+            out.beads.push_back(bead_of(trace, layout, i, done, layout.level_y[rest], trace.levels[rest].vectors.row(i).transpose()));
         return out;
     }
 
@@ -167,13 +191,14 @@ FrameRecords animate(const Trace& trace, const Layout& layout, double playhead, 
     const float t = std::clamp((phase - a.phase) / std::max(1e-6f, b.phase - a.phase), 0.f, 1.f);
     const float y = a.y + (b.y - a.y) * t;
 
-    residual_copies(c, out.beads);  // copies first, then the tokens
+    trails(trace, layout, k, out.beads);  // trails first, then copies, then the tokens
+    residual_copies(c, out.beads);
     token_beads(c, a, b, y, out.beads);
     // Inside the box: attention draws its weights, the FFN shows its hidden activity.
     const Window inside = inside_window(c.stages);
     if (phase >= inside.begin && phase <= inside.end) {
         if (c.level.kind == LevelKind::Attention)
-            attention_links(c, y, field_of(c.level, c.below, a.shows), options.head, out.links);
+            attention_links(c, y, options.head, out.links);
         if (c.level.kind == LevelKind::Ffn) hidden_glimpse(c, out.hidden);
     }
     return out;

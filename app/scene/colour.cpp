@@ -2,91 +2,49 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 
 namespace tb {
-namespace {
-
-// Three fixed, orthonormal directions of R^d, from a fixed formula (no randomness, no seed).
-void fixed_directions(int d, Vector& e1, Vector& e2, Vector& e3) {
-    e1 = Vector(d), e2 = Vector(d), e3 = Vector(d);
-    for (int i = 0; i < d; ++i) {
-        const double x = static_cast<double>(i);
-        e1[i] = std::sin(2.399963 * x + 0.7);
-        e2[i] = std::sin(1.618034 * x * x + 2.1 * x + 1.3);
-        e3[i] = std::cos(0.9 * x * x + 0.4 * x + 0.2);
-    }
-    e1.normalize();
-    e2 -= e2.dot(e1) * e1;
-    e2.normalize();
-    e3 -= e3.dot(e1) * e1 + e3.dot(e2) * e2;
-    e3.normalize();
-}
-
-}  // namespace
-
-Rgb hsv(float h, float s, float v) {
-    h = h - std::floor(h);
-    const float k[3] = {5.f, 3.f, 1.f};
-    float out[3];
-    for (int i = 0; i < 3; ++i) {
-        const float kk = std::fmod(k[i] + h * 6.f, 6.f);
-        out[i] = v - v * s * std::max(0.f, std::min({kk, 4.f - kk, 1.f}));
-    }
-    return {out[0], out[1], out[2]};
-}
 
 Rgb lerp(Rgb a, Rgb b, float t) {
     return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t};
 }
 
-namespace {
-
-struct Projection {
-    double a, b, c;  // on the three fixed directions
-};
-
-std::optional<Projection> project(const Vector& v) {
+DirectionCue direction_cue(const Vector& v) {
+    DirectionCue cue;
     const double n = v.norm();
-    if (!(n > 1e-12) || !std::isfinite(n)) return std::nullopt;
-    Vector e1, e2, e3;
-    fixed_directions(static_cast<int>(v.size()), e1, e2, e3);
-    const Vector u = v / n;
-    return Projection{u.dot(e1), u.dot(e2), u.dot(e3)};
+    const int d = static_cast<int>(std::min<Eigen::Index>(v.size(), kMaxCueCells));
+    if (!(n > 1e-300) || !std::isfinite(n)) return cue;
+    const double rms = n / std::sqrt(static_cast<double>(v.size()));
+    cue.size = d;
+    for (int j = 0; j < d; ++j)
+        cue.cell[static_cast<std::size_t>(j)] = static_cast<float>(std::clamp(v[j] / rms / kCueRange, -1.0, 1.0));
+    return cue;
 }
 
-float angle_turns(const Projection& p) {
-    const double pi = std::acos(-1.0);
-    return static_cast<float>((std::atan2(p.b, p.a) + pi) / (2 * pi));
+// The two ends are symmetric about mid grey (128, 128, 128), so 0 is grey and the scale is one
+// straight line: blue (RdBu's #2166ac) to its mirror, an orange; told apart by every common
+// colour-vision deficiency (blue against orange).
+Rgb cue_colour(float cell) {
+    constexpr Rgb blue{33 / 255.f, 102 / 255.f, 172 / 255.f}, orange{223 / 255.f, 154 / 255.f, 84 / 255.f};
+    return lerp(blue, orange, (std::clamp(cell, -1.f, 1.f) + 1.f) * 0.5f);
 }
 
-// Okabe & Ito's palette, ordered round a circle so that neighbours are close and opposite
-// directions far apart: orange, yellow, bluish green, sky blue, blue, reddish purple, vermillion.
-Rgb okabe_ito_cycle(float turns) {
-    static const Rgb stops[] = {{0.902f, 0.624f, 0.000f}, {0.941f, 0.894f, 0.259f}, {0.000f, 0.620f, 0.451f},
-                                {0.337f, 0.706f, 0.914f}, {0.000f, 0.447f, 0.698f}, {0.800f, 0.475f, 0.655f},
-                                {0.835f, 0.369f, 0.000f}};
-    constexpr int count = sizeof stops / sizeof stops[0];
-    const float x = (turns - std::floor(turns)) * count;
-    const int i = static_cast<int>(x) % count;
-    return lerp(stops[i], stops[(i + 1) % count], x - std::floor(x));
+Rgb bead_fill(const DirectionCue& cue) {
+    if (cue.size == 0) return cue_colour(0);
+    double mean = 0;
+    for (int j = 0; j < cue.size; ++j) mean += cue.cell[static_cast<std::size_t>(j)];
+    return cue_colour(static_cast<float>(mean / cue.size));  // the scale is a straight line
 }
 
-}  // namespace
-
-Rgb direction_colour(const Vector& v) {
-    const auto p = project(v);
-    if (!p) return {0.6f, 0.6f, 0.6f};
-    const float saturation = std::clamp(static_cast<float>(std::hypot(p->a, p->b) * 1.6), 0.35f, 1.f);
-    const Rgb base = lerp({0.75f, 0.75f, 0.75f}, okabe_ito_cycle(angle_turns(*p)), saturation);
-    // Lighter towards the third direction, never dark: it must read on the dark section.
-    const float light = 0.15f + 0.2f * std::clamp(static_cast<float>(p->c + 1.0) / 2.f, 0.f, 1.f);
-    return lerp(base, {1.f, 1.f, 1.f}, light);
-}
-
-float direction_angle(const Vector& v) {
-    const auto p = project(v);
-    return p ? angle_turns(*p) : 0.f;
+// Paul Tol's "muted" scheme, in an order that puts the five tones that read best on both the
+// dark and the white background first (the start-up sentence has five words); indigo, too dark
+// on the dark theme, is left out (eight tokens at most).
+Rgb identity_colour(int typed_place) {
+    static const Rgb muted[] = {{0xCC, 0x66, 0x77}, {0x44, 0xAA, 0x99}, {0xDD, 0xCC, 0x77}, {0xAA, 0x44, 0x99},
+                                {0x88, 0xCC, 0xEE}, {0x99, 0x99, 0x33}, {0x11, 0x77, 0x33}, {0x88, 0x22, 0x55}};
+    constexpr int count = sizeof muted / sizeof muted[0];
+    const Rgb c = muted[((typed_place % count) + count) % count];
+    return {c.r / 255.f, c.g / 255.f, c.b / 255.f};
 }
 
 }  // namespace tb

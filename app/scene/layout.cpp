@@ -4,6 +4,9 @@
 #include <cmath>
 
 namespace tb {
+namespace {
+constexpr double kPi = 3.14159265358979323846;
+}
 
 Point Arc::at(float t) const {
     const float u = 1 - t;
@@ -32,19 +35,15 @@ float Layout::token_x(int token, int count) const {
     return stream_x0 + cell * (static_cast<float>(token) + 0.5f);
 }
 
-float Layout::radius(double norm) const {
-    double t = 0;
-    if (std::isfinite(norm) && norm > 0)
-        t = (std::log(norm) - std::log(kNormLow)) / (std::log(kNormHigh) - std::log(kNormLow));
-    else if (std::isinf(norm))
-        t = 1;
-    t = std::clamp(t, 0.0, 1.0);
-    return min_radius + static_cast<float>(t) * (max_radius - min_radius);
+float BeadScale::radius(double norm) const {
+    if (clamped(norm) < 0) return radius_min;
+    if (clamped(norm) > 0) return radius_max;
+    return static_cast<float>(std::sqrt(area_per_norm * norm / kPi));
 }
 
-int Layout::off_scale(double norm) {
-    if (!(norm >= kNormLow)) return -1;  // NaN counts as below
-    return norm > kNormHigh ? 1 : 0;
+int BeadScale::clamped(double norm) const {
+    if (!(norm >= norm_min)) return -1;  // NaN counts as below
+    return norm > norm_max ? 1 : 0;
 }
 
 const Box* Layout::box_for_level(int level) const {
@@ -107,6 +106,24 @@ void add_output(Layout& l, const Grid& g, int top, Norm norm) {
     if (has_step(output_stages(norm), Step::Normalize)) l.bands.push_back({g.band(sl.pre_band_y), top});
 }
 
+// The bead scale of one L in one window: the √d bead fits a fifth of a sublayer's height and
+// four fifths of the width of one of the eight possible words; the largest bead is up to 2.5 times
+// wider (6 times the norm), as tall as a sublayer allows; the smallest 1.5 px (a vanished vector
+// stays a visible dot, with its mark).
+BeadScale bead_scale(float unit, float cell, int d) {
+    BeadScale b;
+    b.reference_radius = std::max(0.f, std::min(unit * 0.2f, cell * 0.4f));
+    if (b.reference_radius <= 0) return b;
+    const double sqrt_d = std::sqrt(static_cast<double>(std::max(1, d)));
+    b.area_per_norm = kPi * b.reference_radius * b.reference_radius / sqrt_d;
+    b.radius_max = std::max(b.reference_radius, std::min({unit * 0.5f, cell * 0.8f, b.reference_radius * 2.5f}));
+    b.radius_min = std::min(b.reference_radius, 1.5f);
+    auto norm_of = [&](float r) { return kPi * r * r / b.area_per_norm; };
+    b.norm_min = norm_of(b.radius_min);
+    b.norm_max = norm_of(b.radius_max);
+    return b;
+}
+
 }  // namespace
 
 Layout make_layout(const Settings& s, Rect area) {
@@ -129,10 +146,8 @@ Layout make_layout(const Settings& s, Rect area) {
     l.label_x = g.box_x + g.box_w * 0.67f;
     l.font_px = std::clamp(g.unit * 0.36f, 9.f, 26.f);
 
-    const int n_max = Settings::kMaxTokens;
-    const float cell = (l.stream_x1 - l.stream_x0) / n_max;
-    l.max_radius = std::max(0.f, std::min({g.unit * 0.2f, cell * 0.42f, 26.f}));
-    l.min_radius = std::min(l.max_radius, std::max(3.5f, l.max_radius * 0.25f));  // always visible
+    l.beads = bead_scale(g.unit, (l.stream_x1 - l.stream_x0) / Settings::kMaxTokens, s.dimension);
+    l.max_radius = l.beads.radius_max;
 
     // Input: a box 1.1 units tall, the beads resting at its centre.
     l.level_y.resize(static_cast<std::size_t>(top + 1));

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "scene/colour.h"
 #include "scene/palette.h"
 #include "text/text.h"
 #include "ui/panels.h"
@@ -110,8 +111,9 @@ void draw_inside(ImDrawList* dl, const FrameRecords& frame) {
     }
 }
 
-// The words under the beads on the row at `y`; a long word shrinks rather than overlap its
-// neighbours, centred on the line the full-size words sit on.
+// The words under the beads on the row at `y`, each on a tag of its token's identity colour (the
+// colour of its bead's outline and of its profile line); a long word shrinks rather than overlap
+// its neighbours.
 void draw_words(ImDrawList* dl, const Layout& layout, const Trace& trace, const Fonts& fonts, float y) {
     const int n = trace.token_count();
     const float word_px = std::clamp(layout.font_px * 0.95f, 9.f, 22.f);
@@ -120,12 +122,26 @@ void draw_words(ImDrawList* dl, const Layout& layout, const Trace& trace, const 
         const std::string& w = trace.tokens[static_cast<std::size_t>(i)].word;
         float px = word_px;
         ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, w.c_str());
-        if (e.x > cell * 0.95f && e.x > 0) {
-            px *= cell * 0.95f / e.x;
+        const float room = cell * 0.92f - word_px * 0.5f;
+        if (e.x > room && e.x > 0) {
+            px *= room / e.x;
             e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, w.c_str());
         }
-        dl->AddText(fonts.body, px, ImVec2(layout.token_x(i, n) - e.x * 0.5f, y + (word_px - px) * 0.5f),
-                    to_u32(palette::kLabel), w.c_str());
+        const Rgb c = identity_colour(trace.typed_place(i));
+        const float x = layout.token_x(i, n) - e.x * 0.5f, top = y + (word_px - px) * 0.5f, pad = word_px * 0.22f;
+        dl->AddRectFilled(ImVec2(x - pad, top - pad * 0.3f), ImVec2(x + e.x + pad, top + e.y + pad * 0.3f), rgb(c, 1.f), pad * 1.5f);
+        const bool dark_text = 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b > 0.33f;
+        dl->AddText(fonts.body, px, ImVec2(x, top), dark_text ? to_u32(palette::kLabel) : IM_COL32(255, 255, 255, 255), w.c_str());
+    }
+}
+
+// Without the GL renderer: the same bead, flat (fill, outline, ring), from the same records.
+void draw_beads_flat(ImDrawList* dl, const FrameRecords& frame) {
+    for (const auto& b : frame.beads) {
+        const ImVec2 c(b.x, b.y);
+        dl->AddCircleFilled(c, b.radius, rgb(b.fill, b.alpha));
+        dl->AddCircle(c, b.radius + 1.f, rgb(b.outline, b.alpha), 0, 2.f);
+        dl->AddCircle(c, b.reference_radius, IM_COL32(150, 150, 150, static_cast<int>(200 * b.alpha)), 0, 1.f);
     }
 }
 
@@ -149,7 +165,7 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
         dl->AddCallback(painter.callback, painter.user);
         dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
     } else {
-        for (const auto& b : frame.beads) dl->AddCircleFilled(ImVec2(b.x, b.y), b.radius, rgb(b.colour, b.alpha));
+        draw_beads_flat(dl, frame);
     }
 
     // The words under the beads at the input, and at the top once they arrive.

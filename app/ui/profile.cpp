@@ -122,15 +122,15 @@ void profile_header(bool log_scale, bool compared, bool previous, const Fonts& f
     else ImGui::TextDisabled("· %s", previous ? t.profile_previous : "");
 }
 
-// The legend: each word in its token's colour (its input direction); returns the colours.
+// The words, each in its token's identity colour (its bead's outline, its line); returns the colours.
 std::vector<Rgb> word_legend(const Trace& trace) {
     std::vector<Rgb> colours;
     for (int i = 0; i < trace.token_count(); ++i) {
-        colours.push_back(direction_colour(trace.levels.front().vectors.row(i).transpose()));
+        colours.push_back(identity_colour(trace.typed_place(i)));
         if (i) ImGui::SameLine();
         const Rgb c = colours.back();
-        // On the light theme the pastel colours fade: the same hues, darker, for the words.
-        const float k = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f ? 0.55f : 1.f;
+        // On the light theme the pale tones fade: the same hues, darker, for the words.
+        const float k = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f ? 0.7f : 1.f;
         ImGui::TextColored(ImVec4(c.r * k, c.g * k, c.b * k, 1), "%s", trace.tokens[static_cast<std::size_t>(i)].word.c_str());
     }
     return colours;
