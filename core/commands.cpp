@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "melanger.h"
 #include "random.h"
 #include "settings_table.h"
 #include "utf8.h"
@@ -100,11 +101,20 @@ std::vector<Command> other_commands() {
                  return refused("phrase", Text{"de 2 à 8 mots", "2 to 8 words"},
                                 Text{count + " mot" + plural + what, count + " word" + plural + what});
              }
-             return change_settings(session, [&](Settings& s) { s.sentence = sentence; },
-                                    Text{"phrase : ", "sentence: "} + same("« " + sentence + " » (" + std::to_string(n) + " tokens)") +
-                                        unknown_words_note(tokens));
+             // The sentence as typed: its tokens back at their own places (the identity colours).
+             Settings next = session.settings();
+             next.sentence = sentence;
+             if (auto error = session.apply(next, {})) return {false, *error};
+             return reply(true, Text{"phrase : ", "sentence: "} + same("« " + sentence + " » (" + std::to_string(n) + " tokens)") +
+                                    unknown_words_note(tokens));
          },
          "Replaces the sentence sent through the stack (the whole line, 2 to 8 words)."},
+        {"melanger", "/melanger",
+         "Ajout : met les mots de la phrase dans un autre ordre, tiré de la graine ; sans positions ni masque, "
+         "chaque bille garde son vecteur.",
+         {}, no_argument("melanger", [](Session& session) { return melanger(session); }),
+         "Addition: puts the sentence's words in another order, drawn from the seed; with no positions and no "
+         "mask, every bead keeps its vector."},
         {"etape", "/etape <n=0..2L+1>", "Arrête les billes au niveau n : 0 = entrée, 1..2L = sous-couches, 2L+1 = sortie.", {},
          [](Session& session, const Args& args) -> CommandResult {
              const auto v = args.size() == 1 ? parse_int(args.word(0)) : std::nullopt;
@@ -131,9 +141,11 @@ std::vector<Command> other_commands() {
          }),
          "Details how the number of parameters is counted."},
         {"reinit", "/reinit", "Revient à L = 2, d = 8, w = 32, positions sinus, résidu actif, pré-norme.", {},
-         no_argument("reinit", [](Session& session) {
-             return change_settings(session, [](Settings& s) { s = Settings{}; },
-                                    Text{"retour à l'état de départ", "back to the start-up state"});
+         no_argument("reinit", [](Session& session) -> CommandResult {
+             // The start-up state whole: the sentence as typed, /melanger's count back to 0.
+             if (auto error = session.apply(Settings{}, {})) return {false, *error};
+             session.set_melanger_count(0);
+             return reply(true, Text{"retour à l'état de départ", "back to the start-up state"});
          }),
          "Back to L = 2, d = 8, w = 32, sinusoidal positions, residual on, pre-norm."},
         {"langue", "/langue <fr|en>", "Langue des réponses et de l'interface : français ou anglais.", {"fr", "en"}, {},

@@ -1,5 +1,7 @@
 #include "session.h"
 
+#include <algorithm>
+#include <numeric>
 #include <stdexcept>
 
 #include "forward.h"
@@ -19,13 +21,36 @@ std::optional<std::string> validate(const Settings& s, const Vocabulary& vocabul
     return std::nullopt;
 }
 
+std::optional<std::string> typed_places_refusal(const std::vector<int>& places, int n) {
+    const std::string expectation = "une permutation de 0 à " + std::to_string(n - 1) + " (" + std::to_string(n) + " tokens)";
+    if (static_cast<int>(places.size()) != n)
+        return "l'ordre tapé des mots doit être " + expectation + " : " + std::to_string(places.size()) + " places reçues";
+    std::vector<bool> seen(static_cast<std::size_t>(std::max(n, 0)), false);
+    for (const int p : places) {
+        if (p < 0 || p >= n || seen[static_cast<std::size_t>(p)])
+            return "l'ordre tapé des mots doit être " + expectation + " : place " + std::to_string(p) +
+                   (p < 0 || p >= n ? " hors limites" : " répétée");
+        seen[static_cast<std::size_t>(p)] = true;
+    }
+    return std::nullopt;
+}
+
+std::vector<int> identity_places(int n) {
+    std::vector<int> places(static_cast<std::size_t>(std::max(n, 0)));
+    std::iota(places.begin(), places.end(), 0);
+    return places;
+}
+
 Session::Session(std::shared_ptr<const Vocabulary> vocabulary, Settings start)
     : vocabulary_(std::move(vocabulary)) {
     if (const auto error = validate(start, *vocabulary_)) throw std::invalid_argument(*error);
-    trace_ = compute(start);
+    typed_places_ = identity_places(static_cast<int>(vocabulary_->tokenize(start.sentence).size()));
+    trace_ = compute(start, typed_places_);
 }
 
-std::shared_ptr<const Trace> Session::compute(const Settings& s) {
+void Session::set_melanger_count(int count) { melanger_count_ = std::clamp(count, 0, kMaxMelangerCount); }
+
+std::shared_ptr<const Trace> Session::compute(const Settings& s, const std::vector<int>& typed_places) {
     const Weights* w = weights_.get();
     const bool same_shape = w && w->seed == s.seed && w->token_embedding.rows() == vocabulary_->size() &&
                             w->token_embedding.cols() == s.dimension &&
@@ -34,20 +59,30 @@ std::shared_ptr<const Trace> Session::compute(const Settings& s) {
     std::shared_ptr<const Weights> weights =
         same_shape ? weights_
                    : std::make_shared<const Weights>(draw_weights(s.seed, vocabulary_->size(), s.dimension, s.ffn, s.layers));
-    auto trace = std::make_shared<const Trace>(run(s, vocabulary_->tokenize(s.sentence), vocabulary_->size(), weights));
+    Trace made = run(s, vocabulary_->tokenize(s.sentence), vocabulary_->size(), weights);
+    made.typed_places = typed_places;
+    auto trace = std::make_shared<const Trace>(std::move(made));
     weights_ = std::move(weights);
     return trace;
 }
 
 std::optional<std::string> Session::apply(const Settings& next) {
+    return apply(next, next.sentence == settings().sentence ? typed_places_ : std::vector<int>{});
+}
+
+std::optional<std::string> Session::apply(const Settings& next, std::vector<int> typed_places) {
     if (auto error = validate(next, *vocabulary_)) return error;
+    const int n = static_cast<int>(vocabulary_->tokenize(next.sentence).size());
+    if (typed_places.empty()) typed_places = identity_places(n);
+    else if (auto error = typed_places_refusal(typed_places, n)) return error;
     const bool replays = !same_model(next, settings());
-    auto trace = compute(next);
+    auto trace = compute(next, typed_places);
     if (replays) {
         previous_ = trace_;
         ++replay_count_;
     }
     trace_ = std::move(trace);
+    typed_places_ = std::move(typed_places);
     return std::nullopt;
 }
 

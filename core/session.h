@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "trace.h"
 #include "vocabulary.h"
@@ -15,6 +16,12 @@ namespace tb {
 // ties to the others, from the settings table, then the sentence's words. Commands give friendlier
 // messages before they get here.
 std::optional<std::string> validate(const Settings& s, const Vocabulary& vocabulary);
+
+// The French reason why `places` is not the typed places of n tokens (a permutation of 0..n-1),
+// or nothing when it is.
+std::optional<std::string> typed_places_refusal(const std::vector<int>& places, int n);
+// 0, 1, ..., n-1: the sentence as typed.
+std::vector<int> identity_places(int n);
 
 class Session {
 public:
@@ -28,20 +35,35 @@ public:
     // Counts the changes that replay the sentence from the input (not /etape).
     std::uint64_t replay_count() const { return replay_count_; }
 
+    // The place of each shown token in the sentence as typed (Trace::typed_places, set on every
+    // trace this session makes): 0..n-1 after /phrase, composed with each /melanger.
+    const std::vector<int>& typed_places() const { return typed_places_; }
+    // How many times /melanger has succeeded in this session (the third key of its stream); /reinit
+    // puts it back to 0, a session file restores it.
+    int melanger_count() const { return melanger_count_; }
+    static constexpr int kMaxMelangerCount = 1000000000;
+    void set_melanger_count(int count);  // clamped to 0..kMaxMelangerCount
+
     // Moves to `next` and recomputes; on an invalid state returns the reason and changes nothing.
-    // A change of step alone does not replay.
+    // A change of step alone does not replay. A change that keeps the sentence keeps the typed
+    // places; another sentence starts from the identity.
     std::optional<std::string> apply(const Settings& next);
+    // The same, the tokens of `next`'s sentence shown with these typed places (a permutation of
+    // 0..n-1; empty: the identity): /phrase, /melanger, /reinit and a session file.
+    std::optional<std::string> apply(const Settings& next, std::vector<int> typed_places);
     // Replays the same state (as /propager with the same seed would): the window animates again.
     void replay();
 
 private:
-    std::shared_ptr<const Trace> compute(const Settings& s);
+    std::shared_ptr<const Trace> compute(const Settings& s, const std::vector<int>& typed_places);
 
     std::shared_ptr<const Vocabulary> vocabulary_;
     std::shared_ptr<const Weights> weights_;  // cached: redrawn when seed or shape change
     std::shared_ptr<const Trace> trace_;
     std::shared_ptr<const Trace> previous_;
     std::uint64_t replay_count_ = 0;
+    std::vector<int> typed_places_;
+    int melanger_count_ = 0;
 };
 
 }  // namespace tb

@@ -35,7 +35,11 @@ std::string session_to_text(const SessionFile& file) {
     const json j = {{"format", kSessionFormat},
                     {"version", kSessionVersion},
                     {"settings", settings_to_json(file.settings)},
-                    {"view", file.view.is_object() ? file.view : json::object()}};
+                    {"view", file.view.is_object() ? file.view : json::object()},
+                    {"typed_places", file.typed_places.empty()
+                                         ? identity_places(static_cast<int>(split_words(file.settings.sentence).size()))
+                                         : file.typed_places},
+                    {"melanger_count", file.melanger_count}};
     return j.dump(2) + "\n";
 }
 
@@ -52,7 +56,8 @@ std::optional<std::string> parse_session(const std::string& text, const Vocabula
     if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<std::int64_t>() != kSessionVersion)
         return "version de session inconnue (attendue : " + std::to_string(kSessionVersion) + ")";
     for (const auto& item : j.items())
-        if (item.key() != "format" && item.key() != "version" && item.key() != "settings" && item.key() != "view")
+        if (item.key() != "format" && item.key() != "version" && item.key() != "settings" && item.key() != "view" &&
+            item.key() != "typed_places" && item.key() != "melanger_count")
             return "clé inconnue " + quoted_key(item.key());
     if (!j.contains("settings")) return std::string("réglages absents (« settings »)");
     SessionFile file;
@@ -60,6 +65,23 @@ std::optional<std::string> parse_session(const std::string& text, const Vocabula
     if (j.contains("view")) {
         if (!j["view"].is_object()) return std::string("« view » doit être un objet");
         file.view = j["view"];
+    }
+    if (j.contains("typed_places")) {
+        const json& places = j["typed_places"];
+        if (!places.is_array()) return std::string("« typed_places » doit être une liste d'entiers");
+        for (const auto& p : places) {
+            if (!p.is_number_integer() || p.get<std::int64_t>() < -1000000 || p.get<std::int64_t>() > 1000000)
+                return std::string("« typed_places » doit être une liste d'entiers");
+            file.typed_places.push_back(p.get<int>());
+        }
+        const int n = static_cast<int>(vocabulary.tokenize(file.settings.sentence).size());
+        if (auto error = typed_places_refusal(file.typed_places, n)) return "« typed_places » : " + *error;
+    }
+    if (j.contains("melanger_count")) {
+        const json& count = j["melanger_count"];
+        if (!count.is_number_integer() || count.get<std::int64_t>() < 0 || count.get<std::int64_t>() > Session::kMaxMelangerCount)
+            return "« melanger_count » doit être un entier de 0 à " + std::to_string(Session::kMaxMelangerCount);
+        file.melanger_count = count.get<int>();
     }
     out = std::move(file);
     return std::nullopt;
@@ -92,9 +114,17 @@ CommandResult open_session(Session& session, const std::string& path, SessionVie
             return CommandResult(false, "session non ouverte : « " + path + " » : " + *error + " ; rien n'a changé",
                           "session not opened: « " + path + " »: " + *error + "; nothing changed");
     // Checked whole: now apply. Session::apply validates again (it cannot fail here).
-    if (auto error = session.apply(file.settings))
+    if (auto error = session.apply(file.settings, file.typed_places))
         return CommandResult(false, "session non ouverte : " + *error, "session not opened: " + *error);
-    if (view) view->apply_view(file.view);
+    if (view) {
+        view->apply_view(file.view);
+        // A view that reopens a lesson replays /reinit, then puts the saved settings back: the
+        // identity of the words comes back last, with the sentence it belongs to.
+        if (session.settings().sentence == file.settings.sentence && !file.typed_places.empty() &&
+            session.typed_places() != file.typed_places)
+            session.apply(session.settings(), file.typed_places);
+    }
+    session.set_melanger_count(file.melanger_count);
     return CommandResult(true, "session ouverte : « " + path + " » (graine " + std::to_string(file.settings.seed) + ")",
                   "session opened: « " + path + " » (seed " + std::to_string(file.settings.seed) + ")");
 }
@@ -102,6 +132,8 @@ CommandResult open_session(Session& session, const std::string& path, SessionVie
 CommandResult save_session(const Session& session, const std::string& path, const SessionView* view) {
     SessionFile file;
     file.settings = session.settings();
+    file.typed_places = session.typed_places();
+    file.melanger_count = session.melanger_count();
     if (view) file.view = view->save_view();
     if (auto error = save_session_file(path, file))
         return CommandResult(false, "session non enregistrée : " + *error, "session not saved: cannot write « " + path + " »");

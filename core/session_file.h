@@ -2,12 +2,17 @@
 // A saved session: the model's settings (seed and step included) and the window's view part, in a
 // small JSON file:
 //   {"format": "transformer-bloc-session", "version": 1,
-//    "settings": {"layers": 2, ..., "seed": 2017, "sentence": "..."}, "view": {...}}
+//    "settings": {"layers": 2, ..., "seed": 2017, "sentence": "..."}, "view": {...},
+//    "typed_places": [0, 1, ...], "melanger_count": 0}
+// typed_places (each token's place in the sentence as typed, its identity colour) and
+// melanger_count (how many /melanger so far, so that the next draws the same order) may be absent,
+// as in files written before /melanger: the identity and 0.
 // Reading checks everything (format, version, every key known, every type, every range) before
 // anything is applied: a truncated, corrupt or foreign file changes nothing.
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "commands.h"
 #include "session.h"
@@ -21,6 +26,8 @@ inline constexpr int kSessionVersion = 1;
 struct SessionFile {
     Settings settings;
     nlohmann::json view = nlohmann::json::object();  // the window's part, checked by the window
+    std::vector<int> typed_places = {};  // a permutation of 0..n-1 for the sentence's n tokens; empty: the identity
+    int melanger_count = 0;              // 0..Session::kMaxMelangerCount
 };
 
 // The settings of a session file: every key of settings_to_json (settings_table.h), no other, each

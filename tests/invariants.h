@@ -20,6 +20,8 @@ inline std::optional<std::string> broken_invariant(const Session& session) {
     const Trace& t = *trace;
     const int n = t.token_count();
     if (n < Settings::kMinWords || n > Settings::kMaxTokens) return "token count " + std::to_string(n);
+    if (auto error = typed_places_refusal(t.typed_places, n)) return "typed places: " + *error;
+    if (t.typed_places != session.typed_places()) return std::string("typed places of the trace and the session");
     if (static_cast<int>(t.levels.size()) != s.level_count()) return std::string("level count");
     if (t.parameters.total != count_parameters(toy_architecture(s, t.vocabulary_size)).total)
         return std::string("parameter count");

@@ -188,7 +188,8 @@ TEST(Commands, CompletionAndHelp) {
     const std::string help = r.help_text();
     for (const auto& c : r.commands()) EXPECT_NE(help.find(c.usage), std::string::npos) << c.name;
     for (const char* name : {"propager", "couches", "position", "residuel", "norme", "ffn", "dimension", "phrase",
-                             "etape", "parametres", "reinit", "graine", "aide", "masque", "activation", "langue"})
+                             "etape", "parametres", "reinit", "graine", "aide", "masque", "activation", "langue",
+                             "melanger"})
         EXPECT_TRUE(r.find(name)) << name;
 }
 

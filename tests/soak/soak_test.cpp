@@ -43,7 +43,7 @@ std::string random_command(std::uint64_t& rng) {
         {"/phrase", {"le chat regarde le chien", "l'homme mange une pomme", "zorglub blip", "thomas pesquet astronaute"}},
         {"/etape", {"0", "1", "3", "5"}}, {"/graine", {"0", "7", "18446744073709551615"}}, {"/parametres", {""}},
         {"/reinit", {""}}, {"/aide", {"", "couches"}}, {"/masque", {"aucun", "causal"}},
-        {"/activation", {"gelu", "relu"}}, {"couches", {"4"}}};
+        {"/activation", {"gelu", "relu"}}, {"/melanger", {""}}, {"couches", {"4"}}};
     static const std::vector<std::string> bad = {
         "0", "7", "65", "-1", "3 4", "x", "1e3", "un deux trois quatre cinq six sept huit neuf", "é", "« »",
         "99999999999999999999999", "/", std::string(600, 'a')};
