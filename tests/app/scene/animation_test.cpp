@@ -14,7 +14,7 @@ using test::kArea;
 std::vector<BeadRecord> tokens_only(const FrameRecords& f) {
     std::vector<BeadRecord> out;
     for (const auto& b : f.beads)
-        if (!b.copy) out.push_back(b);
+        if (b.role == BeadRole::Bead) out.push_back(b);
     return out;
 }
 
@@ -30,7 +30,7 @@ TEST(Animation, BeadsRestAtLevelKAtTheEndOfStepK) {
             EXPECT_FLOAT_EQ(b.y, layout.level_y[static_cast<std::size_t>(k)]) << "level " << k;
             EXPECT_FLOAT_EQ(b.x, layout.token_x(b.token, 5));
             const double norm = trace.levels[static_cast<std::size_t>(k)].vectors.row(b.token).norm();
-            EXPECT_FLOAT_EQ(b.radius, layout.radius(norm));
+            EXPECT_FLOAT_EQ(b.radius, layout.beads.radius(norm));
         }
     }
 }
@@ -65,12 +65,13 @@ TEST(Animation, PreNormBandGivesTheRadiusOfRootD) {
         const Session s = test::session(script);
         const Trace& trace = *s.trace();
         const Layout layout = make_layout(trace.settings, kArea);
-        const float expected = layout.radius(std::sqrt(static_cast<double>(trace.settings.dimension)));
         for (const auto& band : layout.bands) {
             if (band.level == trace.settings.top_level()) continue;  // the final LayerNorm: see below
             for (int token = 0; token < trace.token_count(); ++token) {
+                // The branch bead in the band: its area is its √d ring's (‖LN(x)‖ = √d to eps).
                 const BeadRecord b = bead_nearest(trace, layout, band.level, token, band.rect.cy());
-                EXPECT_NEAR(b.radius, expected, 0.05f) << script << ", band " << band.level << ", token " << token;
+                EXPECT_NEAR(b.radius * b.radius, b.reference_radius * b.reference_radius, 0.01f * b.reference_radius * b.reference_radius)
+                    << script << ", band " << band.level << ", token " << token;
             }
         }
     }
@@ -84,15 +85,15 @@ TEST(Animation, RadiusChangesAcrossThePreNormBand) {
     const int k = 3;
     const auto before = tokens_only(animate(trace, layout, k - 1 + 1e-4, {}));
     const auto at_band = bead_nearest(trace, layout, k, 0, layout.slots[k].pre_band_y);
-    EXPECT_FLOAT_EQ(before[0].radius, layout.radius(trace.input_of(trace.levels[k]).row(0).norm()));
-    EXPECT_NEAR(at_band.radius, layout.radius(trace.levels[k].normalized_input.row(0).norm()), 0.05f);
+    EXPECT_FLOAT_EQ(before[0].radius, layout.beads.radius(trace.input_of(trace.levels[k]).row(0).norm()));
+    EXPECT_NEAR(at_band.radius, layout.beads.radius(trace.levels[k].normalized_input.row(0).norm()), 0.05f);
 }
 
 TEST(Animation, PostNormBandGivesTheRadiusOfRootD) {
     const Session s = test::session("/norme post; /residuel off");
     const Trace& trace = *s.trace();
     const Layout layout = make_layout(trace.settings, kArea);
-    const float expected = layout.radius(std::sqrt(8.0));
+    const float expected = layout.beads.radius(std::sqrt(8.0));
     for (const auto& band : layout.bands)
         EXPECT_NEAR(bead_nearest(trace, layout, band.level, 1, band.rect.cy()).radius, expected, 0.05f);
 }
@@ -102,7 +103,7 @@ TEST(Animation, ResidualCopiesTravelTheArcOnlyWhenOn) {
         const Session s = test::session(script);
         const Layout layout = make_layout(s.settings(), kArea);
         int n = 0;
-        for (const auto& b : animate(*s.trace(), layout, 0.4, {}).beads) n += b.copy;
+        for (const auto& b : animate(*s.trace(), layout, 0.4, {}).beads) n += b.role == BeadRole::Copy;
         return n;
     };
     EXPECT_GT(copies(""), 0);
@@ -135,11 +136,50 @@ TEST(Animation, BagOfWordsGivesTheTwoLeIdenticalBeads) {
         const Layout layout = make_layout(trace.settings, kArea);
         for (int k = 0; k <= trace.settings.top_level(); ++k) {
             const auto beads = tokens_only(animate(trace, layout, k, {}));
-            const bool same = beads[0].colour.r == beads[3].colour.r && beads[0].colour.g == beads[3].colour.g &&
-                              beads[0].colour.b == beads[3].colour.b && beads[0].radius == beads[3].radius;
+            const bool same = beads[0].cue.cell == beads[3].cue.cell && beads[0].fill.r == beads[3].fill.r &&
+                              beads[0].fill.g == beads[3].fill.g && beads[0].fill.b == beads[3].fill.b &&
+                              beads[0].radius == beads[3].radius;
             EXPECT_EQ(same, std::string(script) == "/position aucun") << script << " level " << k;
         }
     }
+}
+
+// The whole climb in one picture: at rest at level k, one faint bead per token at every level
+// below, at that level's row, sized by that level's norm (area = area_per_norm × norm).
+TEST(Animation, TrailsStayAtEveryLevelPassed) {
+    const Session s = test::session("/couches 3; /norme aucune");
+    const Trace& trace = *s.trace();
+    const Layout layout = make_layout(trace.settings, kArea);
+    const double pi = std::acos(-1.0);
+    for (int k = 0; k <= trace.settings.top_level(); ++k) {
+        const FrameRecords f = animate(trace, layout, k, {});
+        int trails = 0;
+        for (const auto& b : f.beads) {
+            const double norm = trace.levels[static_cast<std::size_t>(b.level)].vectors.row(b.token).norm();
+            EXPECT_NEAR(b.norm, norm, 1e-9 * norm);
+            if (!b.clamped) EXPECT_NEAR(pi * b.radius * b.radius, layout.beads.area_per_norm * norm, 1e-3 * layout.beads.area_per_norm * norm);
+            if (b.role != BeadRole::Trail) continue;
+            ++trails;
+            EXPECT_LT(b.level, k);
+            EXPECT_LT(b.alpha, 1.f);
+            EXPECT_FLOAT_EQ(b.y, layout.level_y[static_cast<std::size_t>(b.level)]);
+        }
+        EXPECT_EQ(trails, k * trace.token_count()) << "at rest at level " << k;
+    }
+}
+
+// Identity follows the word: the outline is the colour of the token's place as typed.
+TEST(Animation, OutlinesAreTheTokensIdentityColours) {
+    const Session s = test::session("/melanger");
+    const Trace& trace = *s.trace();
+    const FrameRecords f = animate(trace, make_layout(trace.settings, kArea), 3, {});
+    for (const auto& b : f.beads) {
+        const Rgb want = identity_colour(trace.typed_place(b.token));
+        EXPECT_TRUE(b.outline.r == want.r && b.outline.g == want.g && b.outline.b == want.b) << "token " << b.token;
+    }
+    bool moved = false;
+    for (int i = 0; i < trace.token_count(); ++i) moved |= trace.typed_place(i) != i;
+    EXPECT_TRUE(moved);
 }
 
 TEST(Animation, PureFunctionOfItsArguments) {

@@ -32,7 +32,7 @@ const Wiring kWirings[] = {
 std::vector<BeadRecord> tokens_only(const FrameRecords& f) {
     std::vector<BeadRecord> out;
     for (const auto& b : f.beads)
-        if (!b.copy) out.push_back(b);
+        if (b.role == BeadRole::Bead) out.push_back(b);
     return out;
 }
 
@@ -185,13 +185,13 @@ TEST(Choreography, TheResidualCopyTravelsUntilTheAddBegins) {
         const int k = 3;
         auto copy_of_first = [&](float phase) {
             for (const auto& b : animate(t, l, k - 1 + static_cast<double>(phase), {}).beads)
-                if (b.copy && b.token == 0) return std::optional<BeadRecord>(b);
+                if (b.role == BeadRole::Copy && b.token == 0) return std::optional<BeadRecord>(b);
             return std::optional<BeadRecord>();
         };
         int copies = 0;
         for (float phase = 0.01f; phase < 1.f; phase += 0.01f) {
             const FrameRecords f = animate(t, l, k - 1 + static_cast<double>(phase), {});
-            for (const auto& b : f.beads) copies += b.copy;
+            for (const auto& b : f.beads) copies += b.role == BeadRole::Copy;
         }
         EXPECT_EQ(copies > 0, t.settings.residual) << w.script;
         EXPECT_FALSE(copy_of_first(kCopyLeaves * 0.5f)) << w.script;

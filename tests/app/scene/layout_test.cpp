@@ -94,21 +94,45 @@ TEST(Layout, NoBandsWithoutNorm) {
     EXPECT_TRUE(make_layout(test::settings("/norme aucune; /residuel off"), kArea).bands.empty());
 }
 
-TEST(Layout, RadiusMapIsMonotonicAndClamped) {
+// Area = norm: π r² = area_per_norm × ‖x‖ between the clamps, monotonic, clamped outside.
+TEST(Layout, BeadAreaIsProportionalToTheNorm) {
     const Layout l = make_layout(test::settings(), kArea);
+    const BeadScale& b = l.beads;
+    const double pi = std::acos(-1.0);
     float previous = 0;
-    for (double norm = 0.01; norm < 1000; norm *= 1.3) {
-        const float r = l.radius(norm);
+    for (double norm = 0.001; norm < 1000; norm *= 1.3) {
+        const float r = b.radius(norm);
         EXPECT_GE(r, previous);
         previous = r;
+        if (b.clamped(norm) == 0) EXPECT_NEAR(pi * r * r, b.area_per_norm * norm, 1e-4 * b.area_per_norm * norm);
     }
-    EXPECT_FLOAT_EQ(l.radius(1e-9), l.min_radius);
-    EXPECT_FLOAT_EQ(l.radius(1e9), l.max_radius);
-    EXPECT_LT(l.radius(1.0), l.radius(10.0));
-    EXPECT_EQ(Layout::off_scale(1e4), 1);
-    EXPECT_EQ(Layout::off_scale(1e-4), -1);
-    EXPECT_EQ(Layout::off_scale(3.0), 0);
-    EXPECT_GT(l.min_radius, 0.f);
+    EXPECT_FLOAT_EQ(b.radius(1e-9), b.radius_min);
+    EXPECT_FLOAT_EQ(b.radius(1e9), b.radius_max);
+    EXPECT_EQ(b.clamped(1e4), 1);
+    EXPECT_EQ(b.clamped(1e-4), -1);
+    EXPECT_EQ(b.clamped(std::nan("")), -1);
+    EXPECT_EQ(b.clamped(3.0), 0);
+    EXPECT_GT(b.radius_min, 0.f);
+    // The clamp leaves room for what the channel shows at L 2: √d / 10 to 4.5 √d.
+    EXPECT_LT(b.norm_min, std::sqrt(8.0) / 10);
+    EXPECT_GT(b.norm_max, 4.5 * std::sqrt(8.0));
+}
+
+// A bead of norm √d is the same size in every configuration of one L: d, the wiring, the
+// sentence do not change it; its ring is that size.
+TEST(Layout, TheRootDBeadIsOneSizePerL) {
+    for (int layers : {1, 2, 6}) {
+        const std::string L = "/couches " + std::to_string(layers);
+        const Layout a = make_layout(test::settings(L), kArea);
+        for (const char* other : {"; /dimension 16", "; /norme post; /residuel off", "; /phrase le chat", "; /position aucun"}) {
+            const Layout b = make_layout(test::settings(L + other), kArea);
+            const double d = b.beads.area_per_norm > 0 ? std::pow(std::acos(-1.0) * b.beads.reference_radius * b.beads.reference_radius / b.beads.area_per_norm, 2) : 0;
+            EXPECT_FLOAT_EQ(b.beads.reference_radius, a.beads.reference_radius) << L << other;
+            EXPECT_FLOAT_EQ(b.beads.radius(std::sqrt(d)), a.beads.reference_radius) << L << other;
+        }
+    }
+    // L 6 stays legible: the √d bead is at least 8 px across in the test area.
+    EXPECT_GE(make_layout(test::settings("/couches 6"), kArea).beads.reference_radius, 4.f);
 }
 
 TEST(Layout, TinyAndEmptyViewportsNeverBreak) {
@@ -116,7 +140,7 @@ TEST(Layout, TinyAndEmptyViewportsNeverBreak) {
         const Layout l = make_layout(test::settings("/couches 6"), area);
         EXPECT_EQ(l.level_y.size(), 14u);
         for (float y : l.level_y) EXPECT_TRUE(std::isfinite(y));
-        EXPECT_TRUE(std::isfinite(l.radius(3.0)));
+        EXPECT_TRUE(std::isfinite(l.beads.radius(3.0)));
         EXPECT_GE(l.max_radius, 0.f);
     }
     for (const auto& s : {screen_layout(0, 0, 1), screen_layout(200, 150, 1), screen_layout(1600, 900, 2)})
