@@ -131,6 +131,8 @@ struct TestActions {
             app.run(a.substr(8));
         } else if (a.rfind("playhead ", 0) == 0) {
             app.features().playback().pin(std::atof(a.c_str() + 9));
+        } else if (a.rfind("slide ", 0) == 0) {  // a still of /melanger's slide
+            app.features().playback().pin_slide(static_cast<float>(std::atof(a.c_str() + 6)));
         } else if (a == "empty") {
             force_empty = true;
         } else if (a == "fullscreen") {  // as F11

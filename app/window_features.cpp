@@ -45,6 +45,7 @@ void Features::install() {
                             std::string("Keys: ") + text_in(Language::English).keys_help);
     after("parametres", &Features::open_parameters);  // /parametres also opens its window
     after("reinit", &Features::reset_view);
+    after("melanger", &Features::shuffled);              // the beads slide to their new places
     add_export_commands(registry_, [this](const std::string& path) { return request_image(path); });
     add_session_commands(registry_, this);
 }
@@ -76,9 +77,18 @@ void Features::reset_view() {
     comparison_.close();  // one stack again
 }
 
+// /melanger: the beads slide to their new places instead of rising again, and its reply stays over
+// the cross-section.
+void Features::shuffled() {
+    if (const auto before = session_.previous_trace()) playback_.shuffled(moved_from(*before, *session_.trace()));
+    shuffled_now_ = true;
+}
+
 CommandResult Features::run(const std::string& line) {
     log_.push_back({LogLine::Kind::Command, line});
+    shuffled_now_ = false;
     const CommandResult result = registry_.execute(session_, line);
+    if (shuffled_now_) caption_ = result.message, caption_trace_ = session_.trace();
     if (!result.message.empty()) log_.push_back({result.ok ? LogLine::Kind::Reply : LogLine::Kind::Error, result.message});
     sync();
     return result;

@@ -51,6 +51,9 @@ public:
     Inspector& inspector() { return inspector_; }
     const Inspector& inspector() const { return inspector_; }
     const std::vector<LogLine>& log() const { return log_; }
+    // What to notice, over the cross-section (the /melanger reply: presenter mode has no console);
+    // empty once the model or the sentence changes again.
+    std::string caption() const { return session_.trace() == caption_trace_ ? caption_ : std::string(); }
     float font_scale() const { return playback_.text_scale() * teaching_.text_factor(); }
 
     // /exporter image: the pixels are read inside a frame, so the command queues the path and the
@@ -67,6 +70,7 @@ private:
     CommandResult request_image(const std::string& path);
     void after(const std::string& name, void (Features::*react)());
     void open_parameters() { inspector_.parameters_open() = true; }
+    void shuffled();
     void reset_view();
 
     Session& session_;
@@ -77,6 +81,9 @@ private:
     Inspector inspector_;
     std::vector<LogLine> log_;
     std::vector<std::string> image_requests_;
+    std::string caption_;
+    std::shared_ptr<const Trace> caption_trace_;  // the trace the caption speaks of
+    bool shuffled_now_ = false;  // set by /melanger's hook during run()
 };
 
 }  // namespace tb

@@ -289,13 +289,32 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     ImGui::End();
 }
 
+// The legend: the direction scale drawn as it is used (the colours of −2, 0, +2), then the other
+// cues in words.
 void draw_legend(const Rect& rect, Language language) {
     if (!begin_panel("##legende", rect)) return;
     const Strings& t = text_in(language);
     ImGui::TextDisabled("%s", t.legend_title);
-    help_marker(t.legend_colour_help);  // how a direction becomes a colour, for whoever asks
+    help_marker(t.legend_colour_help);  // how a direction becomes sectors, for whoever asks
+    ImGui::SameLine();
+    const float line = ImGui::GetTextLineHeight();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float width = std::min(ImGui::GetContentRegionAvail().x, line * 9);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const int cells = 9;
+    for (int j = 0; j < cells; ++j) {
+        const float x0 = p.x + width * static_cast<float>(j) / cells, x1 = p.x + width * static_cast<float>(j + 1) / cells;
+        dl->AddRectFilled(ImVec2(x0, p.y + line * 0.1f), ImVec2(x1, p.y + line * 0.9f),
+                          rgb(cue_colour(-1.f + 2.f * static_cast<float>(j) / (cells - 1))));
+    }
+    for (const auto& [cell, label] : {std::pair{0, "−2"}, std::pair{cells / 2, "0"}, std::pair{cells - 1, "+2"}}) {
+        const float x = p.x + width * (static_cast<float>(cell) + 0.5f) / cells - ImGui::CalcTextSize(label).x * 0.5f;
+        dl->AddText(ImVec2(x, p.y), IM_COL32(255, 255, 255, 255), label);
+    }
+    ImGui::Dummy(ImVec2(width, line));
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(t.legend_colour);
+    ImGui::TextUnformatted(t.legend_identity);
     ImGui::TextUnformatted(t.legend_size);
     ImGui::TextUnformatted(t.legend_off_scale);
     ImGui::TextUnformatted(t.legend_residual);
