@@ -22,7 +22,7 @@ std::vector<Key> keys_of(const std::vector<Stage>& stages, const Slot& slot) {
 
 float smooth(float t) { return t * t * (3 - 2 * t); }
 
-constexpr float kTrailAlpha = 0.6f;   // faint, yet its sectors and size still read
+constexpr float kTrailAlpha = 0.7f;   // faint, yet its sectors and size still read
 
 // Token i's bead at height y showing vector v of level `level`.
 BeadRecord bead_of(const Trace& trace, const Layout& layout, int i, int level, float y, const Vector& v) {

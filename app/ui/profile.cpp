@@ -289,8 +289,8 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     ImGui::End();
 }
 
-// The legend: the direction scale drawn as it is used (the colours of −2, 0, +2), then the other
-// cues in words.
+// The legend: the direction scale drawn as it is used (from −kCueRange to +kCueRange), then the
+// other cues in words.
 void draw_legend(const Rect& rect, Language language) {
     if (!begin_panel("##legende", rect)) return;
     const Strings& t = text_in(language);
@@ -307,9 +307,12 @@ void draw_legend(const Rect& rect, Language language) {
         dl->AddRectFilled(ImVec2(x0, p.y + line * 0.1f), ImVec2(x1, p.y + line * 0.9f),
                           rgb(cue_colour(-1.f + 2.f * static_cast<float>(j) / (cells - 1))));
     }
-    for (const auto& [cell, label] : {std::pair{0, "−2"}, std::pair{cells / 2, "0"}, std::pair{cells - 1, "+2"}}) {
-        const float x = p.x + width * (static_cast<float>(cell) + 0.5f) / cells - ImGui::CalcTextSize(label).x * 0.5f;
-        dl->AddText(ImVec2(x, p.y), IM_COL32(255, 255, 255, 255), label);
+    char end[16];
+    std::snprintf(end, sizeof end, "%.1f", kCueRange);
+    const std::string range = localize_decimals(language, end);
+    for (const auto& [cell, label] : {std::pair{0, "−" + range}, std::pair{cells / 2, std::string("0")}, std::pair{cells - 1, "+" + range}}) {
+        const float x = p.x + width * (static_cast<float>(cell) + 0.5f) / cells - ImGui::CalcTextSize(label.c_str()).x * 0.5f;
+        dl->AddText(ImVec2(x, p.y), IM_COL32(255, 255, 255, 255), label.c_str());
     }
     ImGui::Dummy(ImVec2(width, line));
     ImGui::PushTextWrapPos(0);
