@@ -89,7 +89,7 @@ std::string text_line(const std::string& text, float x, float top, float px, con
     Tag t("text");
     t.num("x", x).num("y", top + px * kBaseline).attr("font-family", "DejaVu Sans").num("font-size", px * kEmPerPixel);
     if (std::string(anchor) != "start") t.attr("text-anchor", anchor);
-    return t.attr("fill", fill).open() + svg_escape(text) + "</text>\n";
+    return t.attr("fill", fill).attr("stroke", "none").open() + svg_escape(text) + "</text>\n";
 }
 
 namespace {
