@@ -98,13 +98,8 @@ void App::draw_stacks(const Frame& f, const ScreenLayout& screen, FrameRecords& 
     draw_cross_section(split.b, layout_b, frame_b, *b, f.fonts, painter_for(f.beads, frame_b.beads, true), f.language, f.colours, "##coupe_b");
     draw_section_caption(split.b, layout_b, features_.caption(), f.fonts, f.colours);
     // The labels: A, and B with what differs.
-    const std::string differs = describe(b->settings, comparison.overrides());
-    const std::string label_a = "A" + (differs.empty() ? std::string() : " — " + describe(f.trace->settings, comparison.overrides()));
-    const std::string label_b =
-        "B — " + (differs.empty() ? std::string(tr(f.language, "identique à A (/b pour changer)", "same as A (/b to change)")) : differs);
-    // Yellow on the dark theme; the theme's text colour on the light one (yellow fades on white).
-    const bool light = features_.teaching().theme() == Theme::Light;
-    draw_comparison_labels(split, label_a, label_b, f.fonts, light ? f.colours.text : palette::Colour8{255, 219, 89});
+    const ComparisonLabels labels = comparison_labels(f.trace->settings, b->settings, comparison.overrides(), f.language);
+    draw_comparison_labels(split, labels.a, labels.b, f.fonts, comparison_label_colour(features_.teaching().theme()));
 }
 
 // The norm profile, and below it the inspector's tabs with the open panel (or the cosine plot and

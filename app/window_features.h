@@ -30,8 +30,8 @@ public:
     // to start-up) by name in the registry, so that they react to what the registry ran.
     void install();
     // Without the window: the same declarations, each answering that it needs the window, then
-    // /exporter (no image) and /session (no view).
-    static void install_headless(Session& session, CommandRegistry& registry);
+    // /exporter (no image; its SVG in a window of width x height, --size) and /session (no view).
+    static void install_headless(Session& session, CommandRegistry& registry, int width = 1600, int height = 900);
     // Every window command, as each feature declares it.
     std::vector<Command> declarations();
 
@@ -61,6 +61,13 @@ public:
     std::vector<std::string> take_image_requests();
     void image_written(const std::string& path, const std::optional<std::string>& error);
 
+    // The window's size (ImGui's display size) and the monitor's content scale, told by the frame
+    // loop every frame (before the first: --size, else 1600x900 at scale 1).
+    void set_window(float width, float height, float content_scale);
+    // /exporter svg: the cross-section as the window draws it at its size and scale (presenter
+    // mode, lesson, A/B), at rest at the step (scene/svg.h).
+    std::string svg() const;
+
     // The window's part of a saved session, checked whole before anything applies.
     nlohmann::json save_view() const override;
     std::optional<std::string> check_view(const nlohmann::json& view) const override;
@@ -84,6 +91,7 @@ private:
     std::string caption_;
     std::shared_ptr<const Trace> caption_trace_;  // the trace the caption speaks of
     bool shuffled_now_ = false;  // set by /melanger's hook during run()
+    float window_width_ = 1600, window_height_ = 900, content_scale_ = 1;
 };
 
 }  // namespace tb
