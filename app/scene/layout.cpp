@@ -148,6 +148,7 @@ Layout make_layout(const Settings& s, Rect area) {
 
     l.beads = bead_scale(g.unit, (l.stream_x1 - l.stream_x0) / Settings::kMaxTokens, s.dimension);
     l.max_radius = l.beads.radius_max;
+    l.word_offset = l.beads.reference_radius * 1.25f + 2;
 
     // Input: a box 1.1 units tall, the beads resting at its centre.
     l.level_y.resize(static_cast<std::size_t>(top + 1));

@@ -175,10 +175,10 @@ void write_text(std::string& out, const SvgSide& s, const ThemeColours& theme, L
     const Layout& layout = s.layout;
     write_labels(out, layout, language);
     if (!layout.level_y.empty() && s.trace) {
-        write_words(out, layout, *s.trace, layout.level_y.front() + layout.max_radius + 1);
+        write_words(out, layout, *s.trace, layout.level_y.front() + layout.word_offset);
         const int top = static_cast<int>(layout.level_y.size()) - 1;
         if (s.frame.active_level == top && s.frame.phase <= 0)
-            write_words(out, layout, *s.trace, layout.level_y.back() + layout.max_radius + 1);
+            write_words(out, layout, *s.trace, layout.level_y.back() + layout.word_offset);
     }
     write_side_label(out, s, theme);
 }

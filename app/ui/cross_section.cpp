@@ -173,10 +173,10 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
     }
 
     // The words under the beads at the input, and at the top once they arrive.
-    draw_words(dl, layout, frame, trace, fonts, layout.level_y.front() + layout.max_radius + 1);
+    draw_words(dl, layout, frame, trace, fonts, layout.level_y.front() + layout.word_offset);
     const int top = static_cast<int>(layout.level_y.size()) - 1;
     if (frame.active_level == top && frame.phase <= 0)
-        draw_words(dl, layout, frame, trace, fonts, layout.level_y.back() + layout.max_radius + 1);
+        draw_words(dl, layout, frame, trace, fonts, layout.level_y.back() + layout.word_offset);
     ImGui::End();
 }
 

@@ -310,10 +310,11 @@ void draw_legend(const Rect& rect, Language language) {
     char end[16];
     std::snprintf(end, sizeof end, "%.1f", kCueRange);
     const std::string range = localize_decimals(language, end);
-    for (const auto& [cell, label] : {std::pair{0, "−" + range}, std::pair{cells / 2, std::string("0")}, std::pair{cells - 1, "+" + range}}) {
-        const float x = p.x + width * (static_cast<float>(cell) + 0.5f) / cells - ImGui::CalcTextSize(label.c_str()).x * 0.5f;
-        dl->AddText(ImVec2(x, p.y), IM_COL32(255, 255, 255, 255), label.c_str());
-    }
+    const float pad = line * 0.15f;  // the ends' labels inside the strip, the 0 at its middle
+    const std::string low = "−" + range, high = "+" + range;
+    dl->AddText(ImVec2(p.x + pad, p.y), IM_COL32(255, 255, 255, 255), low.c_str());
+    dl->AddText(ImVec2(p.x + (width - ImGui::CalcTextSize("0").x) * 0.5f, p.y), IM_COL32(255, 255, 255, 255), "0");
+    dl->AddText(ImVec2(p.x + width - pad - ImGui::CalcTextSize(high.c_str()).x, p.y), IM_COL32(255, 255, 255, 255), high.c_str());
     ImGui::Dummy(ImVec2(width, line));
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(t.legend_colour);
