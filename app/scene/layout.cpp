@@ -163,6 +163,8 @@ Layout make_layout(const Settings& s, Rect area) {
     const std::vector<Stage>& stages = sublayer_stages(s);
     for (int k = 1; k <= 2 * L; ++k) add_sublayer(l, g, k, stages);
     add_output(l, g, top, s.norm);
+    l.word_px = std::clamp(l.font_px * 0.95f, 9.f, 22.f);
+    l.top_words = l.level_y.back() + l.word_offset + l.word_px * 1.2f <= l.boxes.back().rect.bottom();
     return l;
 }
 

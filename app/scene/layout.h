@@ -77,6 +77,8 @@ struct Layout {
     BeadScale beads;     // bead size: area proportional to the norm
     float max_radius = 0;  // = beads.radius_max, the largest bead
     float word_offset = 0; // the words' tags, below a resting row (a √d bead clears them)
+    float word_px = 0;     // their text size
+    bool top_words = false;  // the words fit under the beads in the output box (not over the row below)
     float font_px = 18;  // a label size that fits the boxes
 
     float token_x(int token, int count) const;

@@ -133,7 +133,7 @@ void write_labels(std::string& out, const Layout& layout, Language language) {
 // long word shrinks rather than overlap its neighbours (draw_words).
 void write_words(std::string& out, const Layout& layout, const Trace& trace, float y) {
     const int n = trace.token_count();
-    const float word_px = std::clamp(layout.font_px * 0.95f, 9.f, 22.f);
+    const float word_px = layout.word_px;
     const float cell = (layout.stream_x1 - layout.stream_x0) / static_cast<float>(std::max(1, n));
     for (int i = 0; i < n; ++i) {
         const std::string& w = trace.tokens[static_cast<std::size_t>(i)].word;
@@ -177,7 +177,7 @@ void write_text(std::string& out, const SvgSide& s, const ThemeColours& theme, L
     if (!layout.level_y.empty() && s.trace) {
         write_words(out, layout, *s.trace, layout.level_y.front() + layout.word_offset);
         const int top = static_cast<int>(layout.level_y.size()) - 1;
-        if (s.frame.active_level == top && s.frame.phase <= 0)
+        if (layout.top_words && s.frame.active_level == top && s.frame.phase <= 0)
             write_words(out, layout, *s.trace, layout.level_y.back() + layout.word_offset);
     }
     write_side_label(out, s, theme);

@@ -120,7 +120,7 @@ void draw_words(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
     for (int i = 0; i < n; ++i) token_x[static_cast<std::size_t>(i)] = layout.token_x(i, n);
     for (const auto& b : frame.beads)
         if (b.role != BeadRole::Copy && b.token < n) token_x[static_cast<std::size_t>(b.token)] = b.x;
-    const float word_px = std::clamp(layout.font_px * 0.95f, 9.f, 22.f);
+    const float word_px = layout.word_px;
     const float cell = (layout.stream_x1 - layout.stream_x0) / static_cast<float>(std::max(1, n));
     for (int i = 0; i < n; ++i) {
         const std::string& w = trace.tokens[static_cast<std::size_t>(i)].word;
@@ -172,10 +172,10 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
         draw_beads_flat(dl, frame);
     }
 
-    // The words under the beads at the input, and at the top once they arrive.
+    // The words under the beads at the input, and at the top once they arrive (where they fit).
     draw_words(dl, layout, frame, trace, fonts, layout.level_y.front() + layout.word_offset);
     const int top = static_cast<int>(layout.level_y.size()) - 1;
-    if (frame.active_level == top && frame.phase <= 0)
+    if (layout.top_words && frame.active_level == top && frame.phase <= 0)
         draw_words(dl, layout, frame, trace, fonts, layout.level_y.back() + layout.word_offset);
     ImGui::End();
 }

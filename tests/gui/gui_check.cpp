@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "scene/layout.h"
 #include "scene/palette.h"
+#include "bead_check.h"
 #include "picture_check.h"
 #include "scene/screen.h"
 #include "session.h"
@@ -45,7 +46,8 @@ int main(int argc, char** argv) {
     CommandRegistry registry;
     Features window(session, registry);  // the window's own commands too (/vue, /lecture, ...)
     window.install();
-    if (!run_commands(registry, session, argv[2])) return 2;
+    for (const auto& line : split_script(argv[2]))  // as the window runs them: its features notice each
+        if (!window.run(line).ok) return std::fprintf(stderr, "command refused: %s\n", line.c_str()), 2;
     const Trace& trace = *session.trace();
     const Settings& s = trace.settings;
     const ScreenLayout screen = screen_layout(static_cast<float>(img.w), static_cast<float>(img.h), 1.f);
@@ -55,7 +57,9 @@ int main(int argc, char** argv) {
     const float top = screen.section.y, bottom = screen.section.bottom();
 
     // Boxes: each kind where the layout puts it, and the right number of them down the column.
+    // (The /melanger caption covers the labels' column, where boxes are sampled.)
     for (const auto& box : layout.boxes) {
+        if (!window.caption().empty()) break;
         const palette::Colour8 c = box_colour(box.kind);
         const double f = fraction(img, box_strip(layout, box.rect), c);
         check(f > 0.9, "box of level " + std::to_string(box.level) + " has its colour " + str(c) + " (" +
@@ -88,41 +92,6 @@ int main(int argc, char** argv) {
                                         std::to_string(arc.level));
     }
 
-    // Beads at rest at the step: each sector shows its component's colour on the one scale
-    // (sampled halfway out along the sector's middle, from twelve o'clock clockwise).
-    const FrameRecords frame = animate(trace, layout, s.step, {});
-    // By token: empty where the bead is too small to read.
-    std::vector<std::vector<palette::Colour8>> seen(static_cast<std::size_t>(trace.token_count())), wanted(seen);
-    for (const auto& b : frame.beads) {
-        if (b.role != BeadRole::Bead || b.radius < 7 || b.cue.size == 0) continue;  // too small to read sectors
-        const float rho = b.radius * 0.5f;
-        if (std::abs(rho - b.reference_radius) < 2.5f) continue;  // the dashed ring would cross the sample
-        std::vector<palette::Colour8> pixels, expected;
-        for (int j = 0; j < b.cue.size; ++j) {
-            const float theta = 6.2831853f * (static_cast<float>(j) + 0.5f) / static_cast<float>(b.cue.size);
-            pixels.push_back(img.at(b.x + rho * std::sin(theta), b.y - rho * std::cos(theta)));
-            const Rgb c = cue_colour(b.cue.cell[static_cast<std::size_t>(j)]);
-            auto byte = [](float v) { return static_cast<int>(std::lround(std::clamp(v, 0.f, 1.f) * 255)); };
-            expected.push_back({byte(c.r), byte(c.g), byte(c.b)});
-            check(near(pixels.back(), expected.back(), 14), "bead « " + b.label + " » sector " + std::to_string(j) + ": " +
-                                                                 str(pixels.back()) + " ≈ " + str(expected.back()));
-        }
-        seen[static_cast<std::size_t>(b.token)] = pixels;
-        wanted[static_cast<std::size_t>(b.token)] = expected;
-    }
-    // The two « le »: identical beads without positions; with them, different wherever the model's
-    // sectors differ clearly (after a collapse they may be near: then nothing is asserted).
-    if (seen.size() >= 4 && !seen[0].empty() && seen[0].size() == seen[3].size() && trace.tokens[0].word == trace.tokens[3].word) {
-        bool same = true, model_same = true;
-        for (std::size_t j = 0; j < seen[0].size(); ++j) {
-            same = same && near(seen[0][j], seen[3][j], 8);
-            model_same = model_same && near(wanted[0][j], wanted[3][j], 20);
-        }
-        if (s.position == Position::None || !model_same)
-            check(same == (s.position == Position::None), std::string("the two « ") + trace.tokens[0].word + " » " +
-                                                              (same ? "identical" : "different"));
-        else
-            std::printf("skip the two « le »: the model gives them near sectors\n");
-    }
+    check_beads(img, trace, layout, window.teaching().theme());
     return verdict();
 }

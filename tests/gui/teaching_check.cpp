@@ -16,6 +16,7 @@
 #include "scene/formula.h"
 #include "scene/layout.h"
 #include "teaching/teaching.h"
+#include "bead_check.h"
 #include "picture_check.h"
 #include "scene/screen.h"
 #include "session.h"
@@ -137,5 +138,6 @@ int main(int argc, char** argv) {
         check(ink > 0.01, "lesson text in " + str(theme.text) + " (" + percent(ink) + ")");
     }
     if (view.presenter()) check_presenter(img, screen, layout, theme);
+    if (!pinned) check_beads(img, *session.trace(), layout, view.theme());  // the beads at rest
     return verdict();
 }
