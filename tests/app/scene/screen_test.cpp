@@ -19,12 +19,13 @@ bool overlap(const Rect& a, const Rect& b) {
            b.y < a.bottom() - 0.5f;
 }
 
-TEST(Screen, PresenterKeepsOnlyTheSectionTheProfileAndTheLesson) {
+TEST(Screen, PresenterKeepsOnlyTheSectionTheProfileTheGridAndTheLesson) {
     for (const bool lesson : {true, false}) {
         const ScreenLayout p = presenter_layout(1600, 900, 1.5f, lesson);
         for (const Rect& r : {p.top_bar, p.controls, p.console, p.timeline, p.cosine, p.legend}) EXPECT_TRUE(r.empty());
         EXPECT_EQ(p.lesson.empty(), !lesson);
-        const Rect parts[] = {p.formula, p.section, p.profile, p.lesson};
+        EXPECT_FALSE(p.similarity.empty());
+        const Rect parts[] = {p.formula, p.section, p.profile, p.similarity, p.lesson};
         double area = 0;
         for (const Rect& a : parts) {
             area += static_cast<double>(a.w) * a.h;
@@ -41,7 +42,7 @@ TEST(Screen, PresenterKeepsOnlyTheSectionTheProfileAndTheLesson) {
         EXPECT_GT(p.profile.w, normal.profile.w);
     }
     for (const auto& p : {presenter_layout(0, 0, 1, true), presenter_layout(200, 150, 3, true)})
-        for (const Rect& r : {p.formula, p.section, p.profile, p.lesson}) {
+        for (const Rect& r : {p.formula, p.section, p.profile, p.similarity, p.lesson}) {
             EXPECT_GE(r.w, 0.f);
             EXPECT_GE(r.h, 0.f);
         }
