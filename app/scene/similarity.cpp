@@ -70,9 +70,14 @@ palette::Colour8 similarity_colour(double cosine) {
 }
 
 palette::Colour8 similarity_ink(double cosine) {
+    // WCAG's relative luminance: above 0.179 black contrasts more than white (and at least 4.5:1).
     const palette::Colour8 c = similarity_colour(cosine);
-    const double luminance = 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
-    return luminance > 150 ? palette::Colour8{0, 0, 0} : palette::Colour8{255, 255, 255};
+    auto linear = [](int v) {
+        const double s = v / 255.0;
+        return s <= 0.04045 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4);
+    };
+    const double luminance = 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b);
+    return luminance > 0.179 ? palette::Colour8{0, 0, 0} : palette::Colour8{255, 255, 255};
 }
 
 Rect SimilarityLayout::cell_rect(int row, int column) const {

@@ -47,7 +47,7 @@ std::string similarity_value(double cosine, Language language);
 // RdBu, seven stops, linear between them; told apart with the common colour-vision deficiencies).
 // Clamped outside [-1, 1].
 palette::Colour8 similarity_colour(double cosine);
-// The value's ink on that cell: black on the pale middle, white on the dark ends.
+// The value's ink on that cell, black or white, whichever contrasts more (WCAG, at least 4.5:1).
 palette::Colour8 similarity_ink(double cosine);
 
 // Where the grid sits in its panel, in units of the text line height `line` (so that it follows
