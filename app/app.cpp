@@ -73,6 +73,7 @@ void App::draw_presenter(const Frame& f, float width, float height) {
     const Layout layout = make_layout(f.trace->settings, screen.section);
     const FrameRecords frame = animate(*f.trace, layout, f.playhead, features_.playback().animation());
     draw_cross_section(screen.section, layout, frame, *f.trace, f.fonts, painter_for(f.beads, frame.beads, false), f.language, f.colours);
+    draw_section_caption(screen.section, layout, features_.caption(), f.fonts, f.colours);
     draw_profile(screen.profile, *f.trace, f.previous.get(), f.playhead, features_.playback().log_scale(), f.fonts, send_, f.language);
     draw_similarity(screen.similarity, *f.trace, f.playhead, f.language);
     draw_teaching(f, screen, frame);
@@ -86,6 +87,7 @@ void App::draw_stacks(const Frame& f, const ScreenLayout& screen, FrameRecords& 
         const Layout layout = make_layout(f.trace->settings, screen.section);
         shown = animate(*f.trace, layout, f.playhead, options);
         draw_cross_section(screen.section, layout, shown, *f.trace, f.fonts, painter_for(f.beads, shown.beads, false), f.language, f.colours);
+        draw_section_caption(screen.section, layout, features_.caption(), f.fonts, f.colours);
         return;
     }
     const std::shared_ptr<const Trace> b = comparison.b()->trace();
@@ -95,14 +97,10 @@ void App::draw_stacks(const Frame& f, const ScreenLayout& screen, FrameRecords& 
     const FrameRecords frame_b = animate(*b, layout_b, comparison.playhead_b(f.playhead), options);
     draw_cross_section(split.a, layout_a, shown, *f.trace, f.fonts, painter_for(f.beads, shown.beads, false), f.language, f.colours, "##coupe");
     draw_cross_section(split.b, layout_b, frame_b, *b, f.fonts, painter_for(f.beads, frame_b.beads, true), f.language, f.colours, "##coupe_b");
+    draw_section_caption(split.b, layout_b, features_.caption(), f.fonts, f.colours);
     // The labels: A, and B with what differs.
-    const std::string differs = describe(b->settings, comparison.overrides());
-    const std::string label_a = "A" + (differs.empty() ? std::string() : " — " + describe(f.trace->settings, comparison.overrides()));
-    const std::string label_b =
-        "B — " + (differs.empty() ? std::string(tr(f.language, "identique à A (/b pour changer)", "same as A (/b to change)")) : differs);
-    // Yellow on the dark theme; the theme's text colour on the light one (yellow fades on white).
-    const bool light = features_.teaching().theme() == Theme::Light;
-    draw_comparison_labels(split, label_a, label_b, f.fonts, light ? f.colours.text : palette::Colour8{255, 219, 89});
+    const ComparisonLabels labels = comparison_labels(f.trace->settings, b->settings, comparison.overrides(), f.language);
+    draw_comparison_labels(split, labels.a, labels.b, f.fonts, comparison_label_colour(features_.teaching().theme()));
 }
 
 // The norm profile, and below it the inspector's tabs with the open panel (or the cosine plot, the

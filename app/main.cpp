@@ -55,7 +55,9 @@ void declare_options(CLI::App& cli, Options& o) {
     cli.add_option("--lang", o.lang, "Langue : fr (défaut) ou en")->type_name("fr|en");
     cli.add_option("--open", o.open, "Rouvre une session enregistrée (/session enregistrer)")->type_name("FICHIER");
     cli.add_flag("--fresh", o.fresh, "Démarre dans l'état de départ, sans rouvrir la dernière session");
-    cli.add_option("--size", o.size, "Taille fixe de la fenêtre, par exemple 1600x900")->type_name("LxH");
+    cli.add_option("--size", o.size,
+                   "Taille fixe de la fenêtre, par exemple 1600x900 ; avec --headless, celle de /exporter svg")
+        ->type_name("LxH");
 }
 
 // Parses the command line into `o`; an exit status when the program must stop here (help,
@@ -103,6 +105,7 @@ struct Program {
     std::optional<tb::App> app;
     std::optional<std::string> last_session = tb::last_session_path();
     tb::StartOptions start{o.fresh, !o.open.empty(), !o.run.empty(), !o.script.empty(), !o.screenshot.empty()};
+    std::pair<int, int> size{1600, 900};  // --size: the window's, and headless the SVG's
 
     std::string data_dir;
 
@@ -123,8 +126,17 @@ std::optional<int> Program::start_up() {
         if (!language) return fail("--lang attend fr ou en (reçu « " + o.lang + " »)");
         registry.set_language(*language);
     }
-    if (window()) app.emplace(session, registry);
-    else tb::Features::install_headless(session, registry);
+    if (!o.size.empty()) {
+        const auto parsed = tb::parse_size(o.size);
+        if (!parsed) return fail("--size attend LARGEURxHAUTEUR, par exemple 1600x900 (reçu « " + o.size + " »)");
+        size = *parsed;
+    }
+    if (window()) {
+        app.emplace(session, registry);
+        app->features().set_window(static_cast<float>(size.first), static_cast<float>(size.second), 1.f);
+    } else {
+        tb::Features::install_headless(session, registry, size.first, size.second);
+    }
     // A session: the one named by --open, else (window only) the last one, unless the run must be
     // reproducible (--run, --script, --screenshot) or --fresh asks for the start-up state.
     if (!o.open.empty()) {
@@ -200,13 +212,9 @@ int Program::finish(const std::string& commands) {
         return 0;
     }
     tb::WindowOptions options;
-    if (!o.size.empty()) {
-        const auto size = tb::parse_size(o.size);
-        if (!size) return fail("--size attend LARGEURxHAUTEUR, par exemple 1600x900 (reçu « " + o.size + " »)");
-        options.width = size->first;
-        options.height = size->second;
-        options.fixed_size = true;
-    }
+    options.width = size.first;  // checked by start_up()
+    options.height = size.second;
+    options.fixed_size = !o.size.empty();
     options.screenshot = o.screenshot;
     options.stats = o.stats;
     const int status = tb::run_window(*app, data_dir, options);

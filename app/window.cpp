@@ -131,6 +131,8 @@ struct TestActions {
             app.run(a.substr(8));
         } else if (a.rfind("playhead ", 0) == 0) {
             app.features().playback().pin(std::atof(a.c_str() + 9));
+        } else if (a.rfind("slide ", 0) == 0) {  // a still of /melanger's slide
+            app.features().playback().pin_slide(static_cast<float>(std::atof(a.c_str() + 6)));
         } else if (a == "empty") {
             force_empty = true;
         } else if (a == "fullscreen") {  // as F11
@@ -249,6 +251,7 @@ struct FrameLoop {
         follow_full_screen();
         if (screenshot() && !app.features().playback().pinned()) app.features().playback().finish();
         app.features().update(dt);
+        app.features().set_window(io.DisplaySize.x, io.DisplaySize.y, content_scale);  // /exporter svg's size
         app.draw(io.DisplaySize.x, io.DisplaySize.y, content_scale * app.features().font_scale(), fonts, beads);
         ImGui::Render();
 

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "scene/svg.h"
 #include "text/text.h"
 
 namespace tb {
@@ -45,14 +46,20 @@ void Features::install() {
                             std::string("Keys: ") + text_in(Language::English).keys_help);
     after("parametres", &Features::open_parameters);  // /parametres also opens its window
     after("reinit", &Features::reset_view);
-    add_export_commands(registry_, [this](const std::string& path) { return request_image(path); });
+    after("melanger", &Features::shuffled);              // the beads slide to their new places
+    add_export_commands(registry_, [this](const std::string& path) { return request_image(path); },
+                        [this](const Session&) { return svg(); });
     add_session_commands(registry_, this);
 }
 
-void Features::install_headless(Session& session, CommandRegistry& registry) {
+void Features::install_headless(Session& session, CommandRegistry& registry, int width, int height) {
     Features declared(session, registry);
     for (const Command& c : declared.declarations()) registry.add(window_only(c));
-    add_export_commands(registry);  // its image kind needs the window
+    // Its image kind needs the window; its SVG is side A in a window of the given size, dark.
+    const float w = static_cast<float>(width), h = static_cast<float>(height);
+    add_export_commands(registry, nullptr, [&registry, w, h](const Session& s) {
+        return cross_section_svg(headless_svg_picture(s.trace(), w, h, registry.language()));
+    });
     add_session_commands(registry);  // the model's part only
 }
 
@@ -76,9 +83,18 @@ void Features::reset_view() {
     comparison_.close();  // one stack again
 }
 
+// /melanger: the beads slide to their new places instead of rising again, and its reply stays over
+// the cross-section.
+void Features::shuffled() {
+    if (const auto before = session_.previous_trace()) playback_.shuffled(moved_from(*before, *session_.trace()));
+    shuffled_now_ = true;
+}
+
 CommandResult Features::run(const std::string& line) {
     log_.push_back({LogLine::Kind::Command, line});
+    shuffled_now_ = false;
     const CommandResult result = registry_.execute(session_, line);
+    if (shuffled_now_) caption_ = result.message, caption_trace_ = session_.trace();
     if (!result.message.empty()) log_.push_back({result.ok ? LogLine::Kind::Reply : LogLine::Kind::Error, result.message});
     sync();
     return result;
@@ -120,6 +136,42 @@ void Features::image_written(const std::string& path, const std::optional<std::s
         log_.push_back(
             {LogLine::Kind::Reply,
              tr(registry_.language(), "vue enregistrée (PNG) dans « ", "view saved (PNG) to « ") + path + " »"});
+}
+
+void Features::set_window(float width, float height, float content_scale) {
+    window_width_ = width;
+    window_height_ = height;
+    content_scale_ = content_scale;
+}
+
+// As App::draw lays the window out: presenter mode shows side A alone; A/B splits the section.
+std::string Features::svg() const {
+    const float scale = content_scale_ * font_scale();
+    const bool lesson = teaching_.lesson().is_open();
+    const float w = window_width_, h = window_height_;
+    const ScreenLayout screen = teaching_.presenter() ? presenter_layout(w, h, scale, lesson) : screen_layout(w, h, scale, lesson);
+    SvgPicture picture;
+    picture.width = w;
+    picture.height = h;
+    picture.theme = theme_colours(teaching_.theme());
+    picture.language = registry_.language();
+    const AnimationOptions& options = playback_.animation();
+    if (teaching_.presenter() || !comparison_.is_open()) {
+        picture.sides.push_back(svg_side_at_rest(session_.trace(), screen.section, options));
+        return cross_section_svg(picture);
+    }
+    const ComparisonLayout split = comparison_layout(screen, scale);
+    const std::shared_ptr<const Trace> b = comparison_.b()->trace();
+    const ComparisonLabels labels =
+        comparison_labels(session_.settings(), b->settings, comparison_.overrides(), picture.language);
+    picture.sides.push_back(svg_side_at_rest(session_.trace(), split.a, options, 'a'));
+    picture.sides.push_back(svg_side_at_rest(b, split.b, options, 'b'));
+    picture.sides[0].label = labels.a;
+    picture.sides[0].label_rect = split.label_a;
+    picture.sides[1].label = labels.b;
+    picture.sides[1].label_rect = split.label_b;
+    for (SvgSide& side : picture.sides) side.label_colour = comparison_label_colour(teaching_.theme());
+    return cross_section_svg(picture);
 }
 
 nlohmann::json Features::save_view() const {

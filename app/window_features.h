@@ -30,8 +30,8 @@ public:
     // to start-up) by name in the registry, so that they react to what the registry ran.
     void install();
     // Without the window: the same declarations, each answering that it needs the window, then
-    // /exporter (no image) and /session (no view).
-    static void install_headless(Session& session, CommandRegistry& registry);
+    // /exporter (no image; its SVG in a window of width x height, --size) and /session (no view).
+    static void install_headless(Session& session, CommandRegistry& registry, int width = 1600, int height = 900);
     // Every window command, as each feature declares it.
     std::vector<Command> declarations();
 
@@ -51,12 +51,22 @@ public:
     Inspector& inspector() { return inspector_; }
     const Inspector& inspector() const { return inspector_; }
     const std::vector<LogLine>& log() const { return log_; }
+    // What to notice, over the cross-section (the /melanger reply: presenter mode has no console);
+    // empty once the model or the sentence changes again.
+    std::string caption() const { return session_.trace() == caption_trace_ ? caption_ : std::string(); }
     float font_scale() const { return playback_.text_scale() * teaching_.text_factor(); }
 
     // /exporter image: the pixels are read inside a frame, so the command queues the path and the
     // frame loop takes the queue at the end of its next frame, then reports each result.
     std::vector<std::string> take_image_requests();
     void image_written(const std::string& path, const std::optional<std::string>& error);
+
+    // The window's size (ImGui's display size) and the monitor's content scale, told by the frame
+    // loop every frame (before the first: --size, else 1600x900 at scale 1).
+    void set_window(float width, float height, float content_scale);
+    // /exporter svg: the cross-section as the window draws it at its size and scale (presenter
+    // mode, lesson, A/B), at rest at the step (scene/svg.h).
+    std::string svg() const;
 
     // The window's part of a saved session, checked whole before anything applies.
     nlohmann::json save_view() const override;
@@ -67,6 +77,7 @@ private:
     CommandResult request_image(const std::string& path);
     void after(const std::string& name, void (Features::*react)());
     void open_parameters() { inspector_.parameters_open() = true; }
+    void shuffled();
     void reset_view();
 
     Session& session_;
@@ -77,6 +88,10 @@ private:
     Inspector inspector_;
     std::vector<LogLine> log_;
     std::vector<std::string> image_requests_;
+    std::string caption_;
+    std::shared_ptr<const Trace> caption_trace_;  // the trace the caption speaks of
+    bool shuffled_now_ = false;  // set by /melanger's hook during run()
+    float window_width_ = 1600, window_height_ = 900, content_scale_ = 1;
 };
 
 }  // namespace tb

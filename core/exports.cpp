@@ -159,7 +159,24 @@ std::string configuration_card(const Trace& trace) {
     return out.str();
 }
 
-void add_export_commands(CommandRegistry& registry, ImageExporter image) {
+namespace {
+
+// /exporter svg: the picture's text from `svg`, written whole or not at all; says where.
+Handler svg_export(SvgMaker svg) {
+    return [svg](Session& session, const Args& file) -> CommandResult {
+        if (!svg)
+            return {false, "/exporter svg n'est pas disponible ici (ni fenêtre ni --headless)",
+                    "/exporter svg is not available here (neither the window nor --headless)"};
+        const std::string& path = file.text();
+        if (auto error = write_file_atomically(path, svg(session)))
+            return {false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »"};
+        return {true, Text{"coupe (SVG) écrite dans « ", "cross-section (SVG) written to « "} + same(absolute(path) + " »")};
+    };
+}
+
+}  // namespace
+
+void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMaker svg) {
     // A text export: its content from the current trace, written whole or not at all.
     auto text_export = [](std::string (*content)(const Trace&), Text what) {
         return [content, what](Session& session, const Args& file) -> CommandResult {
@@ -177,6 +194,7 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image) {
     };
     const Handler run = verbs("exporter",
                               {{{"image"}, picture, true},
+                               {{"svg"}, svg_export(std::move(svg)), true},
                                {{"profil"}, text_export(profile_csv, {"profil des normes (CSV)", "norm profile (CSV)"}), true},
                                {{"parametres"},
                                 text_export(parameters_markdown, {"détail des paramètres (Markdown)", "parameter breakdown (Markdown)"}),
@@ -184,14 +202,14 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image) {
                                {{"fiche"},
                                 text_export(configuration_card, {"fiche de configuration (Markdown)", "configuration card (Markdown)"}),
                                 true}},
-                              Text{"image, profil, parametres ou fiche, puis un nom de fichier",
-                                   "image, profil, parametres or fiche, then a file name"});
-    registry.add({"exporter", "/exporter <image|profil|parametres|fiche> FICHIER",
-                  "Enregistre la vue (PNG), le profil des normes (CSV), le détail des paramètres ou la fiche de "
-                  "configuration (Markdown).",
-                  {"image", "profil", "parametres", "fiche"}, run,
-                  "Saves the view (PNG), the norm profile (CSV), the parameter breakdown or the configuration "
-                  "card (Markdown)."});
+                              Text{"image, svg, profil, parametres ou fiche, puis un nom de fichier",
+                                   "image, svg, profil, parametres or fiche, then a file name"});
+    registry.add({"exporter", "/exporter <image|svg|profil|parametres|fiche> FICHIER",
+                  "Enregistre la vue (PNG), la coupe (SVG, à coller dans un diaporama), le profil des normes (CSV), "
+                  "le détail des paramètres ou la fiche de configuration (Markdown).",
+                  {"image", "svg", "profil", "parametres", "fiche"}, run,
+                  "Saves the view (PNG), the cross-section (SVG, for slides), the norm profile (CSV), the parameter "
+                  "breakdown or the configuration card (Markdown)."});
 }
 
 }  // namespace tb

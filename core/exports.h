@@ -28,8 +28,13 @@ std::string configuration_card(const Trace& trace);
 // at the end of the next frame) and says so.
 using ImageExporter = std::function<CommandResult(const std::string& path)>;
 
-// Registers /exporter <image|profil|parametres|fiche> FICHIER. Without `image` (headless), the
-// image kind answers that it needs the window.
-void add_export_commands(CommandRegistry& registry, ImageExporter image = nullptr);
+// The cross-section as SVG (cli.md, "The cross-section as SVG"): the window's picture at rest,
+// made by app/ (scene/svg.h) from the window's layout, or headless from --size. Its text, written
+// here like the text exports (whole or not at all).
+using SvgMaker = std::function<std::string(const Session& session)>;
+
+// Registers /exporter <image|svg|profil|parametres|fiche> FICHIER. Without `image` (headless), the
+// image kind answers that it needs the window; without `svg`, the svg kind says it is not there.
+void add_export_commands(CommandRegistry& registry, ImageExporter image = nullptr, SvgMaker svg = nullptr);
 
 }  // namespace tb

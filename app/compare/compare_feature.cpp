@@ -9,6 +9,7 @@ namespace tb {
 void Comparison::open(const Overrides& overrides, const Settings& b) {
     // B owns a copy of the vocabulary (small): it never depends on A's lifetime.
     b_ = std::make_unique<Session>(std::make_shared<const Vocabulary>(a_.vocabulary()), merge_b(a_.settings(), b, overrides));
+    b_->apply(b_->settings(), a_.typed_places());
     overrides_ = overrides;
     seen_a_replay_ = a_.replay_count();
 }
@@ -18,11 +19,12 @@ void Comparison::sync() {
     const bool a_replayed = a_.replay_count() != seen_a_replay_;
     seen_a_replay_ = a_.replay_count();
     const Settings want = merge_b(a_.settings(), b_->settings(), overrides_);
-    if (!same_model(want, b_->settings())) {
-        b_->apply(want);  // replays B
+    // B shares A's sentence, so its tokens keep A's identities (after /melanger too).
+    if (!same_model(want, b_->settings()) || b_->typed_places() != a_.typed_places()) {
+        b_->apply(want, a_.typed_places());  // replays B
         return;
     }
-    if (want.step != b_->settings().step) b_->apply(want);
+    if (want.step != b_->settings().step) b_->apply(want, a_.typed_places());
     if (a_replayed) b_->replay();  // A replayed (/propager with its seed, a lesson step): B too
 }
 

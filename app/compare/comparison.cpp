@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "settings_table.h"
+#include "text/text.h"
 
 namespace tb {
 
@@ -24,6 +25,13 @@ std::string describe(const Settings& b, const Overrides& o) {
     for (const auto& e : settings_table())
         if (e.side_b && o.has(e.key)) out += (out.empty() ? "" : " · ") + e.spoken + " " + value_word(e, b);
     return out;
+}
+
+ComparisonLabels comparison_labels(const Settings& a, const Settings& b, const Overrides& o, Language language) {
+    const std::string differs = describe(b, o);
+    return {"A" + (differs.empty() ? std::string() : " — " + describe(a, o)),
+            "B — " + (differs.empty() ? std::string(tr(language, "identique à A (/b pour changer)", "same as A (/b to change)"))
+                                      : differs)};
 }
 
 bool allowed_on_b(std::string_view name) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "language.h"
 #include "scene/screen.h"
 #include "settings.h"
 
@@ -34,6 +35,13 @@ Settings merge_b(const Settings& a, const Settings& b, const Overrides& o);
 
 // What differs, as the channel writes it: "résiduel off", "couches 3 · norme post" (the legend).
 std::string describe(const Settings& b, const Overrides& o);
+
+// The labels above the two stacks: « A — résiduel on » (just « A » when B overrides nothing) and
+// « B — résiduel off », or « B — identique à A (/b pour changer) ».
+struct ComparisonLabels {
+    std::string a, b;
+};
+ComparisonLabels comparison_labels(const Settings& a, const Settings& b, const Overrides& o, Language language);
 
 // The commands /b accepts: the settings the table lets side B change. Sentence, seed, step and the
 // rest are A's (they are shared), and window commands have no side.

@@ -14,6 +14,7 @@ void Playback::sync() {
         playhead_ = 0;
         playing_ = true;
         pinned_ = false;
+        animation_.moved_from.clear();
     }
     const int step = session_.settings().step;
     if (step != seen_step_) {
@@ -24,8 +25,27 @@ void Playback::sync() {
     playhead_ = std::clamp(playhead_, 0.0, stop());
 }
 
+void Playback::shuffled(std::vector<int> moved_from) {
+    seen_replay_ = session_.replay_count();  // the same sentence, its words moved: no replay
+    animation_.moved_from = std::move(moved_from);
+    animation_.moved = 0;
+}
+
+// Slow enough to follow each bead (three sublayers' time), within 1 to 4 seconds.
+double Playback::slide_seconds() const { return std::clamp(3 * animation_.seconds_per_level, 1.0, 4.0); }
+
+void Playback::pin_slide(float moved) {
+    animation_.moved = std::clamp(moved, 0.f, 1.f);
+    playing_ = false;
+    pinned_ = true;
+}
+
 void Playback::update(double dt) {
     sync();
+    if (!animation_.moved_from.empty() && !pinned_) {
+        animation_.moved += static_cast<float>(std::max(0.0, dt) / slide_seconds());
+        if (animation_.moved >= 1.f) animation_.moved_from.clear(), animation_.moved = 1;
+    }
     if (!playing_) return;
     playhead_ = std::min(stop(), playhead_ + std::max(0.0, dt) / std::max(0.05, animation_.seconds_per_level));
 }
@@ -33,6 +53,8 @@ void Playback::update(double dt) {
 void Playback::finish() {
     sync();
     playhead_ = stop();
+    animation_.moved_from.clear();
+    animation_.moved = 1;
 }
 
 void Playback::pin(double level) {

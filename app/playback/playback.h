@@ -24,7 +24,12 @@ public:
     // moves them on (or back).
     void sync();
     void update(double dt);  // the frame loop's time, in seconds
-    bool animating() const { return playing_ && playhead_ < stop(); }
+    bool animating() const { return (playing_ && playhead_ < stop()) || !animation_.moved_from.empty(); }
+    // /melanger: the sentence was shuffled, not replayed: the beads stay where they are and slide
+    // to their new places (AnimationOptions::moved_from) over slide_seconds().
+    void shuffled(std::vector<int> moved_from);
+    double slide_seconds() const;
+    void pin_slide(float moved);  // a still of the slide (test hook): paused there, 0..1
     void finish();               // at the step (screenshots)
     void pin(double level);      // a still of the animation (test hook): paused there
     void restart();              // from the input, playing (side B of a comparison changed)

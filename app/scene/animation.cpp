@@ -22,7 +22,7 @@ std::vector<Key> keys_of(const std::vector<Stage>& stages, const Slot& slot) {
 
 float smooth(float t) { return t * t * (3 - 2 * t); }
 
-constexpr float kTrailAlpha = 0.6f;   // faint, yet its sectors and size still read
+constexpr float kTrailAlpha = 0.7f;   // faint, yet its sectors and size still read
 
 // Token i's bead at height y showing vector v of level `level`.
 BeadRecord bead_of(const Trace& trace, const Layout& layout, int i, int level, float y, const Vector& v) {
@@ -149,7 +149,32 @@ void hidden_glimpse(const Crossing& c, std::vector<HiddenRecord>& hidden) {
     }
 }
 
+// /melanger: the beads and trails slide from their former columns (the copies follow the arc).
+void slide(const Trace& trace, const Layout& layout, const AnimationOptions& options, std::vector<BeadRecord>& beads) {
+    const int n = trace.token_count();
+    if (static_cast<int>(options.moved_from.size()) != n || options.moved >= 1.f) return;
+    const float t = smooth(std::clamp(options.moved, 0.f, 1.f));
+    for (auto& b : beads) {
+        if (b.role == BeadRole::Copy) continue;
+        const float from = layout.token_x(options.moved_from[static_cast<std::size_t>(b.token)], n);
+        b.x = from + (b.x - from) * t;
+    }
+}
+
 }  // namespace
+
+std::vector<int> moved_from(const Trace& before, const Trace& now) {
+    const int n = now.token_count();
+    if (before.token_count() != n) return {};
+    std::vector<int> from(static_cast<std::size_t>(n), -1);
+    for (int k = 0; k < n; ++k)
+        for (int p = 0; p < n; ++p)
+            if (before.typed_place(p) == now.typed_place(k) && before.tokens[static_cast<std::size_t>(p)].word == now.tokens[static_cast<std::size_t>(k)].word)
+                from[static_cast<std::size_t>(k)] = p;
+    for (int f : from)
+        if (f < 0) return {};
+    return from;
+}
 
 double playhead_at(double elapsed, double seconds_per_level, int stop_level) {
     if (!(seconds_per_level > 0)) return stop_level;
@@ -175,6 +200,7 @@ FrameRecords animate(const Trace& trace, const Layout& layout, double playhead, 
         trails(trace, layout, done, out.beads);
         for (int i = 0; i < n; ++i)
             out.beads.push_back(bead_of(trace, layout, i, done, layout.level_y[rest], trace.levels[rest].vectors.row(i).transpose()));
+        slide(trace, layout, options, out.beads);
         return out;
     }
 
@@ -201,6 +227,7 @@ FrameRecords animate(const Trace& trace, const Layout& layout, double playhead, 
             attention_links(c, y, options.head, out.links);
         if (c.level.kind == LevelKind::Ffn) hidden_glimpse(c, out.hidden);
     }
+    slide(trace, layout, options, out.beads);
     return out;
 }
 

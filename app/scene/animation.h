@@ -57,7 +57,15 @@ struct FrameRecords {
 struct AnimationOptions {
     double seconds_per_level = 0.5;  // about half a second per sublayer
     int head = 0;                    // whose attention weights are drawn
+    // /melanger: each shown token slides from the column it had before (moved_from[i]) to its
+    // own, `moved` going 0 → 1; empty when nothing moves.
+    std::vector<int> moved_from;
+    float moved = 1;
 };
+
+// Where each shown token of `now` stood in `before`, by identity (typed place); empty when the
+// two are not the same tokens in another order.
+std::vector<int> moved_from(const Trace& before, const Trace& now);
 
 // Where the playhead is `elapsed` seconds after a replay, stopping at `stop_level`.
 double playhead_at(double elapsed, double seconds_per_level, int stop_level);

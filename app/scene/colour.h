@@ -5,7 +5,7 @@
 //   deficiencies, on the dark and the light theme); its word, its profile line and its bead's
 //   outline use it;
 // - direction: the d components of x/‖x‖, each scaled by √d (that is x_j / rms(x), the vector
-//   brought to the norm √d), on ONE fixed two-sided scale, blue (−2) – grey (0) – orange (+2),
+//   brought to the norm √d), on ONE fixed two-sided scale, blue (−1.5) – grey (0) – orange (+1.5),
 //   a straight line in sRGB so that the distance between two cells' colours is proportional to the
 //   difference of their components. The bead is cut into d sectors, one a component;
 // - fill: the mean of the d cells' colours, what the bead looks like from the back of the room.
@@ -21,7 +21,7 @@ struct Rgb {
 };
 
 constexpr int kMaxCueCells = 16;   // d is 8 or 16
-constexpr double kCueRange = 2.0;  // x_j / rms(x) at the scale's ends (clamped beyond)
+constexpr double kCueRange = 1.5;  // x_j / rms(x) at the scale's ends (clamped beyond)
 
 struct DirectionCue {
     int size = 0;                             // d (0 for a zero or non-finite vector)

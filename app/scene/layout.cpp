@@ -106,17 +106,17 @@ void add_output(Layout& l, const Grid& g, int top, Norm norm) {
     if (has_step(output_stages(norm), Step::Normalize)) l.bands.push_back({g.band(sl.pre_band_y), top});
 }
 
-// The bead scale of one L in one window: the √d bead fits a fifth of a sublayer's height and
+// The bead scale of one L in one window: the √d bead fits a quarter of a sublayer's height and
 // four tenths of the room of one of the eight possible words; the largest bead is up to 2.5 times
 // wider (6 times the norm) as room allows; the smallest 1.5 px (a vanished vector
 // stays a visible dot, with its mark).
 BeadScale bead_scale(float unit, float cell, int d) {
     BeadScale b;
-    b.reference_radius = std::max(0.f, std::min(unit * 0.2f, cell * 0.4f));
+    b.reference_radius = std::max(0.f, std::min(unit * 0.26f, cell * 0.4f));
     if (b.reference_radius <= 0) return b;
     const double sqrt_d = std::sqrt(static_cast<double>(std::max(1, d)));
     b.area_per_norm = kPi * b.reference_radius * b.reference_radius / sqrt_d;
-    b.radius_max = std::max(b.reference_radius, std::min({unit * 0.5f, cell * 0.9f, b.reference_radius * 2.5f}));
+    b.radius_max = std::max(b.reference_radius, std::min({unit * 0.6f, cell * 0.9f, b.reference_radius * 2.5f}));
     b.radius_min = std::min(b.reference_radius, 1.5f);
     auto norm_of = [&](float r) { return kPi * r * r / b.area_per_norm; };
     b.norm_min = norm_of(b.radius_min);
@@ -148,6 +148,7 @@ Layout make_layout(const Settings& s, Rect area) {
 
     l.beads = bead_scale(g.unit, (l.stream_x1 - l.stream_x0) / Settings::kMaxTokens, s.dimension);
     l.max_radius = l.beads.radius_max;
+    l.word_offset = l.beads.reference_radius * 1.25f + 2;
 
     // Input: a box 1.1 units tall, the beads resting at its centre.
     l.level_y.resize(static_cast<std::size_t>(top + 1));

@@ -76,6 +76,7 @@ struct Layout {
     float label_x = 0;                   // where box labels start (right part of the boxes)
     BeadScale beads;     // bead size: area proportional to the norm
     float max_radius = 0;  // = beads.radius_max, the largest bead
+    float word_offset = 0; // the words' tags, below a resting row (a √d bead clears them)
     float font_px = 18;  // a label size that fits the boxes
 
     float token_x(int token, int count) const;

@@ -22,4 +22,10 @@ constexpr ThemeColours kLightTheme{{238, 240, 244}, {255, 255, 255}, {0, 0, 0}, 
 
 constexpr const ThemeColours& theme_colours(Theme theme) { return theme == Theme::Light ? kLightTheme : kDarkTheme; }
 
+// The A/B labels above the stacks: yellow on the dark theme, the theme's text colour on the light
+// one (yellow fades on white).
+constexpr palette::Colour8 comparison_label_colour(Theme theme) {
+    return theme == Theme::Light ? kLightTheme.text : palette::Colour8{255, 219, 89};
+}
+
 }  // namespace tb

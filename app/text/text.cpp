@@ -25,12 +25,15 @@ const Strings kFrench{
     "Profil des normes ‖x‖ par niveau", "log", "linéaire", "passage précédent (pâle)", "niveau",
     "similarité cosinus moyenne (effondrement)",
     "Légende",
-    "couleur et aiguille = direction du vecteur : même direction, même couleur, même aiguille, à tous les niveaux.",
-    "Le vecteur est projeté sur 3 directions fixes de ℝ^d : l'angle dans les deux premières oriente l'aiguille et "
-    "choisit la couleur (palette Okabe–Ito, lisible par les daltoniens), la troisième l'éclaircit.",
-    "taille = norme ‖x‖ (échelle log de 0,1 à 100) ; après une bande grise, norme √d.",
-    "anneau blanc = hors échelle (norme > 100 ou < 0,1)",
-    "arc jaune = connexion résiduelle, ⊕ = addition",
+    "secteurs = direction, un par composante : x_j / rms(x)",
+    "Chaque bille est coupée en d secteurs, dans l'ordre des composantes depuis midi, dans le sens des aiguilles "
+    "d'une montre. Le secteur j montre x_j / rms(x), c'est-à-dire le vecteur ramené à la norme √d : bleu négatif, "
+    "gris nul, orange positif (une seule échelle, lisible par les daltoniens). Deux vecteurs proches ont le même motif ; "
+    "deux vecteurs identiques, la même bille. Le contour et l'étiquette gardent la couleur du mot, qui le suit partout.",
+    "contour, étiquette = le mot · bille pâle = niveau passé",
+    "surface = norme ‖x‖ · pointillé = norme √d",
+    "anneau blanc : au-delà de l'échelle · petit cercle : en deçà",
+    "arc jaune = résidu, ⊕ = addition",
     "Détail des paramètres", "terme", "formule", "valeur", "part",
     "modèle jouet", "GPT-2 small (même formule)", "Fermer",
     "Espace : propager · ←/→ : étape · R : résidu · N : norme · P : position · +/− : couches · F5 : présentateur · F11 : plein écran · Ctrl +/− : texte",
@@ -54,12 +57,15 @@ const Strings kEnglish{
     "Norm profile ‖x‖ by level", "log", "linear", "previous pass (faint)", "level",
     "mean cosine similarity (collapse)",
     "Legend",
-    "colour and needle = the vector's direction: same direction, same colour, same needle, at every level.",
-    "The vector is projected on 3 fixed directions of ℝ^d: the angle in the first two points the needle and picks "
-    "the colour (Okabe–Ito palette, readable with colour blindness), the third lightens it.",
-    "size = norm ‖x‖ (log scale from 0.1 to 100); after a grey band, norm √d.",
-    "white ring = off the scale (norm > 100 or < 0.1)",
-    "yellow arc = residual connection, ⊕ = addition",
+    "sectors = direction, one per component: x_j / rms(x)",
+    "Each bead is cut into d sectors, the components in order from twelve o'clock, clockwise. Sector j shows "
+    "x_j / rms(x), the vector brought to the norm √d: blue negative, grey zero, orange positive (one scale, readable "
+    "with colour blindness). Close vectors have the same pattern; identical vectors, the same bead. The outline and "
+    "the tag keep the word's colour, which follows it everywhere.",
+    "outline, tag = the word · faint bead = level passed",
+    "area = norm ‖x‖ · dashed ring = norm √d",
+    "white ring: beyond the scale · small circle: below it",
+    "yellow arc = residual, ⊕ = addition",
     "Parameter breakdown", "term", "formula", "value", "share",
     "toy model", "GPT-2 small (same formula)", "Close",
     "Space: propagate · ←/→: step · R: residual · N: norm · P: position · +/−: layers · F5: presenter · F11: full screen · Ctrl +/−: text",

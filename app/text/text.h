@@ -23,7 +23,7 @@ struct Strings {
     const char* play, *pause, *step_back, *step_forward, *timeline_help;
     const char* profile_title, *profile_log, *profile_linear, *profile_previous, *profile_axis;
     const char* cosine_title;
-    const char* legend_title, *legend_colour, *legend_colour_help, *legend_size, *legend_off_scale, *legend_residual;
+    const char* legend_title, *legend_colour, *legend_colour_help, *legend_identity, *legend_size, *legend_off_scale, *legend_residual;
     const char* breakdown_title, *breakdown_term, *breakdown_formula, *breakdown_value, *breakdown_share;
     const char* breakdown_toy, *breakdown_gpt2, *breakdown_close;
     const char* keys_help;

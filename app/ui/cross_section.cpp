@@ -114,8 +114,12 @@ void draw_inside(ImDrawList* dl, const FrameRecords& frame) {
 // The words under the beads on the row at `y`, each on a tag of its token's identity colour (the
 // colour of its bead's outline and of its profile line); a long word shrinks rather than overlap
 // its neighbours.
-void draw_words(ImDrawList* dl, const Layout& layout, const Trace& trace, const Fonts& fonts, float y) {
+void draw_words(ImDrawList* dl, const Layout& layout, const FrameRecords& frame, const Trace& trace, const Fonts& fonts, float y) {
     const int n = trace.token_count();
+    std::vector<float> token_x(static_cast<std::size_t>(n));  // where its beads are (they slide after /melanger)
+    for (int i = 0; i < n; ++i) token_x[static_cast<std::size_t>(i)] = layout.token_x(i, n);
+    for (const auto& b : frame.beads)
+        if (b.role != BeadRole::Copy && b.token < n) token_x[static_cast<std::size_t>(b.token)] = b.x;
     const float word_px = std::clamp(layout.font_px * 0.95f, 9.f, 22.f);
     const float cell = (layout.stream_x1 - layout.stream_x0) / static_cast<float>(std::max(1, n));
     for (int i = 0; i < n; ++i) {
@@ -128,7 +132,7 @@ void draw_words(ImDrawList* dl, const Layout& layout, const Trace& trace, const 
             e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, w.c_str());
         }
         const Rgb c = identity_colour(trace.typed_place(i));
-        const float x = layout.token_x(i, n) - e.x * 0.5f, top = y + (word_px - px) * 0.5f, pad = word_px * 0.22f;
+        const float x = token_x[static_cast<std::size_t>(i)] - e.x * 0.5f, top = y + (word_px - px) * 0.5f, pad = word_px * 0.22f;
         dl->AddRectFilled(ImVec2(x - pad, top - pad * 0.3f), ImVec2(x + e.x + pad, top + e.y + pad * 0.3f), rgb(c, 1.f), pad * 1.5f);
         const bool dark_text = 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b > 0.33f;
         dl->AddText(fonts.body, px, ImVec2(x, top), dark_text ? to_u32(palette::kLabel) : IM_COL32(255, 255, 255, 255), w.c_str());
@@ -169,11 +173,30 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
     }
 
     // The words under the beads at the input, and at the top once they arrive.
-    draw_words(dl, layout, trace, fonts, layout.level_y.front() + layout.max_radius + 1);
+    draw_words(dl, layout, frame, trace, fonts, layout.level_y.front() + layout.word_offset);
     const int top = static_cast<int>(layout.level_y.size()) - 1;
     if (frame.active_level == top && frame.phase <= 0)
-        draw_words(dl, layout, trace, fonts, layout.level_y.back() + layout.max_radius + 1);
+        draw_words(dl, layout, frame, trace, fonts, layout.level_y.back() + layout.word_offset);
     ImGui::End();
+}
+
+// What to notice (the /melanger reply), on a card over the labels' column of the cross-section,
+// so that presenter mode, which has no console, shows it too. On the foreground draw list: above
+// the beads, and no window to order.
+void draw_section_caption(const Rect& section, const Layout& layout, const std::string& caption, const Fonts& fonts,
+                          const ThemeColours& theme) {
+    if (caption.empty() || section.empty()) return;
+    const float x = std::max(section.x + 4, layout.label_x - 8), width = section.right() - 6 - x;
+    const float size = std::clamp(layout.font_px * 0.9f, 13.f, 26.f), pad = size * 0.5f;
+    if (width <= 2 * pad) return;
+    const ImVec2 text = fonts.body->CalcTextSizeA(size, FLT_MAX, width - 2 * pad, caption.c_str());
+    const ImVec2 p0(x, std::max(section.y + 4, section.cy() - text.y * 0.5f - pad));
+    ImDrawList* dl = ImGui::GetForegroundDrawList();
+    dl->PushClipRect(ImVec2(section.x, section.y), ImVec2(section.right(), section.bottom()));
+    dl->AddRectFilled(p0, ImVec2(x + width, p0.y + text.y + 2 * pad), to_u32(theme.background, 240), pad);
+    dl->AddRect(p0, ImVec2(x + width, p0.y + text.y + 2 * pad), to_u32(theme.residual), pad, 0, 2.f);
+    dl->AddText(fonts.body, size, ImVec2(x + pad, p0.y + pad), to_u32(theme.text), caption.c_str(), nullptr, width - 2 * pad);
+    dl->PopClipRect();
 }
 
 }  // namespace tb

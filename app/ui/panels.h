@@ -29,6 +29,8 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
                         const Fonts& fonts, BeadPainter painter, Language language,
                         const ThemeColours& theme = kDarkTheme,
                         const char* id = "##coupe");  // a second stack (A/B comparison) has its own id
+void draw_section_caption(const Rect& section, const Layout& layout, const std::string& caption, const Fonts& fonts,
+                          const ThemeColours& theme);
 
 // ui/comparison_view.cpp: the line between the two stacks of /comparer and their labels.
 void draw_comparison_labels(const ComparisonLayout& split, const std::string& label_a, const std::string& label_b,

@@ -311,49 +311,65 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     ImGui::End();
 }
 
-// A legend line's head: up to its first explanation (" : ", " (", " ; ").
-std::string headline(const std::string& line) {
-    std::size_t cut = line.size();
-    for (const char* mark : {" : ", ": ", " (", " ; ", "; "}) cut = std::min(cut, line.find(mark));
-    return line.substr(0, cut);
+namespace {
+
+// The direction scale drawn as the beads use it (from −kCueRange to +kCueRange), `width` wide at
+// the cursor.
+void cue_scale(float width, Language language) {
+    const float line = ImGui::GetTextLineHeight();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const int cells = 9;
+    for (int j = 0; j < cells; ++j) {
+        const float x0 = p.x + width * static_cast<float>(j) / cells, x1 = p.x + width * static_cast<float>(j + 1) / cells;
+        dl->AddRectFilled(ImVec2(x0, p.y + line * 0.1f), ImVec2(x1, p.y + line * 0.9f),
+                          rgb(cue_colour(-1.f + 2.f * static_cast<float>(j) / (cells - 1))));
+    }
+    char end[16];
+    std::snprintf(end, sizeof end, "%.1f", kCueRange);
+    const std::string range = localize_decimals(language, end);
+    const float pad = line * 0.15f;  // the ends' labels inside the strip, the 0 at its middle
+    const std::string low = "−" + range, high = "+" + range;
+    dl->AddText(ImVec2(p.x + pad, p.y), IM_COL32(255, 255, 255, 255), low.c_str());
+    dl->AddText(ImVec2(p.x + (width - ImGui::CalcTextSize("0").x) * 0.5f, p.y), IM_COL32(255, 255, 255, 255), "0");
+    dl->AddText(ImVec2(p.x + width - pad - ImGui::CalcTextSize(high.c_str()).x, p.y), IM_COL32(255, 255, 255, 255), high.c_str());
+    ImGui::Dummy(ImVec2(width, line));
 }
 
-// The four lines when they fit; in a narrow column (beside the cosine plot) the head of each,
-// joined, smaller if need be, and the whole legend on hover of its (?).
+}  // namespace
+
+// The legend: the direction scale, then the other cues in words. In a narrow column (beside the
+// cosine plot, where the similarity grid takes the width below) the scale has its own line and
+// the words, smaller, as many lines as fit; all of them on hover of its (?).
 void draw_legend(const Rect& rect, Language language) {
     if (!begin_panel("##legende", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const Strings& t = text_in(language);
-    const char* lines[] = {t.legend_colour, t.legend_size, t.legend_off_scale, t.legend_residual};
-    const float wrap = ImGui::GetContentRegionAvail().x, spacing = ImGui::GetStyle().ItemSpacing.y;
-    const float room = ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing();
+    const char* lines[] = {t.legend_colour, t.legend_identity, t.legend_size, t.legend_off_scale, t.legend_residual};
+    const float line = ImGui::GetTextLineHeight(), wrap = ImGui::GetContentRegionAvail().x;
+    auto height = [&](const char* s, float k) {
+        return ImGui::GetFont()->CalcTextSizeA(line * k, FLT_MAX, wrap, s).y + ImGui::GetStyle().ItemSpacing.y;
+    };
     float full = 0;
-    for (const char* l : lines) full += ImGui::CalcTextSize(l, nullptr, false, wrap).y + spacing;
+    for (const char* l : lines) full += height(l, 1.f);
+    const bool narrow = full > ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing() || wrap < line * 14;
     ImGui::TextDisabled("%s", t.legend_title);
-    if (full <= room) {
-        help_marker(t.legend_colour_help);  // how a direction becomes a colour, for whoever asks
-        ImGui::PushTextWrapPos(0);
-        for (const char* l : lines) ImGui::TextUnformatted(l);
-        ImGui::PopTextWrapPos();
-        ImGui::End();
-        return;
+    if (!narrow) {
+        help_marker(t.legend_colour_help);  // how a direction becomes sectors, for whoever asks
+        ImGui::SameLine();
+        cue_scale(std::min(ImGui::GetContentRegionAvail().x, line * 9), language);
+    } else {
+        std::string whole;
+        for (const char* l : lines) whole += std::string(l) + "\n";
+        help_marker((whole + "\n" + t.legend_colour_help).c_str());
+        cue_scale(std::min(wrap, line * 9), language);
     }
-    std::string whole, brief;
-    for (const char* l : lines) {
-        whole += std::string(l) + "\n";
-        brief += (brief.empty() ? "" : " · ") + headline(l);
-    }
-    help_marker((whole + "\n" + t.legend_colour_help).c_str());
-    const float line = ImGui::GetTextLineHeight();
-    float scale = 1.f;
-    auto height = [&](float k) { return ImGui::GetFont()->CalcTextSizeA(line * k, FLT_MAX, wrap, brief.c_str()).y; };
-    while (scale > 0.76f && height(scale) > room) scale -= 0.05f;
-    if (height(scale) > room) {  // even smaller would not be read: the (?) alone
-        ImGui::End();
-        return;
-    }
-    ImGui::SetWindowFontScale(scale);
+    const float k = narrow ? 0.8f : 1.f;
+    ImGui::SetWindowFontScale(k);
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(brief.c_str());
+    for (const char* l : lines) {
+        if (narrow && height(l, k) > ImGui::GetContentRegionAvail().y) break;  // the rest on hover
+        ImGui::TextUnformatted(l);
+    }
     ImGui::PopTextWrapPos();
     ImGui::SetWindowFontScale(1.f);
     ImGui::End();

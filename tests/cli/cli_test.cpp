@@ -245,3 +245,31 @@ TEST(Cli, HeadlessExportsAndSessions) {
     EXPECT_FALSE(std::ifstream(c).good());
     for (const auto& f : {csv, saved, a, b, cut}) std::remove(f.c_str());
 }
+
+// /exporter svg headless: the window's size from --size (else 1600x900), the reply says where, a
+// bad path or size is exit 2 and writes nothing.
+TEST(Cli, HeadlessSvgAtItsSize) {
+    const std::string tag = std::to_string(getpid());
+    const std::string svg = temp_path("coupe_" + tag + ".svg"), plain = temp_path("coupe_plain_" + tag + ".svg");
+    const auto sized = run("--headless --size 1024x768 --run '/couches 3; /exporter svg " + svg + "'");
+    ASSERT_EQ(sized.status, 0) << sized.err;
+    EXPECT_NE(sized.out.find("coupe (SVG) écrite dans « " + svg + " »"), std::string::npos) << sized.out;
+    const std::string text = read_file(svg);
+    EXPECT_NE(text.find("viewBox=\"0 0 1024 768\""), std::string::npos);
+    EXPECT_EQ(text.find(" transform="), std::string::npos);
+    EXPECT_EQ(text.rfind("</svg>\n"), text.size() - 7);
+    const auto unsized = run("--headless --run '/exporter svg " + plain + "'");
+    ASSERT_EQ(unsized.status, 0) << unsized.err;
+    EXPECT_NE(read_file(plain).find("viewBox=\"0 0 1600 900\""), std::string::npos);
+
+    const std::string bad = temp_path("absent_" + tag) + "/coupe.svg";
+    const auto refused = run("--headless --run '/exporter svg " + bad + "'");
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_NE(refused.err.find("impossible d'écrire dans « " + bad + " »"), std::string::npos) << refused.err;
+    EXPECT_FALSE(std::ifstream(bad).good());
+    const auto bad_size = run("--headless --size 10x --run '/exporter svg " + plain + "_x'");
+    EXPECT_EQ(bad_size.status, 2);
+    EXPECT_NE(bad_size.err.find("--size attend"), std::string::npos) << bad_size.err;
+    EXPECT_FALSE(std::ifstream(plain + "_x").good());
+    for (const auto& f : {svg, plain}) std::remove(f.c_str());
+}

@@ -91,7 +91,8 @@ int main(int argc, char** argv) {
     // Beads at rest at the step: each sector shows its component's colour on the one scale
     // (sampled halfway out along the sector's middle, from twelve o'clock clockwise).
     const FrameRecords frame = animate(trace, layout, s.step, {});
-    std::vector<std::vector<palette::Colour8>> seen, wanted;
+    // By token: empty where the bead is too small to read.
+    std::vector<std::vector<palette::Colour8>> seen(static_cast<std::size_t>(trace.token_count())), wanted(seen);
     for (const auto& b : frame.beads) {
         if (b.role != BeadRole::Bead || b.radius < 7 || b.cue.size == 0) continue;  // too small to read sectors
         const float rho = b.radius * 0.5f;
@@ -106,15 +107,22 @@ int main(int argc, char** argv) {
             check(near(pixels.back(), expected.back(), 14), "bead « " + b.label + " » sector " + std::to_string(j) + ": " +
                                                                  str(pixels.back()) + " ≈ " + str(expected.back()));
         }
-        seen.push_back(pixels);
-        wanted.push_back(expected);
+        seen[static_cast<std::size_t>(b.token)] = pixels;
+        wanted[static_cast<std::size_t>(b.token)] = expected;
     }
-    // The two « le »: identical beads without positions, different ones with.
-    if (seen.size() >= 4 && trace.tokens[0].word == trace.tokens[3].word) {
-        bool same = true;
-        for (std::size_t j = 0; j < seen[0].size(); ++j) same = same && near(seen[0][j], seen[3][j], 8);
-        check(same == (s.position == Position::None), std::string("the two « ") + trace.tokens[0].word + " » " +
-                                                          (same ? "identical" : "different"));
+    // The two « le »: identical beads without positions; with them, different wherever the model's
+    // sectors differ clearly (after a collapse they may be near: then nothing is asserted).
+    if (seen.size() >= 4 && !seen[0].empty() && seen[0].size() == seen[3].size() && trace.tokens[0].word == trace.tokens[3].word) {
+        bool same = true, model_same = true;
+        for (std::size_t j = 0; j < seen[0].size(); ++j) {
+            same = same && near(seen[0][j], seen[3][j], 8);
+            model_same = model_same && near(wanted[0][j], wanted[3][j], 20);
+        }
+        if (s.position == Position::None || !model_same)
+            check(same == (s.position == Position::None), std::string("the two « ") + trace.tokens[0].word + " » " +
+                                                              (same ? "identical" : "different"));
+        else
+            std::printf("skip the two « le »: the model gives them near sectors\n");
     }
     return verdict();
 }

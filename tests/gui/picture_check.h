@@ -114,10 +114,10 @@ inline palette::Colour8 box_colour(BoxKind kind) {
                                                                                  : palette::kOutput;
 }
 
-// A strip across a box clear of the beads (they rest at the centres of the input and output
-// boxes only): where the box's colour is sampled.
+// A thin strip in the label part of a box, above the label, clear of the beads (however large)
+// and of the text: where the box's colour is sampled.
 inline Rect box_strip(const Layout& layout, const Rect& box) {
-    return {layout.stream_x0 + 4, box.y + box.h * 0.08f, layout.stream_x1 - layout.stream_x0 - 8, box.h * 0.12f};
+    return {layout.label_x, box.y + box.h * 0.07f, box.right() - 10 - layout.label_x, std::max(1.f, box.h * 0.07f)};
 }
 
 // Whether any pixel within `reach` px left or right of the middle of `arc` has colour `c`.

@@ -167,3 +167,46 @@ TEST(Playback, PinnedStillStaysUntilAReplay) {
 
 }  // namespace
 }  // namespace tb
+
+namespace tb {
+namespace {
+
+// /melanger does not send the beads up again: they stay where they are and slide to their new
+// places over slide_seconds(), each from the column its word had; the reply stays over the
+// cross-section until the next command.
+TEST(Playback, MelangerSlidesTheBeadsToTheirNewPlaces) {
+    WindowFeatures w;
+    Playback& p = w.features.playback();
+    ASSERT_TRUE(w.run("/position aucun").ok);
+    p.finish();
+    const double at_rest = p.playhead();
+    const auto before = w.session.trace();
+    ASSERT_TRUE(w.run("/melanger").ok);
+    EXPECT_EQ(p.playhead(), at_rest);
+    const std::vector<int>& from = p.animation().moved_from;
+    ASSERT_EQ(from.size(), 5u);
+    const Trace& now = *w.session.trace();
+    for (int k = 0; k < 5; ++k) {
+        EXPECT_EQ(now.tokens[static_cast<std::size_t>(k)].word, before->tokens[static_cast<std::size_t>(from[static_cast<std::size_t>(k)])].word);
+        EXPECT_EQ(now.typed_place(k), before->typed_place(from[static_cast<std::size_t>(k)]));
+    }
+    EXPECT_TRUE(p.animating());
+    EXPECT_NE(w.features.caption().find("sac de mots"), std::string::npos) << w.features.caption();
+
+    // Halfway, a bead is halfway between its two columns; at the end, in its own.
+    const Layout layout = make_layout(now.settings, test::kArea);
+    w.features.update(p.slide_seconds() * 0.5);
+    const FrameRecords half = animate(now, layout, p.playhead(), p.animation());
+    for (const auto& b : half.beads) {
+        const float a = layout.token_x(from[static_cast<std::size_t>(b.token)], 5), z = layout.token_x(b.token, 5);
+        EXPECT_NEAR(b.x, (a + z) * 0.5f, 0.5f);
+    }
+    w.features.update(p.slide_seconds());
+    EXPECT_FALSE(p.animating());
+    for (const auto& b : animate(now, layout, p.playhead(), p.animation()).beads) EXPECT_FLOAT_EQ(b.x, layout.token_x(b.token, 5));
+    ASSERT_TRUE(w.run("/etape 3").ok);
+    EXPECT_TRUE(w.features.caption().empty());
+}
+
+}  // namespace
+}  // namespace tb

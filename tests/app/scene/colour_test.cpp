@@ -10,11 +10,11 @@ namespace {
 float distance255(Rgb a, Rgb b) { return 255.f * std::sqrt((a.r - b.r) * (a.r - b.r) + (a.g - b.g) * (a.g - b.g) + (a.b - b.b) * (a.b - b.b)); }
 
 // By hand: v = (1, −1, 1, −1, 2, 0, 0, 0) has ‖v‖² = 8, so rms(v) = 1 and the cells are
-// v_j / rms / 2 = (0.5, −0.5, 0.5, −0.5, 1, 0, 0, 0); 3 v and v give the same cue.
+// v_j / rms / 1.5 = (2/3, −2/3, 2/3, −2/3, 1 (4/3 clamped), 0, 0, 0); 3 v and v give the same cue.
 TEST(Colour, TheCueIsEachComponentOverTheRms) {
     Vector v(8);
     v << 1, -1, 1, -1, 2, 0, 0, 0;
-    const float want[8] = {0.5f, -0.5f, 0.5f, -0.5f, 1.f, 0.f, 0.f, 0.f};
+    const float want[8] = {2 / 3.f, -2 / 3.f, 2 / 3.f, -2 / 3.f, 1.f, 0.f, 0.f, 0.f};
     for (const Vector& x : {Vector(v), Vector(3.0 * v)}) {
         const DirectionCue cue = direction_cue(x);
         ASSERT_EQ(cue.size, 8);
@@ -41,7 +41,7 @@ TEST(Colour, TheScaleIsOneStraightLineThroughGrey) {
 
 TEST(Colour, TheFillIsTheMeanOfTheCells) {
     Vector v(8);
-    v << 1, -1, 1, -1, 2, 0, 0, 0;  // mean cell (0.5 − 0.5 + 0.5 − 0.5 + 1) / 8 = 0.125
+    v << 1, -1, 1, -1, 2, 0, 0, 0;  // mean cell (2/3 − 2/3 + 2/3 − 2/3 + 1) / 8 = 0.125
     const Rgb fill = bead_fill(direction_cue(v)), want = cue_colour(0.125f);
     EXPECT_FLOAT_EQ(fill.r, want.r);
     EXPECT_FLOAT_EQ(fill.b, want.b);

@@ -1,0 +1,69 @@
+#pragma once
+// The cross-section as SVG (shared/spec/cli.md, "The cross-section as SVG"): the picture as drawn
+// at the end of the animation (the --screenshot instant: the playhead at the step, at rest), from
+// the same records the window draws (make_layout, animate), in window pixels, so that anyone can
+// check it against the trace. Pure: no GL, GLFW or ImGui; a string in, a string out.
+//
+// What a reader finds (every element that carries data-* has no transform; colours #rrggbb in
+// fill or stroke; faintness only through opacity):
+//   <svg viewBox="0 0 W H" data-area-per-norm data-norm-min data-norm-max>   (side A's scale)
+//   per side (A/B: a <g data-side="a|b"> with that side's own scale, every element data-side):
+//     the section's background rect (no data-*);
+//     boxes   <rect data-part="input|attention|ffn|output" data-level>
+//     bands   <rect data-part="norm" data-level data-placement="pre|post" data-norm-type>
+//     arcs    <path data-part="residual" data-level> (cubic Bézier), then each ⊕ (no data-*);
+//     trails, then beads: <circle data-role="trail|bead" data-token data-level data-norm
+//             [data-clamped="low|high"] r fill stroke>, its d <path data-part="direction"
+//             data-component> sectors from twelve o'clock clockwise, its <circle
+//             data-part="reference"> dashed √d ring;
+//     text on top: box and band labels, the words on tags of their identity colour.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "language.h"
+#include "scene/animation.h"
+#include "scene/layout.h"
+#include "teaching/theme.h"
+#include "trace.h"
+
+namespace tb {
+
+// One stack of the picture.
+struct SvgSide {
+    char side = 0;                        // 'a' or 'b' in A/B (data-side), 0 for a lone stack
+    std::shared_ptr<const Trace> trace;   // what the stack shows
+    Layout layout;                        // make_layout(trace->settings, section)
+    FrameRecords frame;                   // animate(*trace, layout, step, ...): at rest
+    std::string label;                    // A/B: « A », « B — résiduel off » above the stack
+    Rect label_rect;
+    palette::Colour8 label_colour{255, 219, 89};
+};
+
+struct SvgPicture {
+    float width = 1600, height = 900;     // the window, in pixels: the viewBox
+    std::vector<SvgSide> sides;           // one, or A then B
+    ThemeColours theme = kDarkTheme;
+    Language language = Language::French;
+};
+
+// A stack at the --screenshot instant: its layout in `section` and the records at rest at its
+// step (settings.step), as the window draws them.
+SvgSide svg_side_at_rest(std::shared_ptr<const Trace> trace, const Rect& section,
+                         const AnimationOptions& options = {}, char side = 0);
+
+// Headless: one stack in the cross-section's rect of a window of width x height at scale 1, no
+// lesson (screen_layout), on the dark theme.
+SvgPicture headless_svg_picture(std::shared_ptr<const Trace> trace, float width, float height, Language language);
+
+// The SVG document, UTF-8.
+std::string cross_section_svg(const SvgPicture& picture);
+
+// The pieces, for the writer's two files and the tests.
+std::string svg_escape(const std::string& text);        // & < > " ' as entities, control bytes dropped
+std::string svg_hex(const Rgb& colour);                  // #rrggbb
+std::string svg_hex(const palette::Colour8& colour);
+std::string svg_number(double value, int decimals = 3);  // plain, '.' as the decimal point
+std::string svg_precise(double value);                   // plain, >= 10 significant digits, >= 3 decimals
+
+}  // namespace tb

@@ -1,0 +1,187 @@
+// The SVG writer's numbers, colours and escaping, and its text layer: the box and band labels,
+// the words on their tags, the A/B labels, placed and sized as ui/cross_section.cpp draws them.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "scene/colour.h"
+#include "scene/palette.h"
+#include "scene/svg.h"
+#include "scene/svg_parts.h"
+#include "text/text.h"
+
+namespace tb {
+
+std::string svg_escape(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&apos;"; break;
+            default:
+                // XML 1.0 has no place for control characters other than tab and line ends.
+                if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n' || c == '\r') out += c;
+        }
+    }
+    return out;
+}
+
+std::string svg_hex(const palette::Colour8& c) {
+    char buffer[8];
+    std::snprintf(buffer, sizeof buffer, "#%02x%02x%02x", std::clamp(c.r, 0, 255), std::clamp(c.g, 0, 255),
+                  std::clamp(c.b, 0, 255));
+    return buffer;
+}
+
+std::string svg_hex(const Rgb& c) {
+    auto byte = [](float v) { return static_cast<int>(std::lround(std::clamp(v, 0.f, 1.f) * 255.f)); };
+    return svg_hex(palette::Colour8{byte(c.r), byte(c.g), byte(c.b)});
+}
+
+std::string svg_number(double value, int decimals) {
+    if (!std::isfinite(value)) value = 0;
+    char buffer[400];
+    std::snprintf(buffer, sizeof buffer, "%.*f", std::clamp(decimals, 0, 60), value);
+    std::string s = buffer;
+    for (char& c : s) c = c == ',' ? '.' : c;  // a C locale other than "C" would write a comma
+    if (s.find_first_not_of("-0.") == std::string::npos && s[0] == '-') s.erase(0, 1);  // no "-0.000"
+    return s;
+}
+
+std::string svg_precise(double value) {
+    if (!std::isfinite(value) || value == 0) return svg_number(0, 3);
+    const int exponent = static_cast<int>(std::floor(std::log10(std::abs(value))));
+    return svg_number(value, std::clamp(9 - exponent, 3, 60));
+}
+
+namespace svg_detail {
+namespace {
+
+// DejaVu Sans' advances, in em, of a..z; upper case, digits and the rest by kind.
+constexpr float kLower[26] = {0.613f, 0.635f, 0.550f, 0.635f, 0.615f, 0.352f, 0.635f, 0.634f, 0.278f,
+                              0.278f, 0.579f, 0.278f, 0.974f, 0.634f, 0.612f, 0.635f, 0.635f, 0.411f,
+                              0.521f, 0.392f, 0.634f, 0.592f, 0.818f, 0.592f, 0.592f, 0.525f};
+
+float advance(unsigned char c) {
+    if (c >= 'a' && c <= 'z') return kLower[c - 'a'];
+    if (c >= 'A' && c <= 'Z') return 0.70f;
+    if (c >= '0' && c <= '9') return 0.636f;
+    if (c == ' ') return 0.318f;
+    if (c == '\'' || c == '.' || c == ',') return 0.3f;
+    return 0.62f;  // an accented letter, a sign
+}
+
+}  // namespace
+
+float text_width(const std::string& text, float px) {
+    float em = 0;
+    for (const char c : text)
+        if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) em += advance(static_cast<unsigned char>(c));  // one a code point
+    return em * px * kEmPerPixel;
+}
+
+std::string text_line(const std::string& text, float x, float top, float px, const std::string& fill,
+                      const char* anchor) {
+    Tag t("text");
+    t.num("x", x).num("y", top + px * kBaseline).attr("font-family", "DejaVu Sans").num("font-size", px * kEmPerPixel);
+    if (std::string(anchor) != "start") t.attr("text-anchor", anchor);
+    return t.attr("fill", fill).attr("stroke", "none").open() + svg_escape(text) + "</text>\n";
+}
+
+namespace {
+
+std::string box_label(const Box& box, Language language) {
+    const Strings& t = text_in(language);
+    switch (box.kind) {
+        case BoxKind::Input: return t.input_box;
+        case BoxKind::Attention: return std::string(t.attention_box) + " " + std::to_string(box.block);
+        case BoxKind::Ffn: return std::string(t.ffn_box) + " " + std::to_string(box.block);
+        case BoxKind::Output: return t.output_box;
+    }
+    return {};
+}
+
+// Text that fits `width`, centred on `cy`: the size shrinks rather than overflow (fitted_text).
+std::string fitted(const std::string& s, float x, float cy, float px, float width) {
+    const float extent = text_width(s, px);
+    if (extent > width && extent > 0) px *= std::max(0.f, width) / extent;
+    return px > 0 ? text_line(s, x, cy - px * 0.5f, px, svg_hex(palette::kLabel)) : std::string();
+}
+
+void write_labels(std::string& out, const Layout& layout, Language language) {
+    for (const Box& box : layout.boxes) {
+        const Rect& r = box.rect;
+        if (r.empty()) continue;
+        const float px = std::min(layout.font_px * 1.2f, r.h * 0.78f);
+        out += fitted(box_label(box, language), layout.label_x, r.cy(), px, r.right() - layout.label_x - 6);
+    }
+    const int top = static_cast<int>(layout.level_y.size()) - 1;
+    for (const Band& band : layout.bands) {
+        const Rect& r = band.rect;
+        if (r.h < 13.f) continue;  // smaller text would be unreadable: the legend says grey = norm
+        const Strings& t = text_in(language);
+        out += fitted(band.level == top ? t.final_norm_band : t.norm_band, layout.label_x, r.cy(), r.h * 0.95f,
+                      r.right() - layout.label_x - 6);
+    }
+}
+
+// The words under the beads of the row at `y`, each on a tag of its token's identity colour; a
+// long word shrinks rather than overlap its neighbours (draw_words).
+void write_words(std::string& out, const Layout& layout, const Trace& trace, float y) {
+    const int n = trace.token_count();
+    const float word_px = std::clamp(layout.font_px * 0.95f, 9.f, 22.f);
+    const float cell = (layout.stream_x1 - layout.stream_x0) / static_cast<float>(std::max(1, n));
+    for (int i = 0; i < n; ++i) {
+        const std::string& w = trace.tokens[static_cast<std::size_t>(i)].word;
+        float px = word_px;
+        float width = text_width(w, px);
+        const float room = cell * 0.92f - word_px * 0.5f;
+        if (width > room && width > 0) px *= std::max(0.f, room) / width, width = text_width(w, px);
+        const Rgb c = identity_colour(trace.typed_place(i));
+        const float x = layout.token_x(i, n), top = y + (word_px - px) * 0.5f, pad = word_px * 0.22f;
+        const Rect tag{x - width * 0.5f - pad, top - pad * 0.3f, width + 2 * pad, px + pad * 0.6f};
+        out += Tag("rect").num("x", tag.x).num("y", tag.y).num("width", tag.w).num("height", tag.h)
+                   .num("rx", pad * 1.5f).attr("fill", svg_hex(c)).attr("stroke", "none").empty();
+        const bool dark_text = 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b > 0.33f;
+        out += text_line(w, x, top, px, dark_text ? svg_hex(palette::kLabel) : "#ffffff", "middle");
+    }
+}
+
+// A/B: the stack's label in its strip above it, large when it fits, and on B the line between.
+void write_side_label(std::string& out, const SvgSide& s, const ThemeColours& theme) {
+    const Rect& r = s.label_rect;
+    if (!r.empty())
+        out += Tag("rect").num("x", r.x).num("y", r.y).num("width", r.w).num("height", r.h)
+                   .attr("fill", svg_hex(theme.background)).attr("stroke", "none").empty();
+    if (s.side == 'b')
+        out += Tag("path").attr("d", "M" + svg_number(s.layout.area.x + 1) + "," + svg_number(r.y) + " V" +
+                                         svg_number(s.layout.area.bottom()))
+                   .attr("fill", "none").attr("stroke", svg_hex(theme.text)).num("stroke-width", 2).num("opacity", 0.35).empty();
+    if (s.label.empty() || r.empty()) return;
+    const float pad = std::min(8.f, r.h * 0.2f);
+    float px = std::min(r.h - 2 * pad, 27.5f);
+    const float width = text_width(s.label, px), room = r.w - 2 * pad;
+    if (width > room && width > 0) px *= room / width;
+    out += text_line(s.label, r.x + pad, r.cy() - px * 0.5f, px, svg_hex(s.label_colour));
+}
+
+}  // namespace
+
+void write_text(std::string& out, const SvgSide& s, const ThemeColours& theme, Language language) {
+    const Layout& layout = s.layout;
+    write_labels(out, layout, language);
+    if (!layout.level_y.empty() && s.trace) {
+        write_words(out, layout, *s.trace, layout.level_y.front() + layout.word_offset);
+        const int top = static_cast<int>(layout.level_y.size()) - 1;
+        if (s.frame.active_level == top && s.frame.phase <= 0)
+            write_words(out, layout, *s.trace, layout.level_y.back() + layout.word_offset);
+    }
+    write_side_label(out, s, theme);
+}
+
+}  // namespace svg_detail
+}  // namespace tb

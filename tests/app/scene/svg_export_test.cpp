@@ -1,0 +1,116 @@
+// /exporter svg through the commands: headless at --size, in the window at its size and scale
+// (presenter mode, A/B with data-side), written safely, refused in French on a bad path.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "../features_fixture.h"
+#include "scene/svg.h"
+
+namespace tb {
+namespace {
+
+std::string read(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+int count(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+// The section's background: the first <rect> (it carries no data-*).
+Rect first_rect(const std::string& svg) {
+    std::smatch m;
+    const std::regex rect(R"re(<rect x="([-\d.]+)" y="([-\d.]+)" width="([-\d.]+)" height="([-\d.]+)")re");
+    if (!std::regex_search(svg, m, rect)) return {};
+    return {std::stof(m[1]), std::stof(m[2]), std::stof(m[3]), std::stof(m[4])};
+}
+
+void expect_rect(const Rect& a, const Rect& b) {
+    EXPECT_NEAR(a.x, b.x, 1e-3);
+    EXPECT_NEAR(a.y, b.y, 1e-3);
+    EXPECT_NEAR(a.w, b.w, 1e-3);
+    EXPECT_NEAR(a.h, b.h, 1e-3);
+}
+
+TEST(SvgExport, HeadlessAtItsSizeSaysWhereAndRefusesABadPath) {
+    Session session(test::vocabulary());
+    CommandRegistry registry;
+    Features::install_headless(session, registry, 1024, 768);
+    const std::string path = test::temp_file("coupe.svg");
+    const auto done = registry.execute(session, "/exporter svg " + path);
+    ASSERT_TRUE(done.ok) << done.message;
+    EXPECT_NE(done.message.find("« " + std::filesystem::absolute(path).lexically_normal().string() + " »"), std::string::npos)
+        << done.message;
+    const std::string svg = read(path);
+    EXPECT_NE(svg.find("viewBox=\"0 0 1024 768\""), std::string::npos);
+    expect_rect(first_rect(svg), screen_layout(1024, 768, 1, false).section);
+    EXPECT_NE(svg.find("fill=\"" + svg_hex(kDarkTheme.section) + "\""), std::string::npos);
+    EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
+
+    const std::string bad = test::temp_file("absent") + "/coupe.svg";
+    const auto refused = registry.execute(session, "/exporter svg " + bad);
+    EXPECT_FALSE(refused.ok);
+    EXPECT_EQ(refused.message.rfind("/exporter : impossible d'écrire dans « " + bad + " »", 0), 0u) << refused.message;
+    EXPECT_FALSE(std::filesystem::exists(bad));
+    EXPECT_FALSE(std::filesystem::exists(bad + ".tmp"));
+    EXPECT_FALSE(registry.execute(session, "/exporter svg").ok);  // a file name is needed
+
+    registry.set_language(Language::English);
+    const auto english = registry.execute(session, "/exporter svg " + path);
+    EXPECT_EQ(english.message.rfind("cross-section (SVG) written to « ", 0), 0u) << english.message;
+    EXPECT_NE(read(path).find(">output</text>"), std::string::npos);  // the labels in the registry's language
+}
+
+TEST(SvgExport, TheWindowsSizeScaleAndPresenterMode) {
+    test::WindowFeatures w;
+    w.features.set_window(1280, 800, 1.5f);
+    const std::string path = test::temp_file("fenetre.svg");
+    ASSERT_TRUE(w.run("/exporter svg " + path).ok);
+    std::string svg = read(path);
+    EXPECT_NE(svg.find("viewBox=\"0 0 1280 800\""), std::string::npos);
+    expect_rect(first_rect(svg), screen_layout(1280, 800, 1.5f * w.features.font_scale(), false).section);
+
+    ASSERT_TRUE(w.run("/presentateur on").ok);
+    svg = w.features.svg();
+    expect_rect(first_rect(svg), presenter_layout(1280, 800, 1.5f * w.features.font_scale(), false).section);
+
+    // At rest at the step whatever the playhead: /propager starts the climb again, the picture is
+    // the end of it.
+    ASSERT_TRUE(w.run("/presentateur off").ok);
+    ASSERT_TRUE(w.run("/propager").ok);
+    svg = w.features.svg();
+    EXPECT_EQ(count(svg, "data-role=\"bead\""), 5);
+    EXPECT_EQ(count(svg, "data-role=\"trail\""), 5 * 5);
+}
+
+TEST(SvgExport, ABMarksEverySideAndDrawsEachFromItsTrace) {
+    test::WindowFeatures w;
+    ASSERT_TRUE(w.run("/comparer on").ok);
+    ASSERT_TRUE(w.run("/b /residuel off").ok);
+    const std::string svg = w.features.svg();
+    std::istringstream lines(svg);
+    int marked = 0;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.find("data-") == std::string::npos || line.rfind("<svg", 0) == 0) continue;
+        EXPECT_TRUE(std::regex_search(line, std::regex("data-side=\"[ab]\""))) << line;
+        ++marked;
+    }
+    EXPECT_GT(marked, 0);
+    EXPECT_EQ(count(svg, "data-side=\"a\" data-part=\"residual\""), 4);
+    EXPECT_EQ(count(svg, "data-side=\"b\" data-part=\"residual\""), 0);
+    EXPECT_EQ(count(svg, "data-side=\"a\" data-role="), 5 * 6);
+    EXPECT_EQ(count(svg, "data-side=\"b\" data-role="), 5 * 6);
+    EXPECT_NE(svg.find(">B — résiduel off</text>"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tb
