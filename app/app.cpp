@@ -48,7 +48,7 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
     const Frame f{session.trace(), session.previous_trace(), shown_playhead(), scale, fonts, beads,
                   theme_colours(features_.teaching().theme()), features_.registry().language()};
     if (beads) beads->set_ground({f.colours.section.r / 255.f, f.colours.section.g / 255.f, f.colours.section.b / 255.f});
-    if (features_.teaching().presenter()) draw_presenter(f, width, height);  // the section, the profile, the lesson
+    if (features_.teaching().presenter()) draw_presenter(f, width, height);  // the section, the profile, the grid, the lesson
     else draw_main(f, width, height);
 }
 
@@ -75,6 +75,7 @@ void App::draw_presenter(const Frame& f, float width, float height) {
     draw_cross_section(screen.section, layout, frame, *f.trace, f.fonts, painter_for(f.beads, frame.beads, false), f.language, f.colours);
     draw_section_caption(screen.section, layout, features_.caption(), f.fonts, f.colours);
     draw_profile(screen.profile, *f.trace, f.previous.get(), f.playhead, features_.playback().log_scale(), f.fonts, send_, f.language);
+    draw_similarity(screen.similarity, *f.trace, f.playhead, f.language);
     draw_teaching(f, screen, frame);
 }
 
@@ -102,8 +103,8 @@ void App::draw_stacks(const Frame& f, const ScreenLayout& screen, FrameRecords& 
     draw_comparison_labels(split, labels.a, labels.b, f.fonts, comparison_label_colour(features_.teaching().theme()));
 }
 
-// The norm profile, and below it the inspector's tabs with the open panel (or the cosine plot and
-// the legend when none is open).
+// The norm profile, and below it the inspector's tabs with the open panel (or the cosine plot, the
+// legend and the similarity grid when none is open).
 void App::draw_right_column(const Frame& f, const ScreenLayout& screen) {
     const Comparison& comparison = features_.comparison();
     const InspectorLayout inspector =
@@ -116,6 +117,7 @@ void App::draw_right_column(const Frame& f, const ScreenLayout& screen) {
     if (features_.inspector().panel() == Panel::None) {
         draw_cosine(inspector.cosine, *f.trace, f.previous.get(), f.playhead, f.language, compared);
         draw_legend(inspector.legend, f.language);
+        draw_similarity(inspector.similarity, *f.trace, f.playhead, f.language, comparison.is_open() ? " (A)" : "");
         return;
     }
     draw_inspector(f, inspector);

@@ -67,18 +67,21 @@ Command make_panel_command(Panel& target) {
 InspectorLayout inspector_layout(const ScreenLayout& s, bool open, float frame) {
     InspectorLayout l;
     l.profile = s.profile;
-    if (open) l.profile.h = std::floor(s.profile.h * 0.6f);
-    const Rect column = make(s.cosine.x, l.profile.bottom(), s.cosine.w, s.legend.bottom() - l.profile.bottom());
+    // Open: 0.28 of the body's height, as tall as it was before the similarity grid came.
+    if (open) l.profile.h = std::floor(s.profile.h * 0.76f);
+    const float bottom = std::max({s.similarity.bottom(), s.legend.bottom(), s.cosine.bottom()});
+    const Rect column = make(s.profile.x, l.profile.bottom(), s.profile.w, bottom - l.profile.bottom());
     // A caption and up to two rows of tabs: seven words do not fit one row of a narrow column.
     const float tabs_h = std::min(column.h, frame * 3.4f);
     l.tabs = make(column.x, column.y, column.w, tabs_h);
     const Rect below = make(column.x, column.y + tabs_h, column.w, column.h - tabs_h);
     if (open) {
         l.body = below;
-    } else {
-        const float share = s.cosine.h / std::max(1.f, s.cosine.h + s.legend.h);
-        l.cosine = make(below.x, below.y, below.w, below.h * share);
-        l.legend = make(below.x, below.y + l.cosine.h, below.w, below.h - l.cosine.h);
+    } else {  // the screen's rects, moved down by the tabs: the grid gives up their height
+        const float row = std::min(below.h, std::max(s.cosine.h, s.legend.h));
+        l.cosine = make(s.cosine.x, below.y, s.cosine.w, row);
+        l.legend = make(s.legend.x, below.y, s.legend.w, row);
+        l.similarity = make(s.similarity.x, below.y + row, s.similarity.w, below.h - row);
     }
     return l;
 }

@@ -27,14 +27,17 @@ std::optional<Panel> parse_panel(std::string_view word);
 Command make_panel_command(Panel& target);
 
 // Where the inspector goes: a row of tabs over the right column's lower part (below the norm
-// profile, which stays visible, as does the cross-section); the body replaces the cosine plot and
-// the legend while a panel is open, and takes the lower half of the profile's height. `frame` is ImGui's frame height (tabs are one button high).
+// profile, which stays visible, as does the cross-section); the body replaces the cosine plot, the
+// legend and the similarity grid while a panel is open (they give way, as the grid's numbers
+// would not be readable beside a panel), and takes a quarter of the profile's height. `frame` is
+// ImGui's frame height (tabs are one button high).
 struct InspectorLayout {
     Rect profile; // the norm profile: shorter while a panel is open, never hidden
     Rect tabs;    // the row of buttons, always shown
     Rect body;    // the open panel (empty when none)
-    Rect cosine;  // the cosine plot and the legend when no panel is open (else empty)
+    Rect cosine;  // the cosine plot, the legend and the similarity grid when no panel is open (else empty)
     Rect legend;
+    Rect similarity;
 };
 InspectorLayout inspector_layout(const ScreenLayout& screen, bool open, float frame);
 

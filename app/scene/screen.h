@@ -24,8 +24,9 @@ struct ScreenLayout {
     Rect section;   // the cross-section (beads, boxes)
     Rect timeline;  // level names, play/pause, scrub
     Rect profile;   // norm profile
-    Rect cosine;    // mean pairwise cosine similarity by level
-    Rect legend;    // how colour and size are made
+    Rect cosine;    // mean pairwise cosine similarity by level, below the profile, left
+    Rect legend;    // how colour and size are made, beside the cosine plot
+    Rect similarity;  // token x token cosine similarity at the beads' level, below them
     Rect formula;   // above the cross-section: the sublayer's formula as wired now
     Rect lesson;    // the lesson panel (empty when no lesson is open)
 };
@@ -33,9 +34,12 @@ struct ScreenLayout {
 // `scale` is the interface scale (content scale times the text size chosen with Ctrl +/-).
 // Never negative sizes, whatever the window (200x150, 0x0).
 // With a lesson open, its panel takes the top of the left column.
+// Its right column, top to bottom: the norm profile, the mean-cosine plot beside the legend, the
+// similarity grid (the inspector's tabs come in under the profile: inspector_layout).
 ScreenLayout screen_layout(float width, float height, float scale, bool lesson = false);
-// Presenter mode: only the cross-section (with its formula), the norm profile and the lesson
-// remain, large; every other rect is empty.
+// Presenter mode: only the cross-section (with its formula) and, in the right column top to
+// bottom, the norm profile, the similarity grid and the lesson remain, large; every other rect is
+// empty.
 ScreenLayout presenter_layout(float width, float height, float scale, bool lesson);
 
 }  // namespace tb

@@ -101,16 +101,16 @@ std::vector<Command> Teaching::commands() {
                      },
                      "Plays a guided lesson step by step: each step runs its commands and says what to look at.");
     out.emplace_back("presentateur", "/presentateur <on|off>",
-                     "Mode présentateur (F5) : la coupe, le profil des normes et la leçon seuls, en grand.",
+                     "Mode présentateur (F5) : la coupe, le profil des normes, la grille de similarité et la leçon seuls, en grand.",
                      std::vector<std::string>{"on", "off"},
                      on_off("presentateur", [this](bool on) -> CommandResult {
                          presenter_ = on;
-                         return {true, on ? "mode présentateur : la coupe, le profil et la leçon, en grand (F5 pour sortir)"
+                         return {true, on ? "mode présentateur : la coupe, le profil, la grille et la leçon, en grand (F5 pour sortir)"
                                           : "mode présentateur quitté",
-                                 on ? "presenter mode: the cross-section, the profile and the lesson, large (F5 to leave)"
+                                 on ? "presenter mode: the cross-section, the profile, the grid and the lesson, large (F5 to leave)"
                                     : "presenter mode left"};
                      }),
-                     "Presenter mode (F5): only the cross-section, the norm profile and the lesson, large.");
+                     "Presenter mode (F5): only the cross-section, the norm profile, the similarity grid and the lesson, large.");
     out.emplace_back("theme", "/theme <clair|sombre>", "Thème clair (contraste fort, pour un projecteur délavé) ou sombre.",
                      std::vector<std::string>{"clair", "sombre"},
                      choice<Theme>("theme",

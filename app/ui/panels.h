@@ -60,6 +60,11 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
                  Compared b = {});
 void draw_legend(const Rect& rect, Language language);
 
+// ui/similarity_panel.cpp: token x token cosine similarity at the level where the beads stand
+// (similarity_level(trace, playhead)), words on both axes in their identity colours, each cell's
+// colour and value; `suffix` ends the title (" (A)" while the A/B comparison is open).
+void draw_similarity(const Rect& rect, const Trace& trace, double playhead, Language language, const char* suffix = "");
+
 // ui/parameters.cpp: the breakdown, each formula with its numbers and share, GPT-2 small beside.
 void draw_parameters(bool& open, const Trace& trace, float width, float height, Language language);
 

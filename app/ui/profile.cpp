@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <initializer_list>
 #include <string>
@@ -26,14 +27,30 @@ std::vector<std::vector<double>> norms_by_level(const Trace& t) {  // [level][to
     return out;
 }
 
-// The x axis: level names; short ones (E, a1, f1, S) when crowded, staggered if still crowded.
+// How the x axis writes the level names: short ones (E, a1, f1, S) when crowded, staggered on two
+// lines if still crowded.
+struct AxisStyle {
+    bool shorter = false, stagger = false;
+};
+AxisStyle axis_style(float width, int top, Language language) {
+    const float cell = width / static_cast<float>(std::max(1, top));
+    float widest = 0;
+    for (int k = 0; k <= top; ++k) widest = std::max(widest, ImGui::CalcTextSize(level_label(language, k, (top - 1) / 2, LabelLength::Medium).c_str()).x);
+    AxisStyle a;
+    a.shorter = cell < widest + 6;
+    a.stagger = a.shorter && cell < ImGui::CalcTextSize("f6").x + 6;
+    return a;
+}
+
+// The room the axis takes below a plot, in lines: one line of names, or two staggered.
+float axis_lines(float width, int top, Language language) { return axis_style(width, top, language).stagger ? 2.6f : 1.5f; }
+
+// The x axis: the level names.
 void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y, Language language) {
     const float cell = width / static_cast<float>(std::max(1, top));
     const float line = ImGui::GetTextLineHeight();
-    float widest = 0;
-    for (int k = 0; k <= top; ++k) widest = std::max(widest, ImGui::CalcTextSize(level_label(language, k, (top - 1) / 2, LabelLength::Medium).c_str()).x);
-    const bool shorter = cell < widest + 6;
-    const bool stagger = shorter && cell < ImGui::CalcTextSize("f6").x + 6;
+    const AxisStyle style = axis_style(width, top, language);
+    const bool shorter = style.shorter, stagger = style.stagger;
     for (int k = 0; k <= top; ++k) {
         const std::string name =
             level_label(language, k, (top - 1) / 2, shorter ? LabelLength::Short : LabelLength::Medium);
@@ -170,7 +187,9 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
     const float line = ImGui::GetTextLineHeight();
     const ImVec2 cursor = ImGui::GetCursorScreenPos();
     const float left = cursor.x + line * 2.6f, right = rect.right() - line;
-    const float plot_top = cursor.y + line * 0.5f, plot_bottom = rect.bottom() - line * 2.8f;
+    const int top = static_cast<int>(trace.levels.size()) - 1;
+    const float plot_top = cursor.y + line * 0.5f,
+                plot_bottom = rect.bottom() - line * (axis_lines(right - left, top, language) + 0.2f);
     if (right - left < 20 || plot_bottom - plot_top < 20) {
         ImGui::End();
         return;
@@ -195,7 +214,6 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
     if (std::abs(bottom_label - (yd - line * 0.5f)) > line)
         dl->AddText(ImVec2(left - line * 2.5f, bottom_label), ink, localize_decimals(language, format_g3(lo)).c_str());
 
-    const int top = static_cast<int>(trace.levels.size()) - 1;
     const float cell = (right - left) / static_cast<float>(std::max(1, top));
     level_axis(dl, ImVec2(left, plot_bottom), right - left, top, plot_bottom + 4, language);
 
@@ -232,12 +250,17 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
                  Compared b) {
     if (b.trace) previous = nullptr;
     if (!begin_panel("##cosinus", rect, ImGuiWindowFlags_NoScrollbar)) return;
-    ImGui::TextUnformatted(text_in(language).cosine_title);
+    // Beside the legend the long title does not fit: a shorter one.
+    const char* title = text_in(language).cosine_title;
+    for (const char* shorter : {tr(language, "cosinus moyen (effondrement)", "mean cosine (collapse)"), tr(language, "cosinus moyen", "mean cosine")})
+        if (ImGui::CalcTextSize(title).x > ImGui::GetContentRegionAvail().x - ImGui::GetTextLineHeight() * 0.5f) title = shorter;
+    ImGui::TextUnformatted(title);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float line = ImGui::GetTextLineHeight();
     const ImVec2 cursor = ImGui::GetCursorScreenPos();
     const float left = cursor.x + line * 2.6f, right = rect.right() - line;
-    const float plot_top = cursor.y + line * 0.3f, plot_bottom = rect.bottom() - line * 2.6f;
+    const int top = static_cast<int>(trace.levels.size()) - 1;
+    const float plot_top = cursor.y + line * 0.3f, plot_bottom = rect.bottom() - line * axis_lines(right - left, top, language);
     if (right - left < 20 || plot_bottom - plot_top < 10) {
         ImGui::End();
         return;
@@ -251,7 +274,6 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
         dl->AddLine(ImVec2(left, y_of(v)), ImVec2(right, y_of(v)), IM_COL32(120, 120, 140, 120));
         dl->AddText(ImVec2(left - line * 1.6f, y_of(v) - line * 0.5f), IM_COL32(170, 170, 185, 255), v > 0.5 ? "1" : "0");
     }
-    const int top = static_cast<int>(trace.levels.size()) - 1;
     level_axis(dl, ImVec2(left, plot_bottom), right - left, top, plot_bottom + 4, language);
     auto series = [&](const Trace& t) {
         std::vector<float> ys;
@@ -289,17 +311,13 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     ImGui::End();
 }
 
-// The legend: the direction scale drawn as it is used (from −kCueRange to +kCueRange), then the
-// other cues in words.
-void draw_legend(const Rect& rect, Language language) {
-    if (!begin_panel("##legende", rect)) return;
-    const Strings& t = text_in(language);
-    ImGui::TextDisabled("%s", t.legend_title);
-    help_marker(t.legend_colour_help);  // how a direction becomes sectors, for whoever asks
-    ImGui::SameLine();
+namespace {
+
+// The direction scale drawn as the beads use it (from −kCueRange to +kCueRange), `width` wide at
+// the cursor.
+void cue_scale(float width, Language language) {
     const float line = ImGui::GetTextLineHeight();
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    const float width = std::min(ImGui::GetContentRegionAvail().x, line * 9);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const int cells = 9;
     for (int j = 0; j < cells; ++j) {
@@ -316,13 +334,44 @@ void draw_legend(const Rect& rect, Language language) {
     dl->AddText(ImVec2(p.x + (width - ImGui::CalcTextSize("0").x) * 0.5f, p.y), IM_COL32(255, 255, 255, 255), "0");
     dl->AddText(ImVec2(p.x + width - pad - ImGui::CalcTextSize(high.c_str()).x, p.y), IM_COL32(255, 255, 255, 255), high.c_str());
     ImGui::Dummy(ImVec2(width, line));
+}
+
+}  // namespace
+
+// The legend: the direction scale, then the other cues in words. In a narrow column (beside the
+// cosine plot, where the similarity grid takes the width below) the scale has its own line and
+// the words, smaller, as many lines as fit; all of them on hover of its (?).
+void draw_legend(const Rect& rect, Language language) {
+    if (!begin_panel("##legende", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    const Strings& t = text_in(language);
+    const char* lines[] = {t.legend_colour, t.legend_identity, t.legend_size, t.legend_off_scale, t.legend_residual};
+    const float line = ImGui::GetTextLineHeight(), wrap = ImGui::GetContentRegionAvail().x;
+    auto height = [&](const char* s, float k) {
+        return ImGui::GetFont()->CalcTextSizeA(line * k, FLT_MAX, wrap, s).y + ImGui::GetStyle().ItemSpacing.y;
+    };
+    float full = 0;
+    for (const char* l : lines) full += height(l, 1.f);
+    const bool narrow = full > ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing() || wrap < line * 14;
+    ImGui::TextDisabled("%s", t.legend_title);
+    if (!narrow) {
+        help_marker(t.legend_colour_help);  // how a direction becomes sectors, for whoever asks
+        ImGui::SameLine();
+        cue_scale(std::min(ImGui::GetContentRegionAvail().x, line * 9), language);
+    } else {
+        std::string whole;
+        for (const char* l : lines) whole += std::string(l) + "\n";
+        help_marker((whole + "\n" + t.legend_colour_help).c_str());
+        cue_scale(std::min(wrap, line * 9), language);
+    }
+    const float k = narrow ? 0.8f : 1.f;
+    ImGui::SetWindowFontScale(k);
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(t.legend_colour);
-    ImGui::TextUnformatted(t.legend_identity);
-    ImGui::TextUnformatted(t.legend_size);
-    ImGui::TextUnformatted(t.legend_off_scale);
-    ImGui::TextUnformatted(t.legend_residual);
+    for (const char* l : lines) {
+        if (narrow && height(l, k) > ImGui::GetContentRegionAvail().y) break;  // the rest on hover
+        ImGui::TextUnformatted(l);
+    }
     ImGui::PopTextWrapPos();
+    ImGui::SetWindowFontScale(1.f);
     ImGui::End();
 }
 

@@ -130,13 +130,16 @@ TEST(Inspector, LayoutsStayInsideTheirArea) {
     EXPECT_FALSE(open.body.empty());
     EXPECT_TRUE(open.cosine.empty());
     EXPECT_GE(open.body.y, open.tabs.bottom());
-    EXPECT_NEAR(open.body.bottom(), screen.legend.bottom(), 0.5);
+    EXPECT_NEAR(open.body.bottom(), 900, 0.5);  // down to the window's bottom
     EXPECT_GE(open.tabs.y, open.profile.bottom() - 0.5f);  // the norm profile stays visible
     EXPECT_GT(open.profile.h, screen.profile.h * 0.5f);
     EXPECT_EQ(inspector_layout(screen, false, 25).profile.h, screen.profile.h);
     const InspectorLayout closed = inspector_layout(screen, false, 25);
     EXPECT_TRUE(closed.body.empty());
     EXPECT_FALSE(closed.cosine.empty());
+    EXPECT_FALSE(closed.similarity.empty());
+    EXPECT_TRUE(open.similarity.empty());  // the grid gives way to the panel, as the cosine plot does
+    EXPECT_TRUE(open.legend.empty());
 
     const HeatmapLayout h = heatmap_layout(open.body, 8, 2, 60, 70);
     ASSERT_EQ(h.grids.size(), 2u);

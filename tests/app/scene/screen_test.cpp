@@ -1,6 +1,14 @@
 // Where each panel sits: the window tiled, presenter mode, the formula and the lesson.
 #include "scene/screen.h"
+
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "../features_fixture.h"
+#include "inspector/inspector.h"
+#include "scene/similarity.h"
 
 namespace tb {
 namespace {
@@ -19,12 +27,13 @@ bool overlap(const Rect& a, const Rect& b) {
            b.y < a.bottom() - 0.5f;
 }
 
-TEST(Screen, PresenterKeepsOnlyTheSectionTheProfileAndTheLesson) {
+TEST(Screen, PresenterKeepsOnlyTheSectionTheProfileTheGridAndTheLesson) {
     for (const bool lesson : {true, false}) {
         const ScreenLayout p = presenter_layout(1600, 900, 1.5f, lesson);
         for (const Rect& r : {p.top_bar, p.controls, p.console, p.timeline, p.cosine, p.legend}) EXPECT_TRUE(r.empty());
         EXPECT_EQ(p.lesson.empty(), !lesson);
-        const Rect parts[] = {p.formula, p.section, p.profile, p.lesson};
+        EXPECT_FALSE(p.similarity.empty());
+        const Rect parts[] = {p.formula, p.section, p.profile, p.similarity, p.lesson};
         double area = 0;
         for (const Rect& a : parts) {
             area += static_cast<double>(a.w) * a.h;
@@ -41,10 +50,91 @@ TEST(Screen, PresenterKeepsOnlyTheSectionTheProfileAndTheLesson) {
         EXPECT_GT(p.profile.w, normal.profile.w);
     }
     for (const auto& p : {presenter_layout(0, 0, 1, true), presenter_layout(200, 150, 3, true)})
-        for (const Rect& r : {p.formula, p.section, p.profile, p.lesson}) {
+        for (const Rect& r : {p.formula, p.section, p.profile, p.similarity, p.lesson}) {
             EXPECT_GE(r.w, 0.f);
             EXPECT_GE(r.h, 0.f);
         }
+}
+
+using Named = std::vector<std::pair<const char*, Rect>>;
+
+// Every non-empty rect inside the window, none overlapping another.
+void expect_inside_and_apart(const Named& rects, float w, float h, const std::string& where) {
+    for (const auto& [name, r] : rects) {
+        EXPECT_GE(r.w, 0.f) << where << " " << name;
+        EXPECT_GE(r.h, 0.f) << where << " " << name;
+        if (r.empty()) continue;
+        EXPECT_GE(r.x, -0.01f) << where << " " << name;
+        EXPECT_GE(r.y, -0.01f) << where << " " << name;
+        EXPECT_LE(r.right(), w + 0.01f) << where << " " << name;
+        EXPECT_LE(r.bottom(), h + 0.01f) << where << " " << name;
+    }
+    for (std::size_t a = 0; a < rects.size(); ++a)
+        for (std::size_t b = a + 1; b < rects.size(); ++b)
+            EXPECT_FALSE(overlap(rects[a].second, rects[b].second)) << where << ": " << rects[a].first << " and " << rects[b].first;
+}
+
+const std::pair<float, float> kSizes[] = {{1024, 768}, {1280, 720}, {1600, 900}, {1920, 1080}};
+
+TEST(Screen, EveryRectInsideTheWindowAndApartWithTheGrid) {
+    for (const auto& [w, h] : kSizes)
+        for (const bool lesson : {false, true}) {
+            const std::string where = std::to_string(int(w)) + "x" + std::to_string(int(h)) + (lesson ? " lesson" : "");
+            const ScreenLayout s = screen_layout(w, h, 1, lesson);
+            EXPECT_FALSE(s.similarity.empty()) << where;
+            const Named left_and_centre = {{"top bar", s.top_bar}, {"controls", s.controls}, {"console", s.console},
+                                           {"section", s.section}, {"timeline", s.timeline}, {"formula", s.formula},
+                                           {"lesson", s.lesson}};
+            Named normal = left_and_centre;
+            normal.insert(normal.end(), {{"profile", s.profile}, {"cosine", s.cosine}, {"legend", s.legend}, {"similarity", s.similarity}});
+            expect_inside_and_apart(normal, w, h, where);
+            // What the window draws: the inspector's tabs under the profile; the grid, or a panel.
+            const InspectorLayout closed = inspector_layout(s, false, 25), open = inspector_layout(s, true, 25);
+            EXPECT_FALSE(closed.similarity.empty()) << where;
+            Named drawn = left_and_centre;
+            drawn.insert(drawn.end(), {{"profile", closed.profile}, {"tabs", closed.tabs}, {"cosine", closed.cosine},
+                                       {"legend", closed.legend}, {"similarity", closed.similarity}});
+            expect_inside_and_apart(drawn, w, h, where + " inspector closed");
+            Named with_panel = left_and_centre;
+            with_panel.insert(with_panel.end(), {{"profile", open.profile}, {"tabs", open.tabs}, {"body", open.body}});
+            expect_inside_and_apart(with_panel, w, h, where + " panel open");
+            const ScreenLayout p = presenter_layout(w, h, 1.5f, lesson);
+            EXPECT_FALSE(p.similarity.empty()) << where;
+            expect_inside_and_apart({{"formula", p.formula}, {"section", p.section}, {"profile", p.profile},
+                                     {"similarity", p.similarity}, {"lesson", p.lesson}},
+                                    w, h, where + " presenter");
+        }
+}
+
+// The grid in its rect: cells, the words' column on the left and the header above inside.
+void expect_grid_inside(const SimilarityLayout& g, const Rect& r, float line, const std::string& where) {
+    ASSERT_FALSE(g.cells.empty()) << where;
+    EXPECT_GE(g.cells.x - g.label, r.x) << where;
+    EXPECT_LE(g.cells.right(), r.right()) << where;
+    EXPECT_GE(g.cells.y - line * (similarity_metrics::kTitle + similarity_metrics::kColumns), r.y - 0.5f) << where;
+    EXPECT_LE(g.cells.bottom(), r.bottom()) << where;
+}
+
+TEST(Screen, TheGridIsReadable) {
+    constexpr float kLine = 19, kPresenterLine = 19 * 1.5f;  // the text line at scale 1, and in presenter mode
+    for (const auto& [w, h] : kSizes)
+        for (const int n : {2, 5, 8})
+            for (const bool lesson : {false, true}) {
+                const std::string where = std::to_string(int(w)) + "x" + std::to_string(int(h)) + " n=" + std::to_string(n);
+                const Rect normal = inspector_layout(screen_layout(w, h, 1, lesson), false, 25).similarity;
+                expect_grid_inside(similarity_layout(normal, n, kLine), normal, kLine, where);
+                const Rect presenter = presenter_layout(w, h, 1.5f, lesson).similarity;
+                expect_grid_inside(similarity_layout(presenter, n, kPresenterLine), presenter, kPresenterLine, where + " presenter");
+            }
+    // 1600x900, 8 tokens (the longest sentence): rows of 28 px, columns wide enough for "-0,12" at 16 px.
+    const SimilarityLayout normal = similarity_layout(inspector_layout(screen_layout(1600, 900, 1), false, 25).similarity, 8, kLine);
+    EXPECT_GE(normal.cell_h, 28);
+    EXPECT_GE(normal.cell_w, 48);
+    // Presenter mode, for the back of the room: larger cells, 5 tokens (the start-up sentence) and 8.
+    const Rect presenter = presenter_layout(1600, 900, 1.5f, false).similarity;
+    EXPECT_GE(similarity_layout(presenter, 5, kPresenterLine).cell_h, 70);
+    EXPECT_GE(similarity_layout(presenter, 8, kPresenterLine).cell_h, 44);
+    EXPECT_GE(similarity_layout(presenter_layout(1600, 900, 1.5f, true).similarity, 5, kPresenterLine).cell_h, 30);
 }
 
 TEST(Screen, FormulaSitsAboveTheSectionAndTheLessonAboveTheControls) {
