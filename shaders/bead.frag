@@ -26,6 +26,7 @@ void main() {
     float radius = v_bead.x, alpha = v_bead.y, clamped = v_bead.z, reference = v_bead.w;
     int d = int(v_outline.w + 0.5);
     float r = length(v_pixel);
+    if (r > radius + 8.5 && abs(r - reference) > 1.5) discard;  // nothing drawn here: skip the rest
     float outline_w = clamp(radius * 0.2, 1.5, 3.0);
     vec4 c = vec4(0.0);
 
@@ -42,10 +43,12 @@ void main() {
     // The clamp marks.
     if (clamped > 0.5) c = mix(c, vec4(1.0), ring(r, radius + outline_w + 3.0, 2.0));
     if (clamped < -0.5) c = mix(c, vec4(v_outline.rgb, 1.0), ring(r, radius + 4.0, 1.5));
-    // The √d ring, dashed (16 dashes), over everything.
-    float dash = step(0.0, sin(atan(v_pixel.y, v_pixel.x) * 16.0));
+    // The √d ring, dashed (16 dashes), over everything (the angle only where the ring is).
     float reference_ring = ring(r, reference, 1.6);
-    c = mix(c, vec4(mix(ground, vec3(mix(0.08, 0.96, dash)), alpha), 0.9), reference_ring * 0.9);
+    if (reference_ring > 0.0) {
+        float dash = step(0.0, sin(atan(v_pixel.y, v_pixel.x) * 16.0));
+        c = mix(c, vec4(mix(ground, vec3(mix(0.08, 0.96, dash)), alpha), 0.9), reference_ring * 0.9);
+    }
 
     if (c.a <= 0.002) discard;
     frag = c;

@@ -20,7 +20,9 @@ flat out vec4 v_cells[4];
 
 void main() {
     float radius = centre_radius_alpha.z;
-    float reach = max(radius + 9.0, reference_size.x + 2.0);  // outline, mark and ring inside
+    // The outline (3 px), a clamp mark (6 px more) and the ring inside; no more, so that the
+    // software rasterizer shades as few pixels as it can.
+    float reach = max(radius + (outline_clamped.w != 0.0 ? 9.0 : 3.5), reference_size.x + 2.0);
     v_pixel = corner * reach;
     v_bead = vec4(radius, centre_radius_alpha.w, outline_clamped.w, reference_size.x);
     v_outline = vec4(outline_clamped.rgb, reference_size.y);
