@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "text/text.h"
+
 namespace tb {
 namespace {
 constexpr double kPi = 3.14159265358979323846;
@@ -166,6 +168,27 @@ Layout make_layout(const Settings& s, Rect area) {
     l.word_px = std::clamp(l.font_px * 0.95f, 9.f, 22.f);
     l.top_words = l.level_y.back() + l.word_offset + l.word_px * 1.2f <= l.boxes.back().rect.bottom();
     return l;
+}
+
+palette::Colour8 box_colour(BoxKind kind) {
+    switch (kind) {
+        case BoxKind::Input: return palette::kInput;
+        case BoxKind::Attention: return palette::kAttention;
+        case BoxKind::Ffn: return palette::kFfn;
+        case BoxKind::Output: return palette::kOutput;
+    }
+    return palette::kBand;
+}
+
+std::string box_label(const Box& box, Language language) {
+    const Strings& t = text_in(language);
+    switch (box.kind) {
+        case BoxKind::Input: return t.input_box;
+        case BoxKind::Attention: return std::string(t.attention_box) + " " + std::to_string(box.block);
+        case BoxKind::Ffn: return std::string(t.ffn_box) + " " + std::to_string(box.block);
+        case BoxKind::Output: return t.output_box;
+    }
+    return {};
 }
 
 }  // namespace tb

@@ -4,9 +4,12 @@
 // Each sublayer owns a "slot" between two resting rows of beads; inside it, from bottom to top:
 // the pre-norm band, the box, the addition (⊕, where the residual arc merges), the post-norm band.
 // Which of them a sublayer has is read from its stages (stages.h).
+#include <string>
 #include <vector>
 
+#include "scene/palette.h"
 #include "scene/screen.h"
+#include "language.h"
 #include "settings.h"
 #include "stages.h"
 
@@ -87,5 +90,9 @@ struct Layout {
 };
 
 Layout make_layout(const Settings& settings, Rect area);
+
+palette::Colour8 box_colour(BoxKind kind);  // yellow input, blue attention, pink FFN, green output
+// Its label: "embeddings + positions", "attention 2", "FFN 1", "sortie" (text_in(language)'s words).
+std::string box_label(const Box& box, Language language);
 
 }  // namespace tb

@@ -31,16 +31,6 @@ namespace {
 using svg_detail::Tag;
 constexpr double kPi = 3.14159265358979323846;
 
-palette::Colour8 box_colour(BoxKind kind) {
-    switch (kind) {
-        case BoxKind::Input: return palette::kInput;
-        case BoxKind::Attention: return palette::kAttention;
-        case BoxKind::Ffn: return palette::kFfn;
-        case BoxKind::Output: return palette::kOutput;
-    }
-    return palette::kBand;
-}
-
 const char* box_part(BoxKind kind) {
     switch (kind) {
         case BoxKind::Input: return "input";

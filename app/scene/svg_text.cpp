@@ -94,17 +94,6 @@ std::string text_line(const std::string& text, float x, float top, float px, con
 
 namespace {
 
-std::string box_label(const Box& box, Language language) {
-    const Strings& t = text_in(language);
-    switch (box.kind) {
-        case BoxKind::Input: return t.input_box;
-        case BoxKind::Attention: return std::string(t.attention_box) + " " + std::to_string(box.block);
-        case BoxKind::Ffn: return std::string(t.ffn_box) + " " + std::to_string(box.block);
-        case BoxKind::Output: return t.output_box;
-    }
-    return {};
-}
-
 // Text that fits `width`, centred on `cy`: the size shrinks rather than overflow (fitted_text).
 std::string fitted(const std::string& s, float x, float cy, float px, float width) {
     const float extent = text_width(s, px);

@@ -14,27 +14,6 @@
 namespace tb {
 namespace {
 
-palette::Colour8 box_colour(BoxKind kind) {
-    switch (kind) {
-        case BoxKind::Input: return palette::kInput;
-        case BoxKind::Attention: return palette::kAttention;
-        case BoxKind::Ffn: return palette::kFfn;
-        case BoxKind::Output: return palette::kOutput;
-    }
-    return palette::kBand;
-}
-
-std::string box_label(const Box& box, Language language) {
-    const Strings& t = text_in(language);
-    switch (box.kind) {
-        case BoxKind::Input: return t.input_box;
-        case BoxKind::Attention: return std::string(t.attention_box) + " " + std::to_string(box.block);
-        case BoxKind::Ffn: return std::string(t.ffn_box) + " " + std::to_string(box.block);
-        case BoxKind::Output: return t.output_box;
-    }
-    return {};
-}
-
 // Text that fits `width`: the font size shrinks rather than overflow.
 void fitted_text(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, float width, ImU32 colour, const std::string& s) {
     const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, s.c_str());

@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
     for (const auto& side : sides) {
         const Layout layout = make_layout(side.s, side.area);
         for (const auto& box : layout.boxes) {
-            const double f = fraction(img, box_strip(layout, box.rect), box_colour(box.kind));
+            const double f = fraction(img, box_strip(layout, box.rect), expected_box_colour(box.kind));
             check(f > 0.8, std::string(side.side) + ": box of level " + std::to_string(box.level) + " in its colour (" +
                                std::to_string(static_cast<int>(f * 100)) + " %)");
         }

@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
     // (The /melanger caption covers the labels' column, where boxes are sampled.)
     for (const auto& box : layout.boxes) {
         if (!window.caption().empty()) break;
-        const palette::Colour8 c = box_colour(box.kind);
+        const palette::Colour8 c = expected_box_colour(box.kind);
         const double f = fraction(img, box_strip(layout, box.rect), c);
         check(f > 0.9, "box of level " + std::to_string(box.level) + " has its colour " + str(c) + " (" +
                            std::to_string(static_cast<int>(f * 100)) + " %)");

@@ -108,7 +108,7 @@ inline std::string str(palette::Colour8 c) {
 }
 
 // The colour a box of this kind is drawn in.
-inline palette::Colour8 box_colour(BoxKind kind) {
+inline palette::Colour8 expected_box_colour(BoxKind kind) {
     return kind == BoxKind::Input ? palette::kInput : kind == BoxKind::Attention ? palette::kAttention
                                                       : kind == BoxKind::Ffn     ? palette::kFfn
                                                                                  : palette::kOutput;

@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "inspector/inspector.h"
 #include "picture_check.h"
+#include "teaching_state.h"
 #include "scene/colour.h"
 #include "scene/screen.h"
 #include "scene/similarity.h"
@@ -27,12 +28,6 @@ using namespace tb::test;
 // ImGui's text line and frame height at scale 1 (the 19 px font, 3 px frame padding).
 constexpr float kLine = 19.f, kFrame = 25.f;
 
-struct Runner : LineRunner {
-    CommandRegistry& registry;
-    Session& session;
-    Runner(CommandRegistry& r, Session& s) : registry(r), session(s) {}
-    CommandResult run(const std::string& line) override { return registry.execute(session, line); }
-};
 
 // The fill of cell (i, j), sampled in its top-left corner, clear of the value written in its middle.
 palette::Colour8 fill_of(const Image& img, const SimilarityLayout& l, int i, int j) {
@@ -91,17 +86,12 @@ void check_words(const Image& img, const SimilarityGrid& g, const SimilarityLayo
 
 int main(int argc, char** argv) {
     const Image img = read_picture(argc, argv, 2, "similarity_check PNG COMMANDS [ACTIONS]");
-    Session session = start_session();
-    CommandRegistry registry;
-    Runner runner(registry, session);
-    Teaching view(session, runner);
-    for (auto& command : view.commands()) registry.add(std::move(command));
-    if (!run_commands(registry, session, argv[2])) return 2;
+    TeachingState state;
+    Session& session = state.session;
+    const Teaching& view = state.view;
+    if (!run_commands(state.registry, session, argv[2])) return 2;
     const Trace& trace = *session.trace();
-    double playhead = trace.settings.step;  // at rest, unless an action pinned it
-    if (argc > 3)
-        for (const auto& action : split_script(argv[3]))
-            if (action.rfind("playhead ", 0) == 0) playhead = std::atof(action.c_str() + 9);
+    const double playhead = pinned_playhead(argc, argv).value_or(trace.settings.step);  // at rest, unless pinned
 
     const float w = static_cast<float>(img.w), h = static_cast<float>(img.h);
     const bool lesson = view.lesson().is_open();

@@ -18,6 +18,7 @@
 #include "teaching/teaching.h"
 #include "bead_check.h"
 #include "picture_check.h"
+#include "teaching_state.h"
 #include "scene/screen.h"
 #include "session.h"
 #include "teaching/theme.h"
@@ -29,13 +30,6 @@ using namespace tb::test;
 
 std::string percent(double f) { return std::to_string(static_cast<int>(std::lround(f * 100))) + " %"; }
 
-// A lesson's lines run straight through the registry (the window echoes them in its log too).
-struct Runner : LineRunner {
-    CommandRegistry& registry;
-    Session& session;
-    Runner(CommandRegistry& r, Session& s) : registry(r), session(s) {}
-    CommandResult run(const std::string& line) override { return registry.execute(session, line); }
-};
 
 // The theme: the section and the panels in its colours; a light picture is light.
 void check_theme(const Image& img, const ScreenLayout& screen, const Teaching& view) {
@@ -62,7 +56,7 @@ void check_theme(const Image& img, const ScreenLayout& screen, const Teaching& v
 // section's own colour between them; the arcs in the theme's residual colour.
 void check_stack(const Image& img, const Layout& layout, const Settings& s, const ThemeColours& theme) {
     for (const auto& box : layout.boxes) {
-        const palette::Colour8 c = box_colour(box.kind);
+        const palette::Colour8 c = expected_box_colour(box.kind);
         const double f = fraction(img, box_strip(layout, box.rect), c);
         check(f > 0.9, "box of level " + std::to_string(box.level) + " in " + str(c) + " (" + percent(f) + ")");
     }
@@ -99,19 +93,15 @@ void check_presenter(const Image& img, const ScreenLayout& screen, const Layout&
 int main(int argc, char** argv) {
     const Image img = read_picture(argc, argv, 2, "teaching_check PNG COMMANDS [ACTIONS]");
 
-    Session session = start_session();
-    CommandRegistry registry;
-    Runner runner(registry, session);
-    Teaching view(session, runner);
-    for (auto& command : view.commands()) registry.add(std::move(command));
-    if (!run_commands(registry, session, argv[2])) return 2;
+    TeachingState state;
+    Session& session = state.session;
+    const Teaching& view = state.view;
+    if (!run_commands(state.registry, session, argv[2])) return 2;
     const Trace& trace = *session.trace();
     const Settings& s = trace.settings;
-    double playhead = s.step;  // at rest, unless an action pinned it
-    bool pinned = false;
-    if (argc > 3)
-        for (const auto& action : split_script(argv[3]))
-            if (action.rfind("playhead ", 0) == 0) playhead = std::atof(action.c_str() + 9), pinned = true;
+    const std::optional<double> pin = pinned_playhead(argc, argv);
+    const bool pinned = pin.has_value();
+    const double playhead = pin.value_or(s.step);  // at rest, unless an action pinned it
 
     const float w = static_cast<float>(img.w), h = static_cast<float>(img.h);
     const bool lesson = view.lesson().is_open();
