@@ -24,6 +24,7 @@ struct Strings {
     const char* profile_title, *profile_log, *profile_linear, *profile_previous, *profile_axis;
     const char* cosine_title;
     const char* legend_title, *legend_colour, *legend_colour_help, *legend_identity, *legend_size, *legend_off_scale, *legend_residual;
+    const char* legend_key_sectors, *legend_key_area, *legend_key_ring, *legend_key_outline;  // beside the example bead
     const char* breakdown_title, *breakdown_term, *breakdown_formula, *breakdown_value, *breakdown_share;
     const char* breakdown_toy, *breakdown_gpt2, *breakdown_close;
     const char* keys_help;
