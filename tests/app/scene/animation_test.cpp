@@ -157,7 +157,9 @@ TEST(Animation, TrailsStayAtEveryLevelPassed) {
         for (const auto& b : f.beads) {
             const double norm = trace.levels[static_cast<std::size_t>(b.level)].vectors.row(b.token).norm();
             EXPECT_NEAR(b.norm, norm, 1e-9 * norm);
-            if (!b.clamped) EXPECT_NEAR(pi * b.radius * b.radius, layout.beads.area_per_norm * norm, 1e-3 * layout.beads.area_per_norm * norm);
+            if (!b.clamped) {
+                EXPECT_NEAR(pi * b.radius * b.radius, layout.beads.area_per_norm * norm, 1e-3 * layout.beads.area_per_norm * norm);
+            }
             if (b.role != BeadRole::Trail) continue;
             ++trails;
             EXPECT_LT(b.level, k);

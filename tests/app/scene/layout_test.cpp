@@ -104,7 +104,9 @@ TEST(Layout, BeadAreaIsProportionalToTheNorm) {
         const float r = b.radius(norm);
         EXPECT_GE(r, previous);
         previous = r;
-        if (b.clamped(norm) == 0) EXPECT_NEAR(pi * r * r, b.area_per_norm * norm, 1e-4 * b.area_per_norm * norm);
+        if (b.clamped(norm) == 0) {
+            EXPECT_NEAR(pi * r * r, b.area_per_norm * norm, 1e-4 * b.area_per_norm * norm);
+        }
     }
     EXPECT_FLOAT_EQ(b.radius(1e-9), b.radius_min);
     EXPECT_FLOAT_EQ(b.radius(1e9), b.radius_max);
