@@ -34,18 +34,29 @@ void cue_scale(float width, Language language) {
     const float pad = line * 0.15f;  // the ends' labels inside the strip, the 0 at its middle
     const std::string low = "−" + range, high = "+" + range;
     dl->AddText(ImVec2(p.x + pad, p.y), IM_COL32(255, 255, 255, 255), low.c_str());
-    dl->AddText(ImVec2(p.x + (width - ImGui::CalcTextSize("0").x) * 0.5f, p.y), IM_COL32(255, 255, 255, 255), "0");
+    const float room = width - ImGui::CalcTextSize(low.c_str()).x - ImGui::CalcTextSize(high.c_str()).x - 4 * pad;
+    if (room > ImGui::CalcTextSize("0").x * 3)  // the 0 only where it does not touch the ends' labels
+        dl->AddText(ImVec2(p.x + (width - ImGui::CalcTextSize("0").x) * 0.5f, p.y), IM_COL32(255, 255, 255, 255), "0");
     dl->AddText(ImVec2(p.x + width - pad - ImGui::CalcTextSize(high.c_str()).x, p.y), IM_COL32(255, 255, 255, 255), high.c_str());
     ImGui::Dummy(ImVec2(width, line));
 }
 
 // A bead drawn as the cross-section draws one (8 sectors of a fixed example direction, the first
 // word's outline, a dashed √d ring a little larger), its four cues named beside it: the legend of
-// a narrow column, where sentences do not fit.
-void example_bead(float height, Language language) {
+// a narrow column, where sentences do not fit. Nothing, and false, where the names would be too
+// small to read (the (?) tooltip says it all).
+bool example_bead(float height, Language language) {
     const Strings& t = text_in(language);
-    const float r = std::max(6.f, height * 0.24f);
+    const float r = std::max(6.f, height * 0.24f), ring = r * 1.2f;
     const ImVec2 p = ImGui::GetCursorScreenPos(), c(p.x + r * 1.35f, p.y + height * 0.5f);
+    const char* keys[] = {t.legend_key_sectors, t.legend_key_area, t.legend_key_ring, t.legend_key_outline};
+    const float step = height / 4, x = c.x + ring + r * 0.4f;
+    float size = std::min(ImGui::GetFontSize(), step * 0.95f), widest = 0;  // every key fits the width
+    for (const char* key : keys) widest = std::max(widest, ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0, key).x);
+    const float room = p.x + ImGui::GetContentRegionAvail().x - x;
+    if (widest > room && widest > 0) size *= room / widest;
+    if (size < 9.f) return false;
+
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float cells[8] = {0.9f, 0.4f, -0.2f, -0.9f, -0.5f, 0.1f, 0.7f, -0.6f};
     const float pi = 3.14159265f;
@@ -55,22 +66,16 @@ void example_bead(float height, Language language) {
         dl->PathFillConvex(rgb(cue_colour(cells[j])));
     }
     dl->AddCircle(c, r + 1.5f, rgb(identity_colour(0)), 0, 3.f);
-    const float ring = r * 1.2f;
     for (int k = 0; k < 16; ++k) {
         const float a0 = 2 * pi * static_cast<float>(k) / 16, a1 = a0 + 2 * pi / 16;
         dl->AddLine(ImVec2(c.x + ring * std::cos(a0), c.y + ring * std::sin(a0)), ImVec2(c.x + ring * std::cos(a1), c.y + ring * std::sin(a1)),
                     k % 2 ? IM_COL32(245, 245, 245, 230) : IM_COL32(20, 20, 24, 230), 1.6f);
     }
-    const char* keys[] = {t.legend_key_sectors, t.legend_key_area, t.legend_key_ring, t.legend_key_outline};
-    const float step = height / 4, x = c.x + ring + r * 0.4f;
-    float size = std::min(ImGui::GetFontSize(), step * 0.95f), widest = 0;  // every key fits the width
-    for (const char* key : keys) widest = std::max(widest, ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0, key).x);
-    const float room = p.x + ImGui::GetContentRegionAvail().x - x;
-    if (widest > room && widest > 0) size *= room / widest;
     for (int k = 0; k < 4; ++k)
         dl->AddText(ImGui::GetFont(), size, ImVec2(x, p.y + step * static_cast<float>(k) + (step - size) * 0.5f),
                     ImGui::GetColorU32(ImGuiCol_Text), keys[k]);
     ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x, height));
+    return true;
 }
 
 }  // namespace
@@ -102,8 +107,8 @@ void draw_legend(const Rect& rect, Language language) {
     }
     const float k = narrow ? 0.8f : 1.f;
     ImGui::SetWindowFontScale(k);
-    if (narrow && ImGui::GetContentRegionAvail().y >= line * 2.4f) {  // a drawn bead, its cues named
-        example_bead(std::min(ImGui::GetContentRegionAvail().y, line * 4.4f), language);
+    if (narrow && ImGui::GetContentRegionAvail().y >= line * 2.4f &&  // a drawn bead, its cues named
+        example_bead(std::min(ImGui::GetContentRegionAvail().y, line * 4.4f), language)) {
         ImGui::SetWindowFontScale(1.f);
         ImGui::End();
         return;
