@@ -202,7 +202,9 @@ SvgSide svg_side_at_rest(std::shared_ptr<const Trace> trace, const Rect& section
     SvgSide s;
     s.side = side;
     s.layout = make_layout(trace->settings, section);
-    s.frame = animate(*trace, s.layout, trace->settings.step, options);
+    AnimationOptions at_rest = options;  // the end of the animation: a /melanger slide has arrived
+    at_rest.moved_from.clear();
+    s.frame = animate(*trace, s.layout, trace->settings.step, at_rest);
     s.trace = std::move(trace);
     return s;
 }

@@ -90,6 +90,23 @@ TEST(SvgExport, TheWindowsSizeScaleAndPresenterMode) {
     svg = w.features.svg();
     EXPECT_EQ(count(svg, "data-role=\"bead\""), 5);
     EXPECT_EQ(count(svg, "data-role=\"trail\""), 5 * 5);
+
+    // In the middle of /melanger's slide too: every bead and trail in its own column.
+    ASSERT_TRUE(w.run("/melanger").ok);
+    w.features.update(w.features.playback().slide_seconds() * 0.5);
+    ASSERT_FALSE(w.features.playback().animation().moved_from.empty());
+    svg = w.features.svg();
+    const Layout layout = make_layout(w.session.settings(), screen_layout(1280, 800, 1.5f * w.features.font_scale(), false).section);
+    const std::regex bead(R"re(<circle[^>]*data-role="(?:bead|trail)"[^>]*>)re"), token(R"re(data-token="(\d+)")re"),
+        cx(R"re(cx="([-\d.]+)")re");
+    int beads = 0;
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), bead); it != std::sregex_iterator(); ++it, ++beads) {
+        const std::string tag = it->str();
+        std::smatch t, x;
+        ASSERT_TRUE(std::regex_search(tag, t, token) && std::regex_search(tag, x, cx)) << tag;
+        EXPECT_NEAR(std::stof(x[1]), layout.token_x(std::stoi(t[1]), 5), 1e-2) << tag;
+    }
+    EXPECT_EQ(beads, 6 * 5);
 }
 
 TEST(SvgExport, ABMarksEverySideAndDrawsEachFromItsTrace) {
