@@ -155,7 +155,7 @@ void App::draw_teaching(const Frame& f, const ScreenLayout& screen, const FrameR
     else
         note = tr(f.language, "F = attention ou FFN", "F = attention or FFN");
     if (teaching.presenter())
-        note += " · " + format_thousands(f.trace->parameters.blocks) + tr(f.language, " paramètres (blocs)", " parameters (blocks)");
+        note += " · " + format_count(f.trace->parameters.blocks, f.language) + tr(f.language, " paramètres (blocs)", " parameters (blocks)");
     draw_formula(screen.formula, sublayer_formula(s), active_term(s, k, frame.phase), note, f.fonts, f.colours);
     if (teaching.lesson().is_open())
         draw_lesson(screen.lesson, teaching.lesson(), f.fonts, f.colours, send_, f.language);

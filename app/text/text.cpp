@@ -88,14 +88,6 @@ std::string level_label(Language language, int index, int layers, LabelLength le
     return (index % 2 ? "a" : "f") + block;
 }
 
-std::string localize_decimals(Language language, std::string text) {
-    if (language == Language::English) return text;
-    auto digit = [](char c) { return c >= '0' && c <= '9'; };
-    for (std::size_t i = 1; i + 1 < text.size(); ++i)
-        if (text[i] == '.' && digit(text[i - 1]) && digit(text[i + 1])) text[i] = ',';
-    return text;
-}
-
 std::vector<std::pair<const char*, const char*>> string_table_pairs() {
     // Strings is a struct of const char* only: walk both tables field by field.
     constexpr std::size_t count = sizeof(Strings) / sizeof(const char*);

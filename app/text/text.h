@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "language.h"
+#include "numbers.h"  // every number shown goes through it
 
 namespace tb {
 
@@ -42,10 +43,6 @@ std::vector<std::pair<const char*, const char*>> string_table_pairs();
 // ("att 2") or short ("a2", "E", "S") when space is tight.
 enum class LabelLength { Full, Medium, Short };
 std::string level_label(Language language, int index, int layers, LabelLength length = LabelLength::Full);
-
-// Numbers as the language writes them: in French a decimal comma ("31,6 %"), in English a point.
-// Only a '.' between two digits changes, so "x.y" or "..." stay as they are.
-std::string localize_decimals(Language language, std::string text);
 
 // A panel's own string, in `language`: tr(language, "Suivant", "Next"). New strings use this,
 // beside their use; the table above holds the strings of the first panels.

@@ -16,16 +16,6 @@ void help_marker(const char* text) {
     }
 }
 
-std::string format_thousands(std::int64_t value) {
-    const bool negative = value < 0;
-    std::string digits = std::to_string(negative ? -value : value), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += "\u202F";
-        out += digits[i];
-    }
-    return negative ? "-" + out : out;
-}
-
 ImU32 to_u32(palette::Colour8 c, int alpha) { return IM_COL32(c.r, c.g, c.b, alpha); }
 
 }  // namespace tb

@@ -15,8 +15,6 @@ using CommandSink = std::function<void(const std::string&)>;
 
 // ImGui demo's HelpMarker: a "(?)" that shows one sentence of mathematics on hover.
 void help_marker(const char* text);
-// "124 439 808", French grouping with narrow no-break spaces.
-std::string format_thousands(std::int64_t value);
 ImU32 to_u32(palette::Colour8 c, int alpha = 255);
 
 }  // namespace tb

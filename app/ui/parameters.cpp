@@ -27,7 +27,7 @@ void breakdown_table(const char* id, const Architecture& a, Language language) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(term.formula_in(language).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(format_thousands(term.value).c_str());
+        ImGui::TextUnformatted(format_count(term.value, language).c_str());
         ImGui::TableNextColumn();
         if (term.summed && total > 0) {
             char share[32];
@@ -42,7 +42,7 @@ void breakdown_table(const char* id, const Architecture& a, Language language) {
     ImGui::TextUnformatted("total");
     ImGui::TableNextColumn();
     ImGui::TableNextColumn();
-    ImGui::TextColored(ImVec4(1.f, 0.86f, 0.35f, 1), "%s", format_thousands(total).c_str());
+    ImGui::TextColored(ImVec4(1.f, 0.86f, 0.35f, 1), "%s", format_count(total, language).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted("100 %");
     ImGui::EndTable();

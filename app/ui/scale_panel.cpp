@@ -18,7 +18,7 @@ std::string short_count(std::int64_t v, Language language) {
     if (v >= 1000000000)
         std::snprintf(buf, sizeof buf, tr(language, "%.1f Md", "%.1f B"), static_cast<double>(v) / 1e9);
     else if (v >= 1000000) std::snprintf(buf, sizeof buf, "%.1f M", static_cast<double>(v) / 1e6);
-    else return format_thousands(v);
+    else return format_count(v, language);
     return localize_decimals(language, buf);
 }
 
@@ -92,12 +92,12 @@ void draw_scale_panel(const Rect& rect, const Trace& trace, Language language) {
             line, sizeof line,
             tr(language, "GPT-2 small : embeddings %s de %s (≈ un tiers) ; FFN = %.1f × l'attention de chaque bloc.",
                "GPT-2 small: embeddings %s of %s (about a third); FFN = %.1f × the attention of each block."),
-            percent(small->embeddings_share, language).c_str(), format_thousands(small->parameters.total).c_str(),
+            percent(small->embeddings_share, language).c_str(), format_count(small->parameters.total, language).c_str(),
             small->ffn_over_attention);
         ImGui::TextUnformatted(localize_decimals(language, line).c_str());
         ImGui::Text(tr(language, "GPT-3 : W↑ = %s × %s = %s par bloc ; les MLP font %s de %s.",
                        "GPT-3: W↑ = %s × %s = %s per block; the MLPs are %s of %s."),
-                    format_thousands(gpt3->architecture.ffn).c_str(), format_thousands(gpt3->architecture.dimension).c_str(),
+                    format_count(gpt3->architecture.ffn, language).c_str(), format_count(gpt3->architecture.dimension, language).c_str(),
                     short_count(gpt3->w_up_per_block, language).c_str(), percent(gpt3->ffn_share, language).c_str(), short_count(gpt3->parameters.total, language).c_str());
         ImGui::PopTextWrapPos();
     }

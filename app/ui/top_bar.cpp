@@ -16,8 +16,8 @@ void draw_top_bar(const Rect& rect, const Trace& trace, const Fonts& fonts, cons
     ImGui::TextUnformatted("transformer-bloc");
     ImGui::SameLine(0, ImGui::GetFontSize());
     char counter[160];
-    std::snprintf(counter, sizeof counter, t.parameters_counter, format_thousands(trace.parameters.blocks).c_str(),
-                  format_thousands(trace.parameters.total).c_str());
+    std::snprintf(counter, sizeof counter, t.parameters_counter, format_count(trace.parameters.blocks, language).c_str(),
+                  format_count(trace.parameters.total, language).c_str());
     const bool light = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f;  // /theme clair: gold would fade
     ImGui::TextColored(light ? ImVec4(0.55f, 0.33f, 0.f, 1) : ImVec4(1.0f, 0.86f, 0.35f, 1), "%s", counter);
     ImGui::PopFont();
