@@ -48,7 +48,7 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
     const Frame f{session.trace(), session.previous_trace(), shown_playhead(), scale, fonts, beads,
                   theme_colours(features_.teaching().theme()), features_.registry().language()};
     if (beads) beads->set_ground({f.colours.section.r / 255.f, f.colours.section.g / 255.f, f.colours.section.b / 255.f});
-    if (features_.teaching().presenter()) draw_presenter(f, width, height);  // the section, the profile, the grid, the lesson
+    if (features_.teaching().presenter()) draw_presenter(f, width, height);  // the evidence, large, and the lesson
     else draw_main(f, width, height);
 }
 
@@ -74,7 +74,10 @@ void App::draw_presenter(const Frame& f, float width, float height) {
     const FrameRecords frame = animate(*f.trace, layout, f.playhead, features_.playback().animation());
     draw_cross_section(screen.section, layout, frame, *f.trace, f.fonts, painter_for(f.beads, frame.beads, false), f.language, f.colours);
     draw_section_caption(screen.section, layout, features_.caption(), f.fonts, f.colours);
-    draw_profile(screen.profile, *f.trace, f.previous.get(), f.playhead, features_.playback().log_scale(), f.fonts, send_, f.language);
+    const Playback& playback = features_.playback();
+    draw_timeline(screen.timeline, *f.trace, playback.playhead(), playback.playing(), scrub_, send_, f.language);
+    draw_profile(screen.profile, *f.trace, f.previous.get(), f.playhead, playback.log_scale(), f.fonts, send_, f.language);
+    draw_cosine(screen.cosine, *f.trace, f.previous.get(), f.playhead, f.language);
     draw_similarity(screen.similarity, *f.trace, f.playhead, f.language);
     draw_teaching(f, screen, frame);
 }

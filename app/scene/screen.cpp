@@ -6,6 +6,12 @@
 namespace tb {
 namespace {
 Rect make(float x, float y, float w, float h) { return {x, y, std::max(0.f, w), std::max(0.f, h)}; }
+
+// The badges take one row of pills, two where the centre is narrow (1024x768: 494 px).
+float badge_height(float centre, float body, float scale) {
+    const float rows = centre < 720.f * scale ? 2.f : 1.f;
+    return std::min(body * 0.1f, rows * 26.f * scale);
+}
 }  // namespace
 
 ScreenLayout screen_layout(float width, float height, float scale, bool lesson) {
@@ -27,8 +33,10 @@ ScreenLayout screen_layout(float width, float height, float scale, bool lesson) 
     s.controls = make(0, top + lesson_h, left, controls_h);
     s.console = make(0, top + lesson_h + controls_h, left, body - lesson_h - controls_h);
     const float formula = std::min((body - timeline) * 0.12f, 44.f * scale);
+    const float badges = badge_height(centre, body, scale);
     s.formula = make(left, top, centre, formula);
-    s.section = make(left, top + formula, centre, body - timeline - formula);
+    s.badges = make(left, top + formula, centre, badges);
+    s.section = make(left, top + formula + badges, centre, body - timeline - formula - badges);
     s.timeline = make(left, top + body - timeline, centre, timeline);
     // The grid needs height (a row a token) and its numbers width: it takes the whole width at the
     // bottom; the cosine plot and the legend share one row above it. At 1600x900, 8 tokens get
@@ -48,23 +56,31 @@ ScreenLayout presenter_layout(float width, float height, float scale, bool lesso
     height = std::max(0.f, height);
     scale = std::clamp(scale, 0.5f, 6.f);
     ScreenLayout s;
-    // The cross-section keeps most of the width; the right column holds the profile, the grid, the lesson.
+    // The centre: the cross-section keeps most of the width, with its formula, badges and timeline.
     const float right = std::min(width * 0.45f, std::max(width * 0.40f, 300.f * scale));
     const float centre = std::max(0.f, width - right);
     const float formula = std::min(height * 0.12f, 56.f * scale);
+    const float badges = badge_height(centre, height, scale);
+    const float timeline = std::min(height * 0.14f, 64.f * scale);
     s.formula = make(0, 0, centre, formula);
-    s.section = make(0, formula, centre, height - formula);
-    if (!lesson) {  // the profile above, the grid below with the larger share: its numbers are read from afar
-        const float profile_h = std::floor(height * 0.45f);
+    s.badges = make(0, formula, centre, badges);
+    s.section = make(0, formula + badges, centre, height - formula - badges - timeline);
+    s.timeline = make(0, height - timeline, centre, timeline);
+    if (!lesson) {  // the profile, the cosine plot, the grid: its numbers are read from afar
+        const float profile_h = std::floor(height * 0.40f), cosine_h = std::floor(height * 0.22f);
         s.profile = make(centre, 0, right, profile_h);
-        s.similarity = make(centre, profile_h, right, height - profile_h);
+        s.cosine = make(centre, profile_h, right, cosine_h);
+        s.similarity = make(centre, profile_h + cosine_h, right, height - profile_h - cosine_h);
         return s;
     }
-    // With a lesson: the profile, the grid, then the lesson (its text scrolls, its buttons stay).
-    const float profile_h = std::floor(height * 0.30f), grid_h = std::floor(height * 0.30f);
+    // With a lesson: the profile, the cosine plot beside the grid, then the lesson, tall enough
+    // for the step's question and answer (its other text may scroll, its buttons stay).
+    const float profile_h = std::floor(height * 0.25f), row_h = std::floor(height * 0.30f);
+    const float cosine_w = std::floor(right * 0.4f);
     s.profile = make(centre, 0, right, profile_h);
-    s.similarity = make(centre, profile_h, right, grid_h);
-    s.lesson = make(centre, profile_h + grid_h, right, height - profile_h - grid_h);
+    s.cosine = make(centre, profile_h, cosine_w, row_h);
+    s.similarity = make(centre + cosine_w, profile_h, right - cosine_w, row_h);
+    s.lesson = make(centre, profile_h + row_h, right, height - profile_h - row_h);
     return s;
 }
 

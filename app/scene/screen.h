@@ -28,6 +28,7 @@ struct ScreenLayout {
     Rect legend;    // how colour and size are made, beside the cosine plot
     Rect similarity;  // token x token cosine similarity at the beads' level, below them
     Rect formula;   // above the cross-section: the sublayer's formula as wired now
+    Rect badges;    // under the formula: what the last change did to each figure (old → new, × r)
     Rect lesson;    // the lesson panel (empty when no lesson is open)
 };
 
@@ -37,9 +38,10 @@ struct ScreenLayout {
 // Its right column, top to bottom: the norm profile, the mean-cosine plot beside the legend, the
 // similarity grid (the inspector's tabs come in under the profile: inspector_layout).
 ScreenLayout screen_layout(float width, float height, float scale, bool lesson = false);
-// Presenter mode: only the cross-section (with its formula) and, in the right column top to
-// bottom, the norm profile, the similarity grid and the lesson remain, large; every other rect is
-// empty.
+// Presenter mode keeps the evidence, large: the formula, the badges, the cross-section and the
+// timeline in the centre; the norm profile, the mean-cosine plot and the similarity grid on the
+// right; with a lesson, its panel as a strip across the bottom (question and answer beside what to
+// look at, so that neither scrolls). The controls, the console, the top bar and the legend go.
 ScreenLayout presenter_layout(float width, float height, float scale, bool lesson);
 
 }  // namespace tb

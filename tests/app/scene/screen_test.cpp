@@ -27,13 +27,16 @@ bool overlap(const Rect& a, const Rect& b) {
            b.y < a.bottom() - 0.5f;
 }
 
-TEST(Screen, PresenterKeepsOnlyTheSectionTheProfileTheGridAndTheLesson) {
+TEST(Screen, PresenterKeepsTheEvidence) {
     for (const bool lesson : {true, false}) {
         const ScreenLayout p = presenter_layout(1600, 900, 1.5f, lesson);
-        for (const Rect& r : {p.top_bar, p.controls, p.console, p.timeline, p.cosine, p.legend}) EXPECT_TRUE(r.empty());
+        for (const Rect& r : {p.top_bar, p.controls, p.console, p.legend}) EXPECT_TRUE(r.empty());
         EXPECT_EQ(p.lesson.empty(), !lesson);
-        EXPECT_FALSE(p.similarity.empty());
-        const Rect parts[] = {p.formula, p.section, p.profile, p.similarity, p.lesson};
+        // The lesson answer cites the cosine chart; the badges and the timeline say where and what changed.
+        for (const Rect& r : {p.similarity, p.cosine, p.timeline, p.badges}) EXPECT_FALSE(r.empty());
+        EXPECT_GE(p.timeline.h, 19 * 1.5f * 2);  // the presenter text's line, twice: names and the bar
+        EXPECT_GE(p.badges.h, 19 * 1.5f);
+        const Rect parts[] = {p.formula, p.badges, p.section, p.timeline, p.profile, p.cosine, p.similarity, p.lesson};
         double area = 0;
         for (const Rect& a : parts) {
             area += static_cast<double>(a.w) * a.h;
@@ -46,11 +49,11 @@ TEST(Screen, PresenterKeepsOnlyTheSectionTheProfileTheGridAndTheLesson) {
         EXPECT_NEAR(area, 1600.0 * 900.0, 1600.0);  // they tile the screen
         // Larger than in the normal layout: the class sees the cross-section.
         const ScreenLayout normal = screen_layout(1600, 900, 1.f);
-        EXPECT_GT(p.section.w * p.section.h, 1.4f * normal.section.w * normal.section.h);
+        EXPECT_GT(p.section.w * p.section.h, 1.15f * normal.section.w * normal.section.h);
         EXPECT_GT(p.profile.w, normal.profile.w);
     }
     for (const auto& p : {presenter_layout(0, 0, 1, true), presenter_layout(200, 150, 3, true)})
-        for (const Rect& r : {p.formula, p.section, p.profile, p.similarity, p.lesson}) {
+        for (const Rect& r : {p.formula, p.badges, p.section, p.timeline, p.profile, p.cosine, p.similarity, p.lesson}) {
             EXPECT_GE(r.w, 0.f);
             EXPECT_GE(r.h, 0.f);
         }
@@ -83,7 +86,7 @@ TEST(Screen, EveryRectInsideTheWindowAndApartWithTheGrid) {
             const ScreenLayout s = screen_layout(w, h, 1, lesson);
             EXPECT_FALSE(s.similarity.empty()) << where;
             const Named left_and_centre = {{"top bar", s.top_bar}, {"controls", s.controls}, {"console", s.console},
-                                           {"section", s.section}, {"timeline", s.timeline}, {"formula", s.formula},
+                                           {"section", s.section}, {"timeline", s.timeline}, {"formula", s.formula}, {"badges", s.badges},
                                            {"lesson", s.lesson}};
             Named normal = left_and_centre;
             normal.insert(normal.end(), {{"profile", s.profile}, {"cosine", s.cosine}, {"legend", s.legend}, {"similarity", s.similarity}});
@@ -100,7 +103,8 @@ TEST(Screen, EveryRectInsideTheWindowAndApartWithTheGrid) {
             expect_inside_and_apart(with_panel, w, h, where + " panel open");
             const ScreenLayout p = presenter_layout(w, h, 1.5f, lesson);
             EXPECT_FALSE(p.similarity.empty()) << where;
-            expect_inside_and_apart({{"formula", p.formula}, {"section", p.section}, {"profile", p.profile},
+            expect_inside_and_apart({{"formula", p.formula}, {"badges", p.badges}, {"section", p.section},
+                                     {"timeline", p.timeline}, {"profile", p.profile}, {"cosine", p.cosine},
                                      {"similarity", p.similarity}, {"lesson", p.lesson}},
                                     w, h, where + " presenter");
         }
@@ -132,14 +136,15 @@ TEST(Screen, TheGridIsReadable) {
     EXPECT_GE(normal.cell_w, 48);
     // Presenter mode, for the back of the room: larger cells, 5 tokens (the start-up sentence) and 8.
     const Rect presenter = presenter_layout(1600, 900, 1.5f, false).similarity;
-    EXPECT_GE(similarity_layout(presenter, 5, kPresenterLine).cell_h, 70);
-    EXPECT_GE(similarity_layout(presenter, 8, kPresenterLine).cell_h, 44);
+    EXPECT_GE(similarity_layout(presenter, 5, kPresenterLine).cell_h, 45);  // beside the cosine plot now
+    EXPECT_GE(similarity_layout(presenter, 8, kPresenterLine).cell_h, 28);
     EXPECT_GE(similarity_layout(presenter_layout(1600, 900, 1.5f, true).similarity, 5, kPresenterLine).cell_h, 30);
 }
 
 TEST(Screen, FormulaSitsAboveTheSectionAndTheLessonAboveTheControls) {
     const ScreenLayout s = screen_layout(1600, 900, 1, true);
-    EXPECT_FLOAT_EQ(s.formula.bottom(), s.section.y);
+    EXPECT_FLOAT_EQ(s.formula.bottom(), s.badges.y);
+    EXPECT_FLOAT_EQ(s.badges.bottom(), s.section.y);
     EXPECT_FLOAT_EQ(s.formula.x, s.section.x);
     EXPECT_GE(s.formula.h, 30.f);  // room for one line of large type
     EXPECT_FLOAT_EQ(s.lesson.bottom(), s.controls.y);
