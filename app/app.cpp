@@ -70,7 +70,7 @@ void App::draw_main(const Frame& f, float width, float height) {
 
 void App::draw_presenter(const Frame& f, float width, float height) {
     const ScreenLayout screen = presenter_layout(width, height, f.scale, features_.teaching().lesson().is_open());
-    const Layout layout = make_layout(f.trace->settings, screen.section);
+    const Layout layout = make_layout(f.trace->settings, screen.section, f.scale);
     const FrameRecords frame = animate(*f.trace, layout, f.playhead, features_.playback().animation());
     draw_cross_section(screen.section, layout, frame, *f.trace, f.fonts, painter_for(f.beads, frame.beads, false), f.language, f.colours);
     draw_section_caption(screen.section, layout, features_.caption(), f.fonts, f.colours);
@@ -87,7 +87,7 @@ void App::draw_stacks(const Frame& f, const ScreenLayout& screen, FrameRecords& 
     const AnimationOptions& options = features_.playback().animation();
     const Comparison& comparison = features_.comparison();
     if (!comparison.is_open()) {
-        const Layout layout = make_layout(f.trace->settings, screen.section);
+        const Layout layout = make_layout(f.trace->settings, screen.section, f.scale);
         shown = animate(*f.trace, layout, f.playhead, options);
         draw_cross_section(screen.section, layout, shown, *f.trace, f.fonts, painter_for(f.beads, shown.beads, false), f.language, f.colours);
         draw_section_caption(screen.section, layout, features_.caption(), f.fonts, f.colours);
@@ -95,7 +95,7 @@ void App::draw_stacks(const Frame& f, const ScreenLayout& screen, FrameRecords& 
     }
     const std::shared_ptr<const Trace> b = comparison.b()->trace();
     const ComparisonLayout split = comparison_layout(screen, f.scale);
-    const Layout layout_a = make_layout(f.trace->settings, split.a), layout_b = make_layout(b->settings, split.b);
+    const Layout layout_a = make_layout(f.trace->settings, split.a, f.scale), layout_b = make_layout(b->settings, split.b, f.scale);
     shown = animate(*f.trace, layout_a, f.playhead, options);
     const FrameRecords frame_b = animate(*b, layout_b, comparison.playhead_b(f.playhead), options);
     draw_cross_section(split.a, layout_a, shown, *f.trace, f.fonts, painter_for(f.beads, shown.beads, false), f.language, f.colours, "##coupe");

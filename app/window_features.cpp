@@ -157,15 +157,15 @@ std::string Features::svg() const {
     picture.language = registry_.language();
     const AnimationOptions& options = playback_.animation();
     if (teaching_.presenter() || !comparison_.is_open()) {
-        picture.sides.push_back(svg_side_at_rest(session_.trace(), screen.section, options));
+        picture.sides.push_back(svg_side_at_rest(session_.trace(), screen.section, options, 0, scale));
         return cross_section_svg(picture);
     }
     const ComparisonLayout split = comparison_layout(screen, scale);
     const std::shared_ptr<const Trace> b = comparison_.b()->trace();
     const ComparisonLabels labels =
         comparison_labels(session_.settings(), b->settings, comparison_.overrides(), picture.language);
-    picture.sides.push_back(svg_side_at_rest(session_.trace(), split.a, options, 'a'));
-    picture.sides.push_back(svg_side_at_rest(b, split.b, options, 'b'));
+    picture.sides.push_back(svg_side_at_rest(session_.trace(), split.a, options, 'a', scale));
+    picture.sides.push_back(svg_side_at_rest(b, split.b, options, 'b', scale));
     picture.sides[0].label = labels.a;
     picture.sides[0].label_rect = split.label_a;
     picture.sides[1].label = labels.b;

@@ -128,7 +128,8 @@ BeadScale bead_scale(float unit, float cell, int d) {
 
 }  // namespace
 
-Layout make_layout(const Settings& s, Rect area) {
+Layout make_layout(const Settings& s, Rect area, float text_scale) {
+    text_scale = std::clamp(text_scale, 0.5f, 4.f);
     Layout l;
     l.area = area;
     const int L = std::max(1, s.layers);
@@ -146,7 +147,7 @@ Layout make_layout(const Settings& s, Rect area) {
     l.stream_x0 = g.box_x + g.box_w * 0.03f;
     l.stream_x1 = g.box_x + g.box_w * 0.64f;
     l.label_x = g.box_x + g.box_w * 0.67f;
-    l.font_px = std::clamp(g.unit * 0.36f, 9.f, 26.f);
+    l.font_px = std::clamp(g.unit * 0.36f * text_scale, 9.f, 26.f * text_scale);
 
     l.beads = bead_scale(g.unit, (l.stream_x1 - l.stream_x0) / Settings::kMaxTokens, s.dimension);
     l.max_radius = l.beads.radius_max;
@@ -165,7 +166,9 @@ Layout make_layout(const Settings& s, Rect area) {
     const std::vector<Stage>& stages = sublayer_stages(s);
     for (int k = 1; k <= 2 * L; ++k) add_sublayer(l, g, k, stages);
     add_output(l, g, top, s.norm);
-    l.word_px = std::clamp(l.font_px * 0.95f, 9.f, 22.f);
+    // The words sit under the input beads, inside the input box.
+    const float word_room = (l.boxes.front().rect.bottom() - l.level_y[0] - l.word_offset) / 1.25f;
+    l.word_px = std::clamp(std::min(l.font_px * 0.95f, word_room), 9.f, 22.f * text_scale);
     l.top_words = l.level_y.back() + l.word_offset + l.word_px * 1.2f <= l.boxes.back().rect.bottom();
     return l;
 }

@@ -89,7 +89,9 @@ struct Layout {
 
 };
 
-Layout make_layout(const Settings& settings, Rect area);
+// `text_scale`: the interface's (Ctrl +/-, presenter mode's 1.5): labels and words grow with it,
+// within the boxes.
+Layout make_layout(const Settings& settings, Rect area, float text_scale = 1.f);
 
 palette::Colour8 box_colour(BoxKind kind);  // yellow input, blue attention, pink FFN, green output
 // Its label: "embeddings + positions", "attention 2", "FFN 1", "sortie" (text_in(language)'s words).

@@ -27,8 +27,9 @@ ScreenLayout screen_layout(float width, float height, float scale, bool lesson) 
     const float timeline = std::min(body * 0.3f, 92.f * scale);
 
     s.top_bar = make(0, 0, width, top);
-    const float lesson_h = lesson ? body * 0.44f : 0.f;  // the controls scroll; the console stays
-    const float controls_h = body * (lesson ? 0.28f : 0.66f);
+    // With a lesson, its question and answer fit without scrolling; the controls scroll, the console stays.
+    const float lesson_h = lesson ? body * 0.5f : 0.f;
+    const float controls_h = body * (lesson ? 0.26f : 0.66f);
     s.lesson = make(0, top, lesson ? left : 0.f, lesson_h);
     s.controls = make(0, top + lesson_h, left, controls_h);
     s.console = make(0, top + lesson_h + controls_h, left, body - lesson_h - controls_h);
@@ -75,8 +76,8 @@ ScreenLayout presenter_layout(float width, float height, float scale, bool lesso
     }
     // With a lesson: the profile, the cosine plot beside the grid, then the lesson, tall enough
     // for the step's question and answer (its other text may scroll, its buttons stay).
-    const float profile_h = std::floor(height * 0.25f), row_h = std::floor(height * 0.30f);
-    const float cosine_w = std::floor(right * 0.4f);
+    const float profile_h = std::floor(height * 0.27f), row_h = std::floor(height * 0.30f);
+    const float cosine_w = std::floor(right * 0.36f);
     s.profile = make(centre, 0, right, profile_h);
     s.cosine = make(centre, profile_h, cosine_w, row_h);
     s.similarity = make(centre + cosine_w, profile_h, right - cosine_w, row_h);

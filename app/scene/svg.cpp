@@ -198,10 +198,10 @@ void write_side(std::string& out, const SvgSide& s, const SvgPicture& p) {
 }  // namespace
 
 SvgSide svg_side_at_rest(std::shared_ptr<const Trace> trace, const Rect& section, const AnimationOptions& options,
-                         char side) {
+                         char side, float text_scale) {
     SvgSide s;
     s.side = side;
-    s.layout = make_layout(trace->settings, section);
+    s.layout = make_layout(trace->settings, section, text_scale);
     AnimationOptions at_rest = options;  // the end of the animation: a /melanger slide has arrived
     at_rest.moved_from.clear();
     s.frame = animate(*trace, s.layout, trace->settings.step, at_rest);

@@ -50,7 +50,7 @@ struct SvgPicture {
 // A stack at the --screenshot instant: its layout in `section` and the records at rest at its
 // step (settings.step), as the window draws them.
 SvgSide svg_side_at_rest(std::shared_ptr<const Trace> trace, const Rect& section,
-                         const AnimationOptions& options = {}, char side = 0);
+                         const AnimationOptions& options = {}, char side = 0, float text_scale = 1.f);
 
 // Headless: one stack in the cross-section's rect of a window of width x height at scale 1, no
 // lesson (screen_layout), on the dark theme.

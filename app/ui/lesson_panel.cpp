@@ -30,30 +30,33 @@ void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& font
     const bool light = theme.section.r > 128;
     const ImVec4 accent = light ? ImVec4(0.55f, 0.30f, 0.f, 1) : ImVec4(1.f, 0.86f, 0.35f, 1);
 
-    if (!lesson.title_fr.empty()) ImGui::TextDisabled("%s", pick(lesson.title_fr, lesson.title_en, language).c_str());
-    ImGui::PushFont(fonts.large);
+    // The step's title in the accent colour, at body size: the question and the answer get the room.
+    // The lesson's own title on its first step only: later, its lines go to the question and answer.
+    if (player.index() == 0 && !lesson.title_fr.empty())
+        ImGui::TextDisabled("%s", pick(lesson.title_fr, lesson.title_en, language).c_str());
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(accent, "%s %d / %d — %s", tr(language, "Étape", "Step"), player.index() + 1, player.count(),
                        pick(step.title_fr, step.title_en, language).c_str());
     ImGui::PopTextWrapPos();
-    ImGui::PopFont();
 
-    // The text scrolls; the buttons stay at the bottom.
+    // The text scrolls, from the top at each step (one child id a step); the buttons stay at the
+    // bottom. The question and the answer come first: at 1600x900 they fit without scrolling.
     const float buttons = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
     ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(0, 0, 0, 0));  // one background for the whole panel
+    ImGui::PushID(player.index());
     ImGui::BeginChild("##lecon_texte", ImVec2(0, -buttons), false);
     ImGui::PopStyleColor();
     if (step.has_question()) {
-        ImGui::Spacing();
-        ImGui::TextColored(accent, "%s", tr(language, "Prédis d'abord :", "Predict first:"));
-        ImGui::PushFont(fonts.large);
-        wrapped(pick(step.question_fr, step.question_en, language));
-        ImGui::PopFont();
+        // Large while the class thinks; at body size once the answer is under it.
         if (!player.revealed()) {
+            ImGui::TextColored(accent, "%s", tr(language, "Prédis d'abord :", "Predict first:"));
+            ImGui::PushFont(fonts.large);
+            wrapped(pick(step.question_fr, step.question_en, language));
+            ImGui::PopFont();
             ImGui::Spacing();
             if (ImGui::Button(tr(language, "Révéler la réponse", "Reveal the answer"))) send("/lecon reveler");
         } else {
-            ImGui::Spacing();
+            wrapped(pick(step.question_fr, step.question_en, language));
             ImGui::TextColored(accent, "%s", tr(language, "Réponse :", "Answer:"));
             wrapped(pick(step.answer_fr, step.answer_en, language));
         }
@@ -67,6 +70,7 @@ void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& font
         ImGui::PopStyleColor();
     }
     ImGui::EndChild();
+    ImGui::PopID();
 
     ImGui::BeginDisabled(player.index() == 0 && player.revealed());
     if (ImGui::Button(tr(language, "◀ Précédent", "◀ Previous"))) send("/lecon precedent");
