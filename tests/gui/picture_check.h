@@ -63,7 +63,7 @@ inline int verdict() {
 }
 
 // The screenshot named first on the command line, its size checked (the tests' windows are
-// 1600x900). Exits with 2, after printing `usage` when there are fewer than `arguments` arguments
+// 1600x900 unless TB_TEST_SIZE says otherwise). Exits with 2, after printing `usage` when there are fewer than `arguments` arguments
 // or why the file cannot be read.
 inline Image read_picture(int argc, char** argv, int arguments, const char* usage) {
     if (argc < arguments + 1) {
@@ -72,8 +72,10 @@ inline Image read_picture(int argc, char** argv, int arguments, const char* usag
     }
     std::optional<Image> img = load_png(argv[1]);
     if (!img) std::exit(2);
-    check(img->w == 1600 && img->h == 900,
-          "size 1600x900 (got " + std::to_string(img->w) + "x" + std::to_string(img->h) + ")");
+    const char* asked = std::getenv("TB_TEST_SIZE");  // run_gui_test.cmake's SIZE
+    const std::string expected = asked && *asked ? asked : "1600x900";
+    const std::string got = std::to_string(img->w) + "x" + std::to_string(img->h);
+    check(got == expected, "size " + expected + " (got " + got + ")");
     return std::move(*img);
 }
 

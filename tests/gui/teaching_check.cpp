@@ -86,6 +86,12 @@ void check_presenter(const Image& img, const ScreenLayout& screen, const Layout&
         const double f = fraction(img, margin, theme.section, 6);
         check(f > 0.97, "presenter: nothing but the section left of the stack (" + percent(f) + ")");
     }
+    // The evidence the lesson cites stays: the mean-cosine line (orange, ui/profile.cpp) and the
+    // timeline with its current level's gold button (ui/timeline.cpp).
+    const double cosine = fraction(img, screen.cosine, {255, 150, 90}, 40);
+    check(cosine > 0.003, "presenter: the mean-cosine line is drawn (" + percent(cosine) + " of its plot)");
+    const double here = fraction(img, screen.timeline, {242, 204, 77}, 40);
+    check(here > 0.01, "presenter: the timeline shows the level reached (" + percent(here) + " gold)");
 }
 
 }  // namespace
