@@ -154,3 +154,25 @@ TEST(Layout, TinyAndEmptyViewportsNeverBreak) {
 
 }  // namespace
 }  // namespace tb
+
+namespace tb {
+namespace {
+
+// Presenter mode's 1.5x text: the labels and the words grow where the boxes leave room, and the
+// words stay inside the input box, under its beads.
+TEST(Layout, TextGrowsWithTheInterfaceScaleWithinTheBoxes) {
+    const Rect section = presenter_layout(1600, 900, 1.5f, false).section;
+    const Settings s = test::settings();
+    const Layout normal = make_layout(s, section), large = make_layout(s, section, 1.5f);
+    EXPECT_GT(large.font_px, normal.font_px * 1.3f);
+    EXPECT_GE(large.word_px, normal.word_px);
+    for (const float scale : {1.f, 1.5f, 3.f})
+        for (const char* wiring : {"", "/couches 6", "/couches 6; /norme post"}) {
+            const Layout l = make_layout(test::settings(wiring), section, scale);
+            const Rect input = l.boxes.front().rect;
+            EXPECT_LE(l.level_y[0] + l.word_offset + 1.25f * l.word_px, input.bottom() + 0.5f) << wiring << " x" << scale;
+        }
+}
+
+}  // namespace
+}  // namespace tb
