@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "melanger.h"
+#include "numbers.h"
 #include "random.h"
 #include "settings_table.h"
 #include "utf8.h"
@@ -228,9 +229,10 @@ CommandResult CommandRegistry::execute(Session& session, std::string_view raw) {
 
 CommandResult CommandRegistry::run_line(Session& session, std::string_view raw) {
     if (raw.size() > kMaxLineBytes) {
-        const std::string size = std::to_string(raw.size()), most = std::to_string(kMaxLineBytes);
-        return reply(false, Text{"ligne trop longue : " + size + " octets (" + most + " au plus)",
-                                 "line too long: " + size + " bytes (" + most + " at most)"});
+        const auto n = [&raw](Language l) { return format_count(static_cast<std::int64_t>(raw.size()), l); };
+        const auto most = [](Language l) { return format_count(static_cast<std::int64_t>(kMaxLineBytes), l); };
+        return reply(false, Text{"ligne trop longue : " + n(Language::French) + " octets (" + most(Language::French) + " au plus)",
+                                 "line too long: " + n(Language::English) + " bytes (" + most(Language::English) + " at most)"});
     }
     if (!utf8::is_valid(raw)) return reply(false, Text{"la ligne n'est pas du texte UTF-8 valide", "the line is not valid UTF-8 text"});
     const std::string line = trim(raw);
