@@ -130,7 +130,9 @@ std::vector<Command> other_commands() {
         {"graine", "/graine <entier>", "Fixe la graine des poids, pour retrouver la même image d'une année à l'autre.", {},
          [](Session& session, const Args& args) -> CommandResult {
              const auto v = args.size() == 1 ? parse_unsigned(args.word(0)) : std::nullopt;
-             if (!v) return expected("graine", Text{"un entier de 0 à ", "an integer from 0 to "} + same("18446744073709551615"), args);
+             const Text range{"un entier de 0 à 18\u202F446\u202F744\u202F073\u202F709\u202F551\u202F615",  // 2⁶⁴ − 1
+                              "an integer from 0 to 18,446,744,073,709,551,615"};
+             if (!v) return expected("graine", range, args);
              return change_settings(session, [&](Settings& s) { s.seed = *v; }, Text{"graine ", "seed "} + same(std::to_string(*v)));
          },
          "Sets the weights' seed, to get the same picture year after year."},
