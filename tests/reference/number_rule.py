@@ -38,7 +38,7 @@ DIGIT = "0-9"
 NUMBER = re.compile(r"(?<![\w\-/#@.,\u202f])[0-9]+(?:(?:[.,\u202f][0-9]+)|(?:[ \u00a0][0-9]{3}(?![0-9])))*")
 MACHINE_LINE = re.compile(r"^[a-z_][a-z0-9_]*: -?[0-9]+(\.[0-9]+)?(e-?[0-9]+)?$")
 QUOTED_COMMAND = re.compile(r"« /[^»]*»")
-COMMAND_WORDS = re.compile(r"/[\w\-]+|<[^>]*>|\((?:aucun|aucune)[^)]*\)")
+COMMAND_WORDS = re.compile(r"/[\w\-]+|<[^>]*>|\((?:aucun|aucune)[^)]*\)|« [^»]* »")  # and quoted names
 SEED_WORDS = ("graine", "seed", "seeds", "/graine")
 FRENCH_ONLY = ["Bienvenue", "Paramètres", "paramètres", "secondes", "sous-couche", "aléatoires", "neurones",
                "Détail", " avec ", " pour ", " dans ", " une ", " est ", " sont ", " des ", " les ", " du ",
@@ -146,7 +146,7 @@ def breakdown_faults(out, where):
 
 
 def yaml_comment_faults(card, lang, where):
-    english = {"the", "every", "rows", "dense", "untrained", "weights", "drawn", "whole", "recomputed",
+    english = {"the", "every", "rows", "untrained", "weights", "drawn", "whole", "recomputed",
                "generation", "unknown", "included", "tied", "mask", "bidirectional", "sees", "previous"}
     french = {"le", "la", "les", "des", "du", "chaque", "lignes", "masque", "denses", "entraîné", "poids",
               "tirés", "graine", "toute", "phrase", "recalculée", "pas", "génération", "inconnu", "compris",
@@ -215,6 +215,8 @@ def expect(cond, message, bad):
 def console_checks(exe, work):
     """The console's texts for people, and the lines for machines."""
     bad = []
+    code, out, err = run([exe, "--headless"])  # the summary of the start-up state
+    bad += check_people(out, "fr", "--headless (summary)")
     code, out, err = run([exe, "--headless", "--run", "/parametres"])
     bad += breakdown_faults(out, "--headless --run /parametres")
     code, out, err = run([exe, "--parametres", "--preset", "gpt2-small"])
@@ -266,6 +268,7 @@ def self_test():
     assert len(bad) == 5, bad
     assert not check_people("0,371 · 1\u202f744 · 124\u202f439\u202f808 · 10⁻⁵ · 1..4 · 1600x900\n> /vue vitesse 0.5", "fr", "t")
     assert len(check_people("0,5 · 1\u202f744 · 3488 · Paramètres", "en", "t")) == 4
+    assert not check_people("panel « neurones » open · /panneau <neurones|norme>", "en", "t")
     assert not check_people("0.5 · 1,744 · 124,439,808 · 31.0%", "en", "t")
     assert breakdown_faults("Paramètres — x\n  a  f = 1  2\n  bb f  3\ntotal: 3\n", "t")
     assert yaml_comment_faults("x\n```yaml\nlayers: 2  # every token\n```\n", "fr", "t")
