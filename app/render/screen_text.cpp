@@ -69,16 +69,17 @@ float advance_of(const ImFont* font, unsigned cp, float fallback) {
     return g ? g->AdvanceX : fallback;
 }
 
-// The blanks a gap stands for, in `prev`'s font at its scale: "" (touching), U+202F, or spaces;
-// nullopt-like "\n" when the gap is too wide to be typed (another piece of text).
+// The blank a gap stands for, in `prev`'s font at its scale: "" (touching), U+202F or a space;
+// "\n" when the gap is too wide to be typed (another piece of text).
 std::string blanks(const Placed& prev, float gap) {
     const float space = advance_of(prev.font, ' ', prev.font->FontSize * 0.3f) * prev.scale;
     const float narrow = advance_of(prev.font, 0x202F, space * 0.6f) * prev.scale;
     if (gap < 0.5f * std::min(space, narrow)) return "";
     if (std::abs(gap - narrow) < std::abs(gap - space)) return "\u202F";
-    const long count = std::lround(gap / space);
-    if (count > 3) return "\n";
-    return std::string(static_cast<std::size_t>(std::max(1L, count)), ' ');
+    // A typed space is one advance; a wider gap is layout (ImGui's item spacing, about two advances)
+    // and reads as two spaces, so that two cells side by side never look like one grouped number;
+    // past three and a half advances, another piece of text.
+    return gap > 3.5f * space ? "\n" : gap > 1.5f * space ? "  " : " ";
 }
 
 bool same_line(const Placed& a, const Placed& b) {

@@ -8,7 +8,8 @@
 // (partly clipped glyphs have cut UVs and are not recognised either). Consecutive glyphs of one
 // baseline make a run; runs that touch on one line are joined. Spaces are not drawn: a gap between
 // one glyph's origin + AdvanceX and the next glyph's origin is a space, a narrow no-break space
-// (U+202F) when it is nearer that glyph's advance than a normal space's.
+// (U+202F) when it is nearer that glyph's advance than a normal space's; a gap of layout (wider
+// than one and a half spaces: ImGui's item spacing, table cells) reads as two spaces.
 #include <string>
 #include <vector>
 

@@ -77,10 +77,10 @@ TEST(ScreenText, PiecesOfOneLineAreOrderedLeftToRightAndFarOnesApart) {
         dl->AddText(ImVec2(20, 100), IM_COL32_WHITE, "gauche");
         ImGui::SetCursorScreenPos(ImVec2(20, 200));
         ImGui::TextUnformatted("a");
-        ImGui::SameLine();  // ImGui's item spacing reads as one space
+        ImGui::SameLine();  // ImGui's item spacing: a layout gap, read as two spaces
         ImGui::TextUnformatted("b");
     });
-    const std::vector<std::string> expected = {"gauche", "droite", "a b"};
+    const std::vector<std::string> expected = {"gauche", "droite", "a  b"};
     EXPECT_EQ(texts(runs), expected);
 }
 
