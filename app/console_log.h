@@ -9,6 +9,8 @@ struct LogLine {
     enum class Kind { Command, Reply, Error };
     Kind kind;
     std::string text;
+    std::string text_en = {};  // when set, the line in English, drawn while /langue is en (the welcome)
+    const std::string& in(bool english) const { return english && !text_en.empty() ? text_en : text; }
 };
 
 }  // namespace tb

@@ -88,7 +88,9 @@ std::optional<int> parse_options(int argc, char** argv, Options& o) {
             for (const auto& n : tb::preset_names()) names += (names.empty() ? "" : ", ") + n;
             return fail("configuration inconnue « " + o.preset + " » (connues : " + names + ")");
         }
-        std::cout << tb::format_breakdown(*architecture);
+        const auto language = o.lang.empty() ? std::optional<tb::Language>(tb::Language::French) : tb::parse_language(o.lang);
+        if (!language) return fail("--lang attend fr ou en (reçu « " + o.lang + " »)");
+        std::cout << tb::format_breakdown(*architecture, *language);  // in --lang's language
         return 0;
     }
     if (!o.preset.empty()) return fail("--preset ne s'emploie qu'avec --parametres");
@@ -201,7 +203,7 @@ std::optional<int> Program::run_commands(std::string& commands) {
 int Program::finish(const std::string& commands) {
     if (o.parameters) {
         const auto& t = *session.trace();
-        std::cout << tb::format_breakdown(tb::toy_architecture(t.settings, t.vocabulary_size));
+        std::cout << tb::format_breakdown(tb::toy_architecture(t.settings, t.vocabulary_size), registry.language());
         return 0;
     }
     if (!o.trace.empty()) {

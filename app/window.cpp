@@ -22,6 +22,7 @@
 #include "command_kit.h"
 #include "fonts.h"
 #include "render/bead_renderer.h"
+#include "render/screen_text.h"
 #include "render/screenshot.h"
 #include "playback/shortcuts.h"
 #include "text/text.h"
@@ -108,6 +109,7 @@ struct TestActions {
     std::deque<std::string> pending;
     bool force_empty = false;  // draw one frame as if the framebuffer were 0x0 (minimized)
     int quiet_frames = 0;      // frames since the last action (the screenshot waits for ImGui to settle)
+    std::string texts_path;    // "texts FILE": the next settled frame's text runs are written there
     explicit TestActions(const char* env) {
         if (!env) return;
         for (const auto& a : split_script(env)) pending.push_back(a);
@@ -115,7 +117,7 @@ struct TestActions {
     // Returns false when the window should close.
     bool step(GLFWwindow* window, App& app) {
         force_empty = false;
-        if (pending.empty()) return true;
+        if (pending.empty() || !texts_path.empty()) return true;  // a text dump waits for its frame
         if (pending.front() == "settle" && app.features().playback().animating()) return true;  // waits for the beads to stop
         quiet_frames = 0;
         const std::string a = pending.front();
@@ -133,6 +135,8 @@ struct TestActions {
             app.features().playback().pin(std::atof(a.c_str() + 9));
         } else if (a.rfind("slide ", 0) == 0) {  // a still of /melanger's slide
             app.features().playback().pin_slide(static_cast<float>(std::atof(a.c_str() + 6)));
+        } else if (a.rfind("texts ", 0) == 0) {  // every string a settled frame draws (render/screen_text.h)
+            texts_path = a.substr(6);
         } else if (a == "empty") {
             force_empty = true;
         } else if (a == "fullscreen") {  // as F11
@@ -266,6 +270,14 @@ struct FrameLoop {
                 app.features().image_written(path, write_screenshot(path, fb_w, fb_h));
         // The screenshot: after 3 frames and the test actions, from the back buffer, before the swap.
         const bool shoot = screenshot() && frame >= 3 && actions.pending.empty() && actions.quiet_frames >= 3;
+        // "texts FILE": what this frame wrote, read back from its draw data, once ImGui has settled.
+        if (!actions.texts_path.empty() && actions.quiet_frames >= 3) {
+            if (!write_screen_text(screen_text(*ImGui::GetDrawData(), *io.Fonts), actions.texts_path)) {
+                std::fprintf(stderr, "transformer-bloc : impossible d'écrire %s\n", actions.texts_path.c_str());
+                status = 2;
+            }
+            actions.texts_path.clear();
+        }
         if (shoot)
             if (auto error = write_screenshot(options.screenshot, fb_w, fb_h)) {
                 std::fprintf(stderr, "transformer-bloc : %s\n", error->c_str());

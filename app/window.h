@@ -22,7 +22,8 @@ std::optional<std::pair<int, int>> parse_size(const std::string& text);
 // Opens the window and runs until it is closed (or the screenshot is written). Returns the
 // process exit status. Test hook: $TRANSFORMER_BLOC_TEST_ACTIONS, e.g. "resize 200x150; iconify;
 // restore; empty; playhead 2.5; command /aide; resize 1600x900; quit", one action every few frames;
-// also "fullscreen" (toggle), "scale 3" (text size) and "settle" (wait for the beads to stop).
+// also "fullscreen" (toggle), "scale 3" (text size), "settle" (wait for the beads to stop) and
+// "texts FILE" (the next settled frame's text runs, read back from its draw data, one a line).
 // $TRANSFORMER_BLOC_GL_CHECK: glGetError after every frame; any error makes the exit status 3.
 int run_window(App& app, const std::string& data_dir, const WindowOptions& options);
 

@@ -40,7 +40,8 @@ std::vector<Command> Features::declarations() {
 }
 
 void Features::install() {
-    log_.push_back({LogLine::Kind::Reply, text_in(registry_.language()).welcome});
+    // The welcome in both languages: drawn in the one of the moment (--lang en, then /langue).
+    log_.push_back({LogLine::Kind::Reply, text_in(Language::French).welcome, text_in(Language::English).welcome});
     for (Command& c : declarations()) registry_.add(std::move(c));
     registry_.add_help_note(std::string("Touches : ") + text_in(Language::French).keys_help,
                             std::string("Keys: ") + text_in(Language::English).keys_help);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "numbers.h"
 #include "utf8.h"
 
 namespace tb {
@@ -67,8 +68,8 @@ CommandResult expected(std::string_view name, const Text& expectation, const std
 }
 
 Text integer_range(long long lo, long long hi) {
-    return {"un entier de " + std::to_string(lo) + " à " + std::to_string(hi),
-            "an integer from " + std::to_string(lo) + " to " + std::to_string(hi)};
+    return {"un entier de " + format_count(lo, Language::French) + " à " + format_count(hi, Language::French),
+            "an integer from " + format_count(lo, Language::English) + " to " + format_count(hi, Language::English)};
 }
 
 Text decimal_text(double v) {
@@ -77,10 +78,7 @@ Text decimal_text(double v) {
     std::string s = buffer;
     while (s.back() == '0') s.pop_back();
     if (s.back() == '.') s.pop_back();
-    std::string fr = s;
-    for (char& c : fr)
-        if (c == '.') c = ',';
-    return {fr, s};
+    return {localize_decimals(Language::French, s), s};
 }
 
 Text decimal_range(double lo, double hi) {

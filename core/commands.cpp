@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "melanger.h"
+#include "numbers.h"
 #include "random.h"
 #include "settings_table.h"
 #include "utf8.h"
@@ -129,7 +130,9 @@ std::vector<Command> other_commands() {
         {"graine", "/graine <entier>", "Fixe la graine des poids, pour retrouver la même image d'une année à l'autre.", {},
          [](Session& session, const Args& args) -> CommandResult {
              const auto v = args.size() == 1 ? parse_unsigned(args.word(0)) : std::nullopt;
-             if (!v) return expected("graine", Text{"un entier de 0 à ", "an integer from 0 to "} + same("18446744073709551615"), args);
+             const Text range{"un entier de 0 à 18\u202F446\u202F744\u202F073\u202F709\u202F551\u202F615",  // 2⁶⁴ − 1
+                              "an integer from 0 to 18,446,744,073,709,551,615"};
+             if (!v) return expected("graine", range, args);
              return change_settings(session, [&](Settings& s) { s.seed = *v; }, Text{"graine ", "seed "} + same(std::to_string(*v)));
          },
          "Sets the weights' seed, to get the same picture year after year."},
@@ -228,9 +231,10 @@ CommandResult CommandRegistry::execute(Session& session, std::string_view raw) {
 
 CommandResult CommandRegistry::run_line(Session& session, std::string_view raw) {
     if (raw.size() > kMaxLineBytes) {
-        const std::string size = std::to_string(raw.size()), most = std::to_string(kMaxLineBytes);
-        return reply(false, Text{"ligne trop longue : " + size + " octets (" + most + " au plus)",
-                                 "line too long: " + size + " bytes (" + most + " at most)"});
+        const auto n = [&raw](Language l) { return format_count(static_cast<std::int64_t>(raw.size()), l); };
+        const auto most = [](Language l) { return format_count(static_cast<std::int64_t>(kMaxLineBytes), l); };
+        return reply(false, Text{"ligne trop longue : " + n(Language::French) + " octets (" + most(Language::French) + " au plus)",
+                                 "line too long: " + n(Language::English) + " bytes (" + most(Language::English) + " at most)"});
     }
     if (!utf8::is_valid(raw)) return reply(false, Text{"la ligne n'est pas du texte UTF-8 valide", "the line is not valid UTF-8 text"});
     const std::string line = trim(raw);

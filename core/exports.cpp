@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "numbers.h"
 #include "settings_table.h"
 #include "utf8.h"
 
@@ -35,14 +36,8 @@ std::string markdown_cell(const std::string& text) {
     return out;
 }
 
-// "12,3 %" in the French way: the exports are read by French teachers, numbers in text.
-std::string share(std::int64_t part, std::int64_t total) {
-    if (total <= 0) return "—";
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f %%", 100.0 * static_cast<double>(part) / static_cast<double>(total));
-    std::string s = buffer;
-    for (char& c : s) c = c == '.' ? ',' : c;
-    return s;
+std::string share(std::int64_t part, std::int64_t total, Language language) {
+    return total <= 0 ? "—" : format_percent(static_cast<double>(part) / static_cast<double>(total), language);
 }
 
 std::string absolute(const std::string& path) {
@@ -53,7 +48,7 @@ std::string absolute(const std::string& path) {
 
 }  // namespace
 
-std::string profile_csv(const Trace& trace) {
+std::string profile_csv(const Trace& trace, Language) {
     std::ostringstream out;
     out << "index,nom";
     for (int i = 0; i < trace.token_count(); ++i)
@@ -68,69 +63,89 @@ std::string profile_csv(const Trace& trace) {
     return out.str();
 }
 
-std::string parameters_markdown(const Trace& trace) {
+std::string parameters_markdown(const Trace& trace, Language language) {
     const Settings& s = trace.settings;
+    const bool en = language == Language::English;
+    const auto n = [language](std::int64_t v) { return format_count(v, language); };
     const std::int64_t toy_total = trace.parameters.total;
-    const auto gpt2_architecture = preset("gpt2-small");
-    const std::int64_t gpt2_total = count_parameters(*gpt2_architecture).total;
+    const Architecture gpt2_architecture = *preset("gpt2-small");
+    const std::int64_t gpt2_total = count_parameters(gpt2_architecture).total;
     const std::vector<ParameterTerm> toy = parameter_terms(toy_architecture(s, trace.vocabulary_size));
-    const std::vector<ParameterTerm> gpt2 = parameter_terms(*gpt2_architecture);
+    const std::vector<ParameterTerm> gpt2 = parameter_terms(gpt2_architecture);
+    const Architecture& g = gpt2_architecture;
     std::ostringstream out;
-    out << "# Nombre de paramètres\n\n"
-        << "Modèle jouet : L = " << s.layers << ", d = " << s.dimension << ", w = " << s.ffn << ", h = " << s.heads
-        << ", V = " << trace.vocabulary_size << ", positions " << to_string(s.position) << ", norme "
+    out << (en ? "# Number of parameters\n\n" : "# Nombre de paramètres\n\n") << (en ? "Toy model: L = " : "Modèle jouet : L = ")
+        << n(s.layers) << ", d = " << n(s.dimension) << ", w = " << n(s.ffn) << ", h = " << n(s.heads) << ", V = "
+        << n(trace.vocabulary_size) << ", positions " << to_string(s.position) << (en ? ", norm " : ", norme ")
         << to_string(s.norm) << ".  \n"
-        << "GPT-2 small : L = 12, d = 768, w = 3072, h = 12, V = 50257, contexte 1024, positions apprises, "
-           "pré-norme, tête de sortie liée.\n\n"
-        << "| terme | formule (jouet) | valeur (jouet) | part (jouet) | formule (GPT-2 small) | valeur (GPT-2 small) "
-           "| part (GPT-2 small) |\n"
+        << (en ? "GPT-2 small: L = " : "GPT-2 small : L = ") << n(g.layers) << ", d = " << n(g.dimension) << ", w = "
+        << n(g.ffn) << ", h = " << n(g.heads) << ", V = " << n(g.vocabulary) << (en ? ", context " : ", contexte ")
+        << n(g.context)
+        << (en ? ", learned positions, pre-norm, tied output head.\n\n"
+               : ", positions apprises, pré-norme, tête de sortie liée.\n\n")
+        << (en ? "| term | formula (toy) | value (toy) | share (toy) | formula (GPT-2 small) | value (GPT-2 small) "
+                 "| share (GPT-2 small) |\n"
+               : "| terme | formule (jouet) | valeur (jouet) | part (jouet) | formule (GPT-2 small) | valeur (GPT-2 small) "
+                 "| part (GPT-2 small) |\n")
         << "|---|---|---:|---:|---|---:|---:|\n";
     // Both breakdowns list the same terms in the same order (same formulas, other numbers).
     for (std::size_t k = 0; k < toy.size(); ++k) {
         const ParameterTerm& a = toy[k];
-        out << "| " << markdown_cell(a.name) << " | " << markdown_cell(a.formula) << " | " << a.value << " | "
-            << (a.summed ? share(a.value, toy_total) : "—") << " | ";
+        out << "| " << markdown_cell(a.label(language)) << " | " << markdown_cell(a.formula_in(language)) << " | "
+            << n(a.value) << " | " << (a.summed ? share(a.value, toy_total, language) : "—") << " | ";
         if (k < gpt2.size()) {
             const ParameterTerm& b = gpt2[k];
-            out << markdown_cell(b.formula) << " | " << b.value << " | " << (b.summed ? share(b.value, gpt2_total) : "—");
+            out << markdown_cell(b.formula_in(language)) << " | " << n(b.value) << " | "
+                << (b.summed ? share(b.value, gpt2_total, language) : "—");
         } else {
             out << " | | ";
         }
         out << " |\n";
     }
-    out << "| **total** | | **" << toy_total << "** | 100 % | | **" << gpt2_total << "** | 100 % |\n\n"
-        << "Les parts se rapportent au total ; les lignes « par bloc » sont comprises dans « blocs ».\n";
+    const std::string hundred = format_percent(1.0, language);
+    out << "| **total** | | **" << n(toy_total) << "** | " << hundred << " | | **" << n(gpt2_total) << "** | " << hundred
+        << " |\n\n"
+        << (en ? "Shares are of the total; the « per block » rows are included in « blocks ».\n"
+               : "Les parts se rapportent au total ; les lignes « par bloc » sont comprises dans « blocs ».\n");
     return out.str();
 }
 
-std::string configuration_card(const Trace& trace) {
+// The card's prose and its YAML comments in the chosen language; its keys and values are seed 002's
+// (English words, digits and the point: a YAML block is read by programs too).
+std::string configuration_card(const Trace& trace, Language language) {
     const Settings& s = trace.settings;
     const int head_dim = s.dimension / s.heads;
+    const bool causal = s.mask == Mask::Causal;
+    const auto c = [language](const char* fr, const char* en) { return language == Language::English ? en : fr; };
     // The card's names for the table's values (settings_table.cpp): "learned", "GELU (erf)".
     auto card = [&s](const char* command) { return card_word(*setting_for_command(command), s); };
     std::ostringstream out;
-    out << "# Fiche minimale de configuration reproductible\n\n"
-        << "transformer-bloc, graine " << s.seed << ", phrase « " << s.sentence << " » (" << trace.token_count()
-        << " tokens). Les clés suivent la fiche de la page « Transformers : architecture originale et blocs "
-           "modernes ».\n\n"
+    out << c("# Fiche minimale de configuration reproductible\n\n", "# Minimal reproducible configuration card\n\n")
+        << c("transformer-bloc, graine ", "transformer-bloc, seed ") << s.seed << c(", phrase « ", ", sentence « ")
+        << s.sentence << " » (" << trace.token_count() << " tokens)."
+        << c(" Les clés suivent la fiche de la page « Transformers : architecture originale et blocs modernes ».\n\n",
+             " The keys follow the card of the page « Transformers: original architecture and modern blocks ».\n\n")
         << "```yaml\n"
-        << "architecture: " << (s.mask == Mask::Causal ? "decoder" : "encoder")
-        << (s.mask == Mask::Causal ? "  # masque causal" : "  # attention bidirectionnelle") << '\n'
+        << "architecture: " << (causal ? "decoder" : "encoder")
+        << (causal ? c("  # masque causal", "  # causal mask") : c("  # attention bidirectionnelle", "  # bidirectional attention")) << '\n'
         << "layers: " << s.layers << '\n'
         << "width: " << s.dimension << '\n'
         << "attention:\n"
         << "  heads: " << s.heads << '\n'
         << "  kv_heads: " << s.heads << "  # MHA\n"
         << "  head_dim: " << head_dim << '\n'
-        << "  window: none  # every token sees " << (s.mask == Mask::Causal ? "itself and the previous ones" : "every token")
+        << "  window: none  # "
+        << (causal ? c("chaque token voit lui-même et les précédents", "every token sees itself and the previous ones")
+                   : c("chaque token voit tous les tokens", "every token sees every token"))
         << ", n_max = " << Settings::kMaxTokens << '\n'
-        << "  kernel: softmax(QK^T / sqrt(head_dim)) V, dense matrices (Eigen, float64)\n"
+        << "  kernel: softmax(QK^T / sqrt(head_dim)) V" << c("  # matrices denses (Eigen, float64)", "  # dense matrices (Eigen, float64)") << '\n'
         << "  mask: " << card("masque") << '\n'
         << "position:\n"
         << "  method: " << card("position") << '\n'
         << "  base: " << (s.position == Position::Sinus ? "10000" : "none") << '\n'
         << "  scaling: none\n"
-        << "  trained_length: " << Settings::kMaxTokens << "  # rows of the position table (n_max)\n"
+        << "  trained_length: " << Settings::kMaxTokens
+        << c("  # lignes de la table des positions (n_max)", "  # rows of the position table (n_max)") << '\n'
         << "norm:\n"
         << "  type: " << (s.norm == Norm::None ? "none" : "LayerNorm") << '\n'
         << "  pre_or_post: " << card("norme") << '\n'
@@ -140,20 +155,21 @@ std::string configuration_card(const Trace& trace) {
         << "ffn:\n"
         << "  activation_or_gate: " << card("activation") << '\n'
         << "  intermediate_width: " << s.ffn << '\n'
-        << "  experts: none  # dense FFN\n"
+        << "  experts: none" << c("  # FFN dense", "  # dense FFN") << '\n'
         << "training:\n"
-        << "  objective: none  # untrained: weights drawn from the seed\n"
+        << "  objective: none" << c("  # non entraîné : poids tirés de la graine", "  # untrained: weights drawn from the seed") << '\n'
         << "  data_boundary: none\n"
         << "  precision: float64\n"
         << "  optimizer: none\n"
         << "  seeds: " << s.seed << '\n'
         << "inference:\n"
-        << "  cache: none  # the whole sentence is recomputed\n"
+        << "  cache: none" << c("  # toute la phrase est recalculée", "  # the whole sentence is recomputed") << '\n'
         << "  quantization: none\n"
         << "  batch: 1\n"
         << "  prompt_length: " << trace.token_count() << '\n'
-        << "  output_length: 0  # no generation\n"
-        << "vocabulary: " << trace.vocabulary_size << "  # V, unknown token included; output head tied\n"
+        << "  output_length: 0" << c("  # pas de génération", "  # no generation") << '\n'
+        << "vocabulary: " << trace.vocabulary_size
+        << c("  # V, token inconnu compris ; tête de sortie liée", "  # V, unknown token included; output head tied") << '\n'
         << "parameters: " << trace.parameters.total << '\n'
         << "```\n";
     return out.str();
@@ -178,10 +194,11 @@ Handler svg_export(SvgMaker svg) {
 
 void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMaker svg) {
     // A text export: its content from the current trace, written whole or not at all.
-    auto text_export = [](std::string (*content)(const Trace&), Text what) {
-        return [content, what](Session& session, const Args& file) -> CommandResult {
+    // Exports for people follow /langue (the registry outlives its commands).
+    auto text_export = [&registry](std::string (*content)(const Trace&, Language), Text what) {
+        return [&registry, content, what](Session& session, const Args& file) -> CommandResult {
             const std::string& path = file.text();
-            if (auto error = write_file_atomically(path, content(*session.trace())))
+            if (auto error = write_file_atomically(path, content(*session.trace(), registry.language())))
                 return {false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »"};
             return {true, what + Text{" écrit dans « ", " written to « "} + same(absolute(path) + " »")};
         };

@@ -14,15 +14,17 @@ namespace tb {
 
 // One row per level: index, name, one column per token's norm, the mean pairwise cosine.
 // Comma-separated, '.' as decimal separator, a header row, RFC 4180 quoting.
-std::string profile_csv(const Trace& trace);
+// The same whatever the language (a file for programs).
+std::string profile_csv(const Trace& trace, Language language = Language::French);
 
 // The breakdown of the current model as a Markdown table (term, formula, value, share), with
-// GPT-2 small's formula, value and share beside each term.
-std::string parameters_markdown(const Trace& trace);
+// GPT-2 small's formula, value and share beside each term; for people, in `language` (cli.md's
+// number rule: U+202F groups and a decimal comma in French).
+std::string parameters_markdown(const Trace& trace, Language language = Language::French);
 
 // Seed 002's configuration card filled in for the current model (Markdown, the card itself a
-// YAML block with the seed's keys).
-std::string configuration_card(const Trace& trace);
+// YAML block with the seed's keys and values; its prose and comments in `language`).
+std::string configuration_card(const Trace& trace, Language language = Language::French);
 
 // The picture export only the window can make: given the path, queues it (the pixels are read
 // at the end of the next frame) and says so.

@@ -66,6 +66,20 @@ std::string format_significant(double value, int digits, Language language) {
     return mantissa + "·10" + (exponent < 0 ? "⁻" : "") + power;
 }
 
+std::string format_shortest(double value, int digits, Language language) {
+    std::string s = format_significant(value, digits, language);
+    const std::size_t power = s.find("·10");
+    const std::string mantissa = s.substr(0, power), tail = power == std::string::npos ? "" : s.substr(power);
+    const char mark = language == Language::French ? ',' : '.';
+    std::string m = mantissa;
+    if (m.find(mark) != std::string::npos) {
+        while (!m.empty() && m.back() == '0') m.pop_back();
+        if (!m.empty() && m.back() == mark) m.pop_back();
+    }
+    if (!tail.empty() && (m == "1" || m == "−1")) return (m == "1" ? "" : "−") + tail.substr(std::string("·").size());  // 10⁻⁵
+    return m + tail;
+}
+
 std::string format_ratio(double from, double to, Language language) {
     if (!std::isfinite(from) || !std::isfinite(to) || from == 0 || to == 0) return "—";
     const double r = std::abs(to / from);

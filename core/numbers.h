@@ -16,6 +16,9 @@ std::string format_fixed(double value, int decimals, Language language);  // 0,3
 // `digits` significant digits without exponent from 0,001 to 999 999 (2,83 · 0,0051);
 // beyond, a power of ten: 1,2·10⁻⁵.
 std::string format_significant(double value, int digits, Language language);
+// As printf's %g for people: `digits` significant digits, trailing zeros dropped (9 · −0,5 · 1,5 ·
+// 2,83 · 1·10⁻⁵); the decimal mark and the groups of `language`.
+std::string format_shortest(double value, int digits, Language language);
 // A factor between two figures: "× 3", "× 3,8", "÷ 5,6" (two significant digits below 10, an
 // integer above), "=" when equal; "—" when either is zero or not finite.
 std::string format_ratio(double from, double to, Language language);

@@ -1,30 +1,31 @@
 #include "parameters.h"
 
-#include <cstdarg>
-#include <cstdio>
+#include <algorithm>
+#include <functional>
 #include <sstream>
 
+#include "numbers.h"
 #include "utf8.h"
 
 namespace tb {
 namespace {
 
-__attribute__((format(printf, 1, 2))) std::string format(const char* pattern, ...) {
-    char buf[128];
-    va_list args;
-    va_start(args, pattern);
-    std::vsnprintf(buf, sizeof buf, pattern, args);
-    va_end(args);
-    return buf;
+// One formula written three ways: digits only (the trace's JSON), and for people in each language.
+struct Formula {
+    std::string machine, fr, en;
+};
+using Digits = std::function<std::string(std::int64_t)>;
+Formula formula(const std::function<std::string(const Digits&)>& make) {
+    return {make([](std::int64_t v) { return std::to_string(v); }),
+            make([](std::int64_t v) { return format_count(v, Language::French); }),
+            make([](std::int64_t v) { return format_count(v, Language::English); })};
 }
+Formula words(const std::string& fr, const std::string& en) { return {fr, fr, en}; }
 
-std::string share(std::int64_t part, std::int64_t total, Language language) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f %%", total ? 100.0 * part / total : 0.0);
-    std::string s = buf;
-    if (language == Language::French)
-        for (char& c : s) if (c == '.') c = ',';  // French decimal comma
-    return s;
+// Pads `text` with spaces to `width` code points (the columns of a terminal).
+std::string padded(const std::string& text, std::size_t width) {
+    const std::size_t n = utf8::length(text);
+    return text + std::string(n < width ? width - n : 0, ' ');
 }
 
 }  // namespace
@@ -46,32 +47,36 @@ ParameterBreakdown count_parameters(const Architecture& a) {
 
 std::vector<ParameterTerm> parameter_terms(const Architecture& a) {
     const ParameterBreakdown p = count_parameters(a);
-    const long long D = a.dimension, W = a.ffn, layers = a.layers, V = a.vocabulary, context = a.context,
-                    block = p.per_block;  // as long long for %lld
+    const std::int64_t D = a.dimension, W = a.ffn, layers = a.layers, V = a.vocabulary, context = a.context, block = p.per_block;
     const bool learned = a.position == Position::Learned, pre = a.norm == Norm::Pre, none = a.norm == Norm::None;
-    const std::string ffn = format("d·w + w + w·d + d = %lld×%lld + %lld + %lld×%lld + %lld", D, W, W, W, D, D);
-    const std::string attention = format("4(d² + d) = 4 × (%lld² + %lld)", D, D);
-    const std::string learned_table = format("n_ctx·d = %lld × %lld", context, D);
-    const std::string embeddings = format("V·d = %lld × %lld", V, D);
-    const std::string norms = format("2 × 2d = 4 × %lld", D), final_norm = format("2d = 2 × %lld", D);
-    const char* position = to_string(a.position);
+    const Formula ffn = formula([&](const Digits& n) {
+        return "d·w + w + w·d + d = " + n(D) + "×" + n(W) + " + " + n(W) + " + " + n(W) + "×" + n(D) + " + " + n(D);
+    });
+    const Formula attention = formula([&](const Digits& n) { return "4(d² + d) = 4 × (" + n(D) + "² + " + n(D) + ")"; });
+    const Formula learned_table = formula([&](const Digits& n) { return "n_ctx·d = " + n(context) + " × " + n(D); });
+    const Formula embeddings = formula([&](const Digits& n) { return "V·d = " + n(V) + " × " + n(D); });
+    const Formula norms = formula([&](const Digits& n) { return "2 × 2d = 4 × " + n(D); });
+    const Formula final_norm = formula([&](const Digits& n) { return "2d = 2 × " + n(D); });
+    const Formula blocks = {"L × bloc = " + std::to_string(layers) + " × " + std::to_string(block),
+                            "L × bloc = " + format_count(layers, Language::French) + " × " + format_count(block, Language::French),
+                            "L × block = " + format_count(layers, Language::English) + " × " + format_count(block, Language::English)};
+    const std::string position = to_string(a.position);
     std::vector<ParameterTerm> terms;
-    auto term = [&terms](std::string name, std::string formula, std::int64_t value, bool summed, std::string name_en,
-                         std::string formula_en) {
-        terms.push_back({std::move(name), std::move(formula), value, summed, std::move(name_en), std::move(formula_en)});
+    auto term = [&terms](std::string name, std::string name_en, const Formula& f, std::int64_t value, bool summed) {
+        terms.push_back({std::move(name), f.machine, value, summed, std::move(name_en), f.en, f.fr});
     };
-    term("attention par bloc", attention, p.attention_per_block, false, "attention per block", attention);
-    term("FFN par bloc", ffn, p.ffn_per_block, false, "FFN per block", ffn);
-    term("normalisations par bloc", none ? "aucune normalisation" : norms, p.norms_per_block, false,
-         "norms per block", none ? "no normalization" : norms);
-    term("blocs", format("L × bloc = %lld × %lld", layers, block), p.blocks, true, "blocks",
-         format("L × block = %lld × %lld", layers, block));
-    term("embeddings de tokens", embeddings, p.token_embeddings, true, "token embeddings", embeddings);
-    term("positions apprises", learned ? learned_table : format("aucune table apprise (%s)", position), p.positions,
-         true, "learned positions", learned ? learned_table : format("no learned table (%s)", position));
-    term("normalisation finale", pre ? final_norm : "seulement en pré-norme", p.final_norm, true, "final norm",
-         pre ? final_norm : "pre-norm only");
-    term("tête de sortie", "liée aux embeddings de tokens", 0, true, "output head", "tied to the token embeddings");
+    term("attention par bloc", "attention per block", attention, p.attention_per_block, false);
+    term("FFN par bloc", "FFN per block", ffn, p.ffn_per_block, false);
+    term("normalisations par bloc", "norms per block", none ? words("aucune normalisation", "no normalization") : norms,
+         p.norms_per_block, false);
+    term("blocs", "blocks", blocks, p.blocks, true);
+    term("embeddings de tokens", "token embeddings", embeddings, p.token_embeddings, true);
+    term("positions apprises", "learned positions",
+         learned ? learned_table : words("aucune table apprise (" + position + ")", "no learned table (" + position + ")"),
+         p.positions, true);
+    term("normalisation finale", "final norm", pre ? final_norm : words("seulement en pré-norme", "pre-norm only"),
+         p.final_norm, true);
+    term("tête de sortie", "output head", words("liée aux embeddings de tokens", "tied to the token embeddings"), 0, true);
     return terms;
 }
 
@@ -104,16 +109,31 @@ std::string format_breakdown(const Architecture& a, Language language) {
     const std::int64_t total = count_parameters(a).total;
     const bool english = language == Language::English;
     const std::string name = english && a.name == "modèle jouet" ? "toy model" : a.name;
+    const auto n = [language](std::int64_t v) { return format_count(v, language); };
     std::ostringstream out;
-    out << (english ? "Parameters — " : "Paramètres — ") << name << " (d = " << a.dimension << ", L = " << a.layers
-        << ", h = " << a.heads << ", w = " << a.ffn << ", V = " << a.vocabulary
-        << ", positions " << to_string(a.position) << (english ? ", norm " : ", norme ") << to_string(a.norm) << ")\n";
-    for (const auto& t : parameter_terms(a)) {
-        out << "  " << t.label(language) << (english ? ": " : " : ") << t.formula_in(language) << " = " << t.value;
-        if (t.summed) out << "  (" << share(t.value, total, language) << ")";
-        out << '\n';
+    out << (english ? "Parameters — " : "Paramètres — ") << name << " (d = " << n(a.dimension) << ", L = " << n(a.layers)
+        << ", h = " << n(a.heads) << ", w = " << n(a.ffn) << ", V = " << n(a.vocabulary) << ", positions "
+        << to_string(a.position) << (english ? ", norm " : ", norme ") << to_string(a.norm) << ")\n";
+    // Columns: the widest label, formula and value set the others' padding; values right-aligned.
+    const std::vector<ParameterTerm> terms = parameter_terms(a);
+    std::size_t label_w = 5, formula_w = 0, value_w = utf8::length(n(total));
+    for (const auto& t : terms) {
+        label_w = std::max(label_w, utf8::length(t.label(language)));
+        formula_w = std::max(formula_w, utf8::length(t.formula_in(language)));
+        value_w = std::max(value_w, utf8::length(n(t.value)));
     }
-    out << "total: " << total << '\n';
+    const auto row = [&](const std::string& label, const std::string& f, std::int64_t value, const std::string& share) {
+        const std::string v = n(value);
+        out << "  " << padded(label, label_w) << "  " << padded(f, formula_w) << "  "
+            << std::string(value_w - utf8::length(v), ' ') << v;
+        if (!share.empty()) out << "  " << share;
+        out << '\n';
+    };
+    for (const auto& t : terms)
+        row(t.label(language), t.formula_in(language), t.value,
+            t.summed ? format_percent(total ? static_cast<double>(t.value) / static_cast<double>(total) : 0.0, language) : "");
+    row("total", "", total, format_percent(1.0, language));
+    out << "total: " << total << '\n';  // the machine line (cli.md): digits only, whatever the language
     return out.str();
 }
 

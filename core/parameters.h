@@ -28,13 +28,14 @@ struct Architecture {
 
 struct ParameterTerm {
     std::string name;     // French label, e.g. "embeddings de tokens"
-    std::string formula;  // e.g. "V·d = 50257 × 768"
+    std::string formula;  // digits only, for the trace's JSON: "V·d = 50257 × 768"
     std::int64_t value;
     bool summed;          // one of the parts that add up to the total (per-block parts are not)
-    std::string name_en, formula_en;  // the same in English
+    std::string name_en, formula_en;  // the same in English, for people: "V·d = 50,257 × 768"
+    std::string formula_fr;           // for people in French: "V·d = 50 257 × 768" (U+202F)
     const std::string& label(Language language) const { return language == Language::English ? name_en : name; }
     const std::string& formula_in(Language language) const {
-        return language == Language::English ? formula_en : formula;
+        return language == Language::English ? formula_en : formula_fr;
     }
 };
 
@@ -58,8 +59,9 @@ Architecture toy_architecture(const Settings& s, int vocabulary_size);
 std::optional<Architecture> preset(std::string_view name);
 std::vector<std::string> preset_names();
 
-// The breakdown as text, one term a line with formula, value and share of the total; the last
-// line is "total: N", digits only.
+// The breakdown as text for people (cli.md's number rule: U+202F groups and a decimal comma in
+// French), one term a line in aligned columns: label, formula, value, share of the total; then a
+// "total" row; the last line is the machine line "total: N", digits only, in either language.
 std::string format_breakdown(const Architecture& a, Language language = Language::French);
 
 }  // namespace tb

@@ -6,6 +6,7 @@
 
 #include "atomic_file.h"
 #include "exports.h"
+#include "numbers.h"
 #include "utf8.h"
 
 namespace tb {
@@ -80,7 +81,7 @@ std::optional<std::string> parse_session(const std::string& text, const Vocabula
     if (j.contains("melanger_count")) {
         const json& count = j["melanger_count"];
         if (!count.is_number_integer() || count.get<std::int64_t>() < 0 || count.get<std::int64_t>() > Session::kMaxMelangerCount)
-            return "« melanger_count » doit être un entier de 0 à " + std::to_string(Session::kMaxMelangerCount);
+            return "« melanger_count » doit être un entier de 0 à " + format_count(Session::kMaxMelangerCount, Language::French);
         file.melanger_count = count.get<int>();
     }
     out = std::move(file);

@@ -47,9 +47,7 @@ std::string similarity_title(const Trace& trace, int level, Language language) {
 std::string similarity_value(double cosine, Language language) {
     if (!std::isfinite(cosine)) return "?";
     if (std::abs(cosine) < 0.005) cosine = 0;  // "-0.00" would say less than "0.00"
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%.2f", cosine);
-    return localize_decimals(language, buf);
+    return format_fixed(cosine, 2, language);
 }
 
 namespace {

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "numbers.h"
+
 namespace tb {
 
 std::string summary(const Trace& t) {
@@ -11,7 +13,9 @@ std::string summary(const Trace& t) {
     out << "« " << s.sentence << " » : " << t.token_count() << " tokens, L = " << s.layers << ", d = " << s.dimension
         << ", w = " << s.ffn << ", positions " << to_string(s.position) << ", résidu " << (s.residual ? "on" : "off")
         << ", norme " << to_string(s.norm) << ", graine " << s.seed << '\n';
-    out << "paramètres : blocs " << t.parameters.blocks << ", total " << t.parameters.total << '\n';
+    // For people, in French (cli.md's number rule): U+202F groups, decimal commas.
+    out << "paramètres : blocs " << format_count(t.parameters.blocks, Language::French) << ", total "
+        << format_count(t.parameters.total, Language::French) << '\n';
     char cell[64];
     std::snprintf(cell, sizeof cell, "%-14s", "niveau");
     out << cell;
@@ -26,10 +30,10 @@ std::string summary(const Trace& t) {
         const Vector norms = token_norms(level.vectors);
         for (Eigen::Index i = 0; i < norms.size(); ++i) {
             std::snprintf(cell, sizeof cell, "%9.3f", norms(i));
-            out << cell;
+            out << localize_decimals(Language::French, cell);
         }
         std::snprintf(cell, sizeof cell, "%12.3f\n", mean_pairwise_cosine(level.vectors));
-        out << cell;
+        out << localize_decimals(Language::French, cell);
     }
     return out.str();
 }

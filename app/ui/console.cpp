@@ -60,11 +60,13 @@ void draw_console(const Rect& rect, ConsoleState& state, const std::vector<LogLi
     ImGui::PushTextWrapPos(0);
     const bool light = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f;  // /theme clair: darker inks
     const ImVec4 command_ink = light ? ImVec4(0.05f, 0.25f, 0.65f, 1) : ImVec4(0.55f, 0.78f, 1.f, 1);
+    const bool english = language == Language::English;
     for (const auto& line : log) {
+        const std::string& text = line.in(english);
         switch (line.kind) {
-            case LogLine::Kind::Command: ImGui::TextColored(command_ink, "> %s", line.text.c_str()); break;
-            case LogLine::Kind::Reply: ImGui::TextUnformatted(line.text.c_str()); break;
-            case LogLine::Kind::Error: ImGui::TextColored(ImVec4(1.f, 0.38f, 0.35f, 1), "%s", line.text.c_str()); break;
+            case LogLine::Kind::Command: ImGui::TextColored(command_ink, "> %s", text.c_str()); break;
+            case LogLine::Kind::Reply: ImGui::TextUnformatted(text.c_str()); break;
+            case LogLine::Kind::Error: ImGui::TextColored(ImVec4(1.f, 0.38f, 0.35f, 1), "%s", text.c_str()); break;
         }
     }
     ImGui::PopTextWrapPos();

@@ -106,8 +106,11 @@ void view_controls(const Settings& s, ControlsState& state, const AnimationOptio
     }
     label_before(t.speed, t.speed_help);
     // Sent on release, as /ffn: one command per drag.
+    // ImGui prints through a printf format: one without a conversion, the value already written
+    // for people ("0,50 s").
+    const std::string shown = format_fixed(state.speed, 2, language) + " s";
     ImGui::SliderFloat("##vitesse", &state.speed, static_cast<float>(ViewState::kMinSpeed),
-                       static_cast<float>(ViewState::kMaxSpeed), "%.2f s");
+                       static_cast<float>(ViewState::kMaxSpeed), shown.c_str());
     const double speed = std::round(state.speed * 100.0) / 100.0;
     if (ImGui::IsItemDeactivatedAfterEdit() && speed != animation.seconds_per_level)
         send("/vue vitesse " + decimal_text(speed).fr);

@@ -38,13 +38,21 @@ LogAxis axis_for(const std::vector<const std::vector<double>*>& series, float to
     return {lo, hi, top, bottom};
 }
 
+// "10⁻³": a decade as people write it (not the machines' 1e-3).
+std::string power_of_ten(int k) {
+    static const char* superscript[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+    std::string out = k < 0 ? "10⁻" : "10";
+    for (char c : std::to_string(std::abs(k))) out += superscript[c - '0'];
+    return out;
+}
+
 // Decades as grid lines, labelled 10^k.
 void decades(ImDrawList* dl, const LogAxis& a, float x0, float x1) {
     for (double v = a.lo; v <= a.hi * 1.0001; v *= 10) {
         const float y = a.y(v);
         dl->AddLine(ImVec2(x0, y), ImVec2(x1, y), IM_COL32(60, 66, 88, 255));
-        char buf[16];
-        std::snprintf(buf, sizeof buf, "1e%d", static_cast<int>(std::lround(std::log10(v))));
+        const std::string label = power_of_ten(static_cast<int>(std::lround(std::log10(v))));
+        const char* buf = label.c_str();
         const ImVec2 size = ImGui::CalcTextSize(buf);
         dl->AddText(ImVec2(x0 - size.x - 4, y - size.y * 0.5f), IM_COL32(170, 176, 196, 255), buf);
     }
@@ -77,9 +85,10 @@ void level_plot(const Rect& r, const GradientComparison& g, int layers, Language
     ImGui::InvisibleButton("##niveaux", ImVec2(std::max(1.f, x1 - x0), std::max(1.f, a.bottom - a.top)));
     if (ImGui::IsItemHovered() && count > 0) {
         const int k = std::clamp(static_cast<int>(std::lround((ImGui::GetIO().MousePos.x - x0) / step)), 0, count - 1);
-        ImGui::SetTooltip(tr(language, "niveau %d (%s %d) : avec résiduel %.3g, sans %.3g", "level %d (%s %d): with residual %.3g, without %.3g"), k + 1,
-                          k % 2 == 0 ? "attention" : "ffn", k / 2 + 1, g.residual_on[static_cast<std::size_t>(k)],
-                          g.residual_off[static_cast<std::size_t>(k)]);
+        ImGui::SetTooltip(tr(language, "niveau %d (%s %d) : avec résiduel %s, sans %s", "level %d (%s %d): with residual %s, without %s"), k + 1,
+                          k % 2 == 0 ? "attention" : "ffn", k / 2 + 1,
+                          format_shortest(g.residual_on[static_cast<std::size_t>(k)], 3, language).c_str(),
+                          format_shortest(g.residual_off[static_cast<std::size_t>(k)], 3, language).c_str());
     }
 }
 
@@ -105,8 +114,9 @@ void raschka_plot(const Rect& r, const ShortcutExperiment& e, Language language)
     ImGui::InvisibleButton("##raschka", ImVec2(std::max(1.f, x1 - x0), std::max(1.f, a.bottom - a.top)));
     if (ImGui::IsItemHovered() && count > 0) {
         const int k = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - x0) / slot), 0, count - 1);
-        ImGui::SetTooltip(tr(language, "couche %d : sans raccourcis %.2g, avec %.2g", "layer %d: without shortcuts %.2g, with %.2g"), k + 1,
-                          e.without_shortcuts[static_cast<std::size_t>(k)], e.with_shortcuts[static_cast<std::size_t>(k)]);
+        ImGui::SetTooltip(tr(language, "couche %d : sans raccourcis %s, avec %s", "layer %d: without shortcuts %s, with %s"), k + 1,
+                          format_shortest(e.without_shortcuts[static_cast<std::size_t>(k)], 2, language).c_str(),
+                          format_shortest(e.with_shortcuts[static_cast<std::size_t>(k)], 2, language).c_str());
     }
 }
 

@@ -7,19 +7,23 @@
 #include <cmath>
 #include <string>
 
+#include "numbers.h"
 #include "text/text.h"
 #include "ui/inspector_panels.h"
 
 namespace tb {
 namespace {
 
-void row(const char* label, const Vector& v, int decimals) {
+// Numbers for people (core/numbers.h): as %g, with the language's decimal mark.
+std::string g(double v, int digits, Language language) { return format_shortest(std::abs(v) < 5e-13 ? 0.0 : v, digits, language); }
+
+void row(const char* label, const Vector& v, int digits, Language language) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(label);
     for (int i = 0; i < v.size(); ++i) {
         ImGui::TableNextColumn();
-        ImGui::Text("%.*g", decimals, std::abs(v(i)) < 5e-13 ? 0.0 : v(i));
+        ImGui::TextUnformatted(g(v(i), digits, language).c_str());
     }
 }
 
@@ -34,7 +38,7 @@ void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState&
 
     Vector x;
     double eps = 0;  // the seed's hand calculation has no ε; the model's LayerNorm has 1e-5
-    const int decimals = 3;  // significant digits: 9, -0.5, 1.5 as the seed writes them
+    const int digits = 3;  // significant digits: 9, -0.5, 1.5 as the seed writes them
     if (!state.norm_token) {
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
         if (ImGui::InputText("##vecteur", state.vector_text, sizeof state.vector_text, ImGuiInputTextFlags_EnterReturnsTrue)) {
@@ -58,9 +62,9 @@ void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState&
             ImGui::RadioButton((trace.tokens[static_cast<std::size_t>(i)].word + "##lt" + std::to_string(i)).c_str(), &state.token, i);
         }
         const Level& l = trace.levels[static_cast<std::size_t>(std::clamp(level, 0, static_cast<int>(trace.levels.size()) - 1))];
-        ImGui::TextDisabled(tr(language, "x = « %s » au niveau %s (là où sont les perles), ε = %g", "x = « %s » at level %s (where the beads are), ε = %g"),
+        ImGui::TextDisabled(tr(language, "x = « %s » au niveau %s (là où sont les perles), ε = %s", "x = « %s » at level %s (where the beads are), ε = %s"),
                             trace.tokens[static_cast<std::size_t>(state.token)].word.c_str(),
-                            level_label(language, l.index, trace.settings.layers).c_str(), trace.layer_norm_eps);
+                            level_label(language, l.index, trace.settings.layers).c_str(), g(trace.layer_norm_eps, 3, language).c_str());
         x = l.vectors.row(state.token).transpose();
         eps = trace.layer_norm_eps;
     }
@@ -70,10 +74,12 @@ void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState&
     }
     const LayerNormSteps s = layer_norm_steps(x, eps);
     const double nd = static_cast<double>(x.size());
-    ImGui::Text("μ = %.4g / %d = %.4g", x.sum(), static_cast<int>(x.size()), s.mean);
+    const int d = static_cast<int>(x.size());
+    ImGui::Text("μ = %s / %d = %s", g(x.sum(), 4, language).c_str(), d, g(s.mean, 4, language).c_str());
     ImGui::SameLine();
-    ImGui::Text("   σ² = %.4g / %d = %.4g", s.squared_deviations.sum(), static_cast<int>(x.size()), s.variance);
-    ImGui::Text(eps > 0 ? "σ = √(σ² + ε) = %.4g     LN(x) = (x − μ) / σ" : "σ = √σ² = %.4g     LN(x) = (x − μ) / σ", s.sigma);
+    ImGui::Text("   σ² = %s / %d = %s", g(s.squared_deviations.sum(), 4, language).c_str(), d, g(s.variance, 4, language).c_str());
+    ImGui::Text(eps > 0 ? "σ = √(σ² + ε) = %s     LN(x) = (x − μ) / σ" : "σ = √σ² = %s     LN(x) = (x − μ) / σ",
+                g(s.sigma, 4, language).c_str());
     const Vector rms = rms_norm(x, eps);
     const double rms_div = std::sqrt(x.squaredNorm() / nd + eps);
 
@@ -82,19 +88,19 @@ void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState&
     const float table_h = (ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2 + 1) * 5 + ImGui::GetStyle().ScrollbarSize + 4;
     if (ImGui::BeginTable("##pas", static_cast<int>(x.size()) + 1, flags, ImVec2(0, table_h))) {
         ImGui::TableSetupScrollFreeze(1, 0);
-        row("x", x, decimals);
-        row("x − μ", s.deviations, decimals);
-        row("(x − μ)²", s.squared_deviations, decimals);
-        row("LN(x)", s.normalized, decimals);
-        row("RMS(x)", rms, decimals);
+        row("x", x, digits, language);
+        row("x − μ", s.deviations, digits, language);
+        row("(x − μ)²", s.squared_deviations, digits, language);
+        row("LN(x)", s.normalized, digits, language);
+        row("RMS(x)", rms, digits, language);
         ImGui::EndTable();
     }
-    ImGui::Text(tr(language, "LN(x) : moyenne %.2g, variance %.3g, norme %.3g = √%d", "LN(x): mean %.2g, variance %.3g, norm %.3g = √%d"),
-                std::abs(s.normalized.mean()) < 1e-12 ? 0.0 : s.normalized.mean(),
-                s.normalized.array().square().mean(), s.normalized.norm(), static_cast<int>(x.size()));
+    ImGui::Text(tr(language, "LN(x) : moyenne %s, variance %s, norme %s = √%d", "LN(x): mean %s, variance %s, norm %s = √%d"),
+                g(std::abs(s.normalized.mean()) < 1e-12 ? 0.0 : s.normalized.mean(), 2, language).c_str(),
+                g(s.normalized.array().square().mean(), 3, language).c_str(), g(s.normalized.norm(), 3, language).c_str(), d);
     ImGui::PushTextWrapPos(0);
-    ImGui::Text(tr(language, "RMSNorm : RMS(x) = x / √(moyenne des x²) = x / %.4g — sans retirer la moyenne",
-                   "RMSNorm: RMS(x) = x / √(mean of x²) = x / %.4g — the mean is not removed"), rms_div);
+    ImGui::Text(tr(language, "RMSNorm : RMS(x) = x / √(moyenne des x²) = x / %s — sans retirer la moyenne",
+                   "RMSNorm: RMS(x) = x / √(mean of x²) = x / %s — the mean is not removed"), g(rms_div, 4, language).c_str());
     ImGui::TextDisabled("%s", tr(language, "Sur les caractéristiques, pas sur le lot : chaque mot est normalisé seul, sur ses d composantes, "
                                  "sans regarder les autres phrases du lot (de longueurs et de contenus différents).",
                                  "Over the features, not the batch: each word is normalized alone, over its d features, "

@@ -28,9 +28,7 @@ void cue_scale(float width, Language language) {
         dl->AddRectFilled(ImVec2(x0, p.y + line * 0.1f), ImVec2(x1, p.y + line * 0.9f),
                           rgb(cue_colour(-1.f + 2.f * static_cast<float>(j) / (cells - 1))));
     }
-    char end[16];
-    std::snprintf(end, sizeof end, "%.1f", kCueRange);
-    const std::string range = localize_decimals(language, end);
+    const std::string range = format_fixed(kCueRange, 1, language);
     const float pad = line * 0.15f;  // the ends' labels inside the strip, the 0 at its middle
     const std::string low = "−" + range, high = "+" + range;
     dl->AddText(ImVec2(p.x + pad, p.y), IM_COL32(255, 255, 255, 255), low.c_str());

@@ -34,8 +34,9 @@ void signed_bars(const char* id, const Vector& v, const std::vector<std::string>
     }
     if (ImGui::IsItemHovered()) {
         const int j = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - p.x) / cell), 0, d - 1);
-        if (names) ImGui::SetTooltip("%s : %.3f", (*names)[static_cast<std::size_t>(j)].c_str(), v(j));
-        else ImGui::SetTooltip(tr(language, "composante %d : %.3f", "feature %d: %.3f"), j + 1, v(j));
+        const std::string value = format_fixed(v(j), 3, language);
+        if (names) ImGui::SetTooltip(tr(language, "%s : %s", "%s: %s"), (*names)[static_cast<std::size_t>(j)].c_str(), value.c_str());
+        else ImGui::SetTooltip(tr(language, "composante %d : %s", "feature %d: %s"), j + 1, value.c_str());
     }
 }
 
@@ -99,9 +100,11 @@ void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state, 
     const Matrix& in = trace.settings.norm == Norm::Pre ? level.normalized_input : trace.input_of(level);
     const double dot = r.question.dot(in.row(state.token).transpose());
     ImGui::Dummy(ImVec2(1, frame * 0.2f));
-    ImGui::Text(tr(language, "neurone %d : question · x = %.2f, + biais %.2f = %.2f", "neuron %d: question · x = %.2f, + bias %.2f = %.2f"),
-                state.neuron + 1, dot, r.bias, dot + r.bias);
-    ImGui::Text("   → %s = %.3f (%s)", trace.settings.activation == Activation::Relu ? "ReLU" : "GELU", r.activation,
+    ImGui::Text(tr(language, "neurone %d : question · x = %s, + biais %s = %s", "neuron %d: question · x = %s, + bias %s = %s"),
+                state.neuron + 1, format_fixed(dot, 2, language).c_str(), format_fixed(r.bias, 2, language).c_str(),
+                format_fixed(dot + r.bias, 2, language).c_str());
+    ImGui::Text("   → %s = %s (%s)", trace.settings.activation == Activation::Relu ? "ReLU" : "GELU",
+                format_fixed(r.activation, 3, language).c_str(),
                 r.activation > 0 ? tr(language, "actif", "active") : tr(language, "inactif", "inactive"));
     ImGui::PushTextWrapPos(0);
     const float width = ImGui::GetContentRegionAvail().x, bars = frame * 1.5f;
@@ -114,15 +117,19 @@ void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state, 
     ImGui::PopTextWrapPos();
 }
 
-std::string question_text(const FactNetwork& net, int neuron) {
+// A signed figure for people: "+1,00", "−0,50" (a true minus), "0,00".
+std::string signed_fixed(double v, int decimals, Language language) {
+    const std::string s = format_fixed(v, decimals, language);
+    return v > 0 && s.find_first_of("123456789") != std::string::npos ? "+" + s : s;
+}
+
+std::string question_text(const FactNetwork& net, int neuron, Language language) {
     std::string out;
     for (int j = 0; j < static_cast<int>(net.axes.size()); ++j) {
         const double v = net.w_up(neuron, j);
         if (v == 0) continue;
-        char buf[32];
-        if (v == 1) buf[0] = '\0';
-        else std::snprintf(buf, sizeof buf, "%.1f·", v);
-        out += (out.empty() ? "" : " + ") + std::string(buf) + net.axes[static_cast<std::size_t>(j)];
+        const std::string factor = v == 1 ? "" : format_fixed(v, 1, language) + "·";
+        out += (out.empty() ? "" : " + ") + factor + net.axes[static_cast<std::size_t>(j)];
     }
     return out;
 }
@@ -131,9 +138,7 @@ std::string added_text(const FactNetwork& net, const Vector& added, Language lan
     std::string out;
     for (int j = 0; j < added.size(); ++j) {
         if (std::abs(added(j)) < 1e-12) continue;
-        char buf[48];
-        std::snprintf(buf, sizeof buf, "%+.2f %s", added(j), net.axes[static_cast<std::size_t>(j)].c_str());
-        out += (out.empty() ? "" : ", ") + std::string(buf);
+        out += (out.empty() ? "" : ", ") + signed_fixed(added(j), 2, language) + " " + net.axes[static_cast<std::size_t>(j)];
     }
     return out.empty() ? tr(language, "rien", "nothing") : out;
 }
@@ -157,13 +162,14 @@ void fact_network(InspectorState& state, Language language) {
         for (int k = 0; k < static_cast<int>(net.neurons.size()); ++k) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::Text("%s", question_text(net, k).c_str());
+            ImGui::Text("%s", question_text(net, k, language).c_str());
             ImGui::TableNextColumn();
-            ImGui::Text("%.1f", pass.questions(k));
+            ImGui::TextUnformatted(format_fixed(pass.questions(k), 1, language).c_str());
             ImGui::TableNextColumn();
-            ImGui::Text("%+.0f → %.1f", net.b_up(k), pass.pre_activation(k));
+            ImGui::Text("%s → %s", signed_fixed(net.b_up(k), 0, language).c_str(), format_fixed(pass.pre_activation(k), 1, language).c_str());
             ImGui::TableNextColumn();
-            if (pass.neurons(k) > 0) ImGui::TextColored(ImVec4(0.87f, 0.41f, 0.66f, 1), "%.1f", pass.neurons(k));
+            if (pass.neurons(k) > 0)
+                ImGui::TextColored(ImVec4(0.87f, 0.41f, 0.66f, 1), "%s", format_fixed(pass.neurons(k), 1, language).c_str());
             else ImGui::TextDisabled("0");
         }
         ImGui::EndTable();
@@ -186,11 +192,11 @@ void fact_network(InspectorState& state, Language language) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(label.empty() ? tr(language, "(rien)", "(nothing)") : label.c_str());
             ImGui::TableNextColumn();
-            ImGui::Text("%.0f", p.questions(0));
+            ImGui::TextUnformatted(format_fixed(p.questions(0), 0, language).c_str());
             ImGui::TableNextColumn();
-            ImGui::Text("%.0f", p.neurons(0));
+            ImGui::TextUnformatted(format_fixed(p.neurons(0), 0, language).c_str());
             ImGui::TableNextColumn();
-            ImGui::Text("%+.1f", p.added(2));
+            ImGui::TextUnformatted(signed_fixed(p.added(2), 1, language).c_str());
         }
         ImGui::EndTable();
     }

@@ -3,8 +3,6 @@
 // what random, untrained weights predict, and pointing to the next channel.
 #include <imgui.h>
 
-#include <cstdio>
-
 #include <algorithm>
 #include <string>
 
@@ -48,11 +46,8 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& v
                 const float width = std::max(2.f, frame * 3.f * static_cast<float>(std::clamp(p.probability, 0.0, 1.0)) * 4.f);
                 dl->AddRectFilled(ImVec2(min.x, max.y), ImVec2(min.x + width, max.y + 4), to_u32(palette::kOutput));
                 if (ImGui::IsItemHovered()) {
-                    char tip[160];
-                    std::snprintf(tip, sizeof tip,
-                                  tr(language, "« %s » : probabilité %.2f %%", "« %s »: probability %.2f %%"),
-                                  p.word.c_str(), p.probability * 100);
-                    ImGui::SetTooltip("%s", localize_decimals(language, tip).c_str());
+                    ImGui::SetTooltip(tr(language, "« %s » : probabilité %s", "« %s »: probability %s"), p.word.c_str(),
+                                      format_percent(p.probability, language).c_str());
                 }
             }
         }
@@ -60,14 +55,13 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& v
     }
     ImGui::SetWindowFontScale(1.f);
     ImGui::PushTextWrapPos(0);
-    char chance[512];
-    std::snprintf(chance, sizeof chance,
-                  tr(language, "Sur %d mots, le hasard donnerait %.1f %% à chacun. Apprendre ces poids, puis choisir le mot suivant "
-                     "(température) : c'est le prochain salon, #generation-temperature.",
-                     "Over %d words, chance would give each %.1f %%. Learning these weights, then choosing the next word "
-                     "(temperature): that is the next channel, #generation-temperature."),
-                  trace.vocabulary_size, 100.0 / std::max(1, trace.vocabulary_size));
-    ImGui::TextDisabled("%s", localize_decimals(language, chance).c_str());
+    // « canal », as the channel names itself.
+    ImGui::TextDisabled(tr(language, "Sur %s mots, le hasard donnerait %s à chacun. Apprendre ces poids, puis choisir le mot suivant "
+                           "(température) : c'est le prochain canal, #generation-temperature.",
+                           "Over %s words, chance would give each %s. Learning these weights, then choosing the next word "
+                           "(temperature): that is the next channel, #generation-temperature."),
+                        format_count(trace.vocabulary_size, language).c_str(),
+                        format_percent(1.0 / std::max(1, trace.vocabulary_size), language).c_str());
     ImGui::PopTextWrapPos();
     ImGui::End();
 }

@@ -1,7 +1,6 @@
 // The parameter breakdown: each term with its formula, numbers and share, GPT-2 small beside.
 #include <imgui.h>
 
-#include <cstdio>
 #include <string>
 
 #include "parameters.h"
@@ -10,6 +9,12 @@
 
 namespace tb {
 namespace {
+
+// "L = 12, d = 768, w = 3 072, V = 50 257" (U+202F groups in French).
+std::string sizes(const Architecture& a, Language language) {
+    return "L = " + format_count(a.layers, language) + ", d = " + format_count(a.dimension, language) + ", w = " +
+           format_count(a.ffn, language) + ", V = " + format_count(a.vocabulary, language);
+}
 
 void breakdown_table(const char* id, const Architecture& a, Language language) {
     const std::int64_t total = count_parameters(a).total;
@@ -30,9 +35,7 @@ void breakdown_table(const char* id, const Architecture& a, Language language) {
         ImGui::TextUnformatted(format_count(term.value, language).c_str());
         ImGui::TableNextColumn();
         if (term.summed && total > 0) {
-            char share[32];
-            std::snprintf(share, sizeof share, "%.1f %%", 100.0 * static_cast<double>(term.value) / static_cast<double>(total));
-            ImGui::TextUnformatted(localize_decimals(language, share).c_str());
+            ImGui::TextUnformatted(format_percent(static_cast<double>(term.value) / static_cast<double>(total), language).c_str());
         } else {
             ImGui::TextDisabled("—");
         }
@@ -44,7 +47,7 @@ void breakdown_table(const char* id, const Architecture& a, Language language) {
     ImGui::TableNextColumn();
     ImGui::TextColored(ImVec4(1.f, 0.86f, 0.35f, 1), "%s", format_count(total, language).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted("100 %");
+    ImGui::TextUnformatted(format_percent(1.0, language).c_str());
     ImGui::EndTable();
 }
 
@@ -59,12 +62,12 @@ void draw_parameters(bool& open, const Trace& trace, float width, float height, 
         ImGui::End();
         return;
     }
-    ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1), "%s (L = %d, d = %d, w = %d, V = %d)", t.breakdown_toy,
-                       trace.settings.layers, trace.settings.dimension, trace.settings.ffn, trace.vocabulary_size);
-    breakdown_table("##jouet", toy_architecture(trace.settings, trace.vocabulary_size), language);
+    const Architecture toy = toy_architecture(trace.settings, trace.vocabulary_size);
+    ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1), "%s (%s)", t.breakdown_toy, sizes(toy, language).c_str());
+    breakdown_table("##jouet", toy, language);
     ImGui::Spacing();
     if (const auto gpt2 = preset("gpt2-small")) {
-        ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1), "%s (L = 12, d = 768, w = 3072, V = 50 257)", t.breakdown_gpt2);
+        ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1), "%s (%s)", t.breakdown_gpt2, sizes(*gpt2, language).c_str());
         breakdown_table("##gpt2", *gpt2, language);
     }
     if (ImGui::Button(t.breakdown_close)) open = false;

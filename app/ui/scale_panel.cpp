@@ -13,19 +13,11 @@
 namespace tb {
 namespace {
 
+// 124,4 M · 175,2 Md (French) · 175.2 B (English): one decimal past a million.
 std::string short_count(std::int64_t v, Language language) {
-    char buf[32];
-    if (v >= 1000000000)
-        std::snprintf(buf, sizeof buf, tr(language, "%.1f Md", "%.1f B"), static_cast<double>(v) / 1e9);
-    else if (v >= 1000000) std::snprintf(buf, sizeof buf, "%.1f M", static_cast<double>(v) / 1e6);
-    else return format_count(v, language);
-    return localize_decimals(language, buf);
-}
-
-std::string percent(double share, Language language) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f %%", share * 100);
-    return localize_decimals(language, buf);
+    if (v >= 1000000000) return format_fixed(static_cast<double>(v) / 1e9, 1, language) + tr(language, " Md", " B");
+    if (v >= 1000000) return format_fixed(static_cast<double>(v) / 1e6, 1, language) + " M";
+    return format_count(v, language);
 }
 
 }  // namespace
@@ -36,8 +28,8 @@ void draw_scale_panel(const Rect& rect, const Trace& trace, Language language) {
     const ScaleRow* small = rows.size() > 1 ? &rows[1] : nullptr;
     const ScaleRow* gpt3 = rows.size() > 5 ? &rows[5] : nullptr;
     if (small)
-        ImGui::Text(tr(language, "GPT-2 small = cette coupe, répétée %lld fois en d = %lld.", "GPT-2 small = this section, repeated %lld times at d = %lld."),
-                    static_cast<long long>(small->architecture.layers), static_cast<long long>(small->architecture.dimension));
+        ImGui::Text(tr(language, "GPT-2 small = cette coupe, répétée %s fois en d = %s.", "GPT-2 small = this section, repeated %s times at d = %s."),
+                    format_count(small->architecture.layers, language).c_str(), format_count(small->architecture.dimension, language).c_str());
     help_marker(tr(language, "Par bloc : attention 4(d² + d), FFN 2·d·w + w + d, normes 4d ; plus les embeddings V·d et les positions "
                    "n·d. La même formule que /parametres, seules les tailles changent.",
                    "Per block: attention 4(d² + d), FFN 2·d·w + w + d, norms 4d; plus embeddings V·d and positions n·d. "
@@ -58,9 +50,9 @@ void draw_scale_panel(const Rect& rect, const Trace& trace, Language language) {
         const Architecture& a = row.architecture;
         const Rect bar = scale_bar_rect(rect, r, frame);
         if (bar.bottom() > rect.bottom()) break;
-        const std::string label = (r == 0 ? std::string(tr(language, "ce modèle", "this model")) : a.name) + "   d " + std::to_string(a.dimension) +
-                                  " · L " + std::to_string(a.layers) + " · w " + std::to_string(a.ffn) + "  →  " +
-                                  short_count(row.parameters.total, language);
+        const std::string label = (r == 0 ? std::string(tr(language, "ce modèle", "this model")) : a.name) + "   d " +
+                                  format_count(a.dimension, language) + " · L " + format_count(a.layers, language) + " · w " +
+                                  format_count(a.ffn, language) + "  →  " + short_count(row.parameters.total, language);
         dl->AddText(ImVec2(bar.x, bar.y - ImGui::GetTextLineHeight() - 1), IM_COL32(220, 224, 236, 255), label.c_str());
         const double norms = std::max(0.0, 1.0 - row.embeddings_share - row.attention_share - row.ffn_share);
         const struct { double share; palette::Colour8 colour; const char* name; } parts[] = {
@@ -71,15 +63,14 @@ void draw_scale_panel(const Rect& rect, const Trace& trace, Language language) {
         for (const auto& p : parts) {
             const float w = bar.w * static_cast<float>(p.share);
             dl->AddRectFilled(ImVec2(x, bar.y), ImVec2(x + w, bar.bottom()), to_u32(p.colour));
-            tip += std::string(p.name) + " " + percent(p.share, language) + "\n";
+            tip += std::string(p.name) + " " + format_percent(p.share, language) + "\n";
             x += w;
         }
         ImGui::SetCursorScreenPos(ImVec2(bar.x, bar.y));
         ImGui::InvisibleButton(("##barre" + std::to_string(r)).c_str(), ImVec2(std::max(1.f, bar.w), std::max(1.f, bar.h)));
         if (ImGui::IsItemHovered()) {
-            char ratio[64];
-            std::snprintf(ratio, sizeof ratio, tr(language, "FFN = %.2f × attention par bloc", "FFN = %.2f × attention per block"), row.ffn_over_attention);
-            ImGui::SetTooltip("%s\n%s%s", a.name.c_str(), tip.c_str(), localize_decimals(language, ratio).c_str());
+            ImGui::SetTooltip(tr(language, "%s\n%sFFN = %s × attention par bloc", "%s\n%sFFN = %s × attention per block"), a.name.c_str(),
+                              tip.c_str(), format_fixed(row.ffn_over_attention, 2, language).c_str());
         }
     }
     // The figures the seeds quote, each computed from the counts above.
@@ -87,18 +78,14 @@ void draw_scale_panel(const Rect& rect, const Trace& trace, Language language) {
     if (small && gpt3 && after + frame * 2 < rect.bottom()) {
         ImGui::SetCursorScreenPos(ImVec2(rect.x + ImGui::GetStyle().WindowPadding.x, after));
         ImGui::PushTextWrapPos(0);
-        char line[256];
-        std::snprintf(
-            line, sizeof line,
-            tr(language, "GPT-2 small : embeddings %s de %s (≈ un tiers) ; FFN = %.1f × l'attention de chaque bloc.",
-               "GPT-2 small: embeddings %s of %s (about a third); FFN = %.1f × the attention of each block."),
-            percent(small->embeddings_share, language).c_str(), format_count(small->parameters.total, language).c_str(),
-            small->ffn_over_attention);
-        ImGui::TextUnformatted(localize_decimals(language, line).c_str());
+        ImGui::Text(tr(language, "GPT-2 small : embeddings %s de %s (≈ un tiers) ; FFN = %s × l'attention de chaque bloc.",
+                       "GPT-2 small: embeddings %s of %s (about a third); FFN = %s × the attention of each block."),
+                    format_percent(small->embeddings_share, language).c_str(), format_count(small->parameters.total, language).c_str(),
+                    format_fixed(small->ffn_over_attention, 1, language).c_str());
         ImGui::Text(tr(language, "GPT-3 : W↑ = %s × %s = %s par bloc ; les MLP font %s de %s.",
                        "GPT-3: W↑ = %s × %s = %s per block; the MLPs are %s of %s."),
                     format_count(gpt3->architecture.ffn, language).c_str(), format_count(gpt3->architecture.dimension, language).c_str(),
-                    short_count(gpt3->w_up_per_block, language).c_str(), percent(gpt3->ffn_share, language).c_str(), short_count(gpt3->parameters.total, language).c_str());
+                    short_count(gpt3->w_up_per_block, language).c_str(), format_percent(gpt3->ffn_share, language).c_str(), short_count(gpt3->parameters.total, language).c_str());
         ImGui::PopTextWrapPos();
     }
     ImGui::End();

@@ -114,10 +114,8 @@ void hover(const SimilarityGrid& g, const SimilarityLayout& l, Language language
     const ImVec2 m = ImGui::GetIO().MousePos;
     const int j = std::clamp(static_cast<int>((m.x - l.cells.x) / l.cell_w), 0, n - 1);
     const int i = std::clamp(static_cast<int>((m.y - l.cells.y) / l.cell_h), 0, n - 1);
-    char value[32];
-    std::snprintf(value, sizeof value, "%.4f", g.cosines(i, j));
     ImGui::SetTooltip("cos(« %s », « %s ») = %s", g.words[static_cast<std::size_t>(i)].c_str(),
-                      g.words[static_cast<std::size_t>(j)].c_str(), localize_decimals(language, value).c_str());
+                      g.words[static_cast<std::size_t>(j)].c_str(), format_fixed(g.cosines(i, j), 4, language).c_str());
 }
 
 }  // namespace

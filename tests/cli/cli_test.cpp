@@ -73,8 +73,9 @@ TEST(Cli, PresetGpt2SmallEndsWithItsTotal) {
 TEST(Cli, HeadlessParametresPrintsTheToyBreakdown) {
     const auto r = run("--headless --run '/couches 6; /parametres'");
     EXPECT_EQ(r.status, 0) << r.err;
-    // L 6, d 8, w 32, pre: 6 x 872 = 5232 in the blocks.
-    EXPECT_NE(r.out.find("6 × 872 = 5232"), std::string::npos) << r.out;
+    // L 6, d 8, w 32, pre: 6 x 872 = 5232 in the blocks, written for people (U+202F groups).
+    EXPECT_NE(r.out.find("L × bloc = 6 × 872"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(" 5\u202F232  "), std::string::npos) << r.out;
 }
 
 TEST(Cli, FailingCommandExitsTwoAndRunsNothingFurther) {

@@ -73,12 +73,15 @@ TEST(ProfileCsv, OneRowPerLevelWithTheTraceNormsAndCosine) {
 TEST(ParametersMarkdown, HoldsGpt2SmallAndTheToyTotal) {
     const Session s = test::session("/couches 3; /position appris");
     const std::string md = parameters_markdown(*s.trace());
-    EXPECT_NE(md.find("124439808"), std::string::npos);  // seed 000, section F
+    EXPECT_NE(md.find("124\u202F439\u202F808"), std::string::npos);  // seed 000, section F, for people (U+202F)
     // By hand: per block 4(d²+d) + (d·w + w + w·d + d) + 4d with d = 8, w = 32; three blocks;
     // V·d embeddings, n_max·d learned positions, 2d final norm.
     const std::int64_t d = 8, w = 32, V = test::vocabulary()->size();
     const std::int64_t toy = 3 * (4 * (d * d + d) + (d * w + w + w * d + d) + 4 * d) + V * d + 8 * d + 2 * d;
-    EXPECT_NE(md.find("**" + std::to_string(toy) + "**"), std::string::npos) << md;
+    std::string grouped;  // 3656 -> "3 656", by hand (U+202F)
+    const std::string digits = std::to_string(toy);
+    for (std::size_t i = 0; i < digits.size(); ++i) grouped += (i && (digits.size() - i) % 3 == 0 ? "\u202F" : "") + digits.substr(i, 1);
+    EXPECT_NE(md.find("**" + grouped + "**"), std::string::npos) << md;
     EXPECT_NE(md.find("| terme |"), std::string::npos);
     EXPECT_NE(md.find("4(d² + d) = 4 × (768² + 768)"), std::string::npos);
 }
@@ -120,6 +123,20 @@ TEST(ConfigurationCard, FieldsFollowTheSettings) {
     EXPECT_EQ(card_value(start, "  activation_or_gate"), "GELU (erf)");
     EXPECT_EQ(card_value(start, "  method"), "sinusoidal");
     EXPECT_EQ(card_value(start, "  seeds"), std::to_string(Settings::kDefaultSeed));
+}
+
+TEST(ConfigurationCard, CommentsInTheChosenLanguageValuesAsDigits) {
+    const Session s = test::session("/masque causal");
+    const std::string fr = configuration_card(*s.trace(), Language::French);
+    const std::string en = configuration_card(*s.trace(), Language::English);
+    EXPECT_NE(fr.find("  # masque causal"), std::string::npos) << fr;
+    EXPECT_NE(en.find("  # causal mask"), std::string::npos) << en;
+    EXPECT_NE(en.find("# Minimal reproducible configuration card"), std::string::npos) << en;
+    for (const char* english : {"every token", "rows of", "untrained", "recomputed", "no generation", "tied"})
+        EXPECT_EQ(fr.find(english), std::string::npos) << english;
+    for (const char* french : {"chaque token", "lignes de", "non entraîné", "recalculée", "pas de génération", "liée", "Fiche"})
+        EXPECT_EQ(en.find(french), std::string::npos) << french;
+    EXPECT_EQ(card_value(en, "parameters"), std::to_string(s.trace()->parameters.total));  // YAML: digits only
 }
 
 TEST(ExportCommand, WritesEachKindAndSaysWhere) {

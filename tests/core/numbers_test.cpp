@@ -30,6 +30,18 @@ TEST(Numbers, DecimalsTakeTheLanguagesMark) {
     EXPECT_EQ(localize_decimals(fr, "x.y 0.5 ..."), "x.y 0,5 ...");
 }
 
+TEST(Numbers, ShortestDropsTrailingZerosAsPercentG) {
+    EXPECT_EQ(format_shortest(9, 3, Language::French), "9");
+    EXPECT_EQ(format_shortest(-0.5, 3, Language::French), "\u22120,5");
+    EXPECT_EQ(format_shortest(2.8284, 3, Language::French), "2,83");
+    EXPECT_EQ(format_shortest(2.8284, 3, Language::English), "2.83");
+    EXPECT_EQ(format_shortest(5.3852, 4, Language::French), "5,385");
+    EXPECT_EQ(format_shortest(100, 4, Language::French), "100");
+    EXPECT_EQ(format_shortest(1e-5, 3, Language::French), "10⁻⁵");
+    EXPECT_EQ(format_shortest(2.5e-7, 2, Language::French), "2,5·10⁻⁷");
+    EXPECT_EQ(format_shortest(12345, 5, Language::French), "12\u202F345");
+}
+
 TEST(Numbers, RatiosSayTimesOrDividedBy) {
     EXPECT_EQ(format_ratio(1744, 5232, fr), "× 3");        // /couches 6 from 2
     EXPECT_EQ(format_ratio(288, 1088, fr), "× 3,8");       // /dimension 16: 4(d²+d)

@@ -48,7 +48,7 @@ const std::vector<Spec>& specs() {
         {"step", 5, {{"/etape 0", 0}, {"/etape 3", 3}},  // 2L+1 = 5 at start-up
          {"/etape 6", "/etape attend un entier de 0 à 5 (0 = entrée, 1..4 = sous-couches, 5 = sortie) (reçu « 6 »)"}},
         {"seed", 2017, {{"/graine 42", 42}, {"/graine 18446744073709551615", 18446744073709551615ull}},
-         {"/graine -3", "/graine attend un entier de 0 à 18446744073709551615 (reçu « -3 »)"}},
+         {"/graine -3", "/graine attend un entier de 0 à 18\u202F446\u202F744\u202F073\u202F709\u202F551\u202F615 (reçu « -3 »)"}},  // U+202F groups
         {"heads", 2, {}, {}},  // h = 2, fixed (channel.md section 1); /tetes comes with seed 002
     };
     return s;

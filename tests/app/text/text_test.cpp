@@ -82,7 +82,7 @@ TEST(Text, EachRegistrySpeaksForItsOwnWindow) {
 }
 
 // --lang sets the registry's language before the window's features exist: the log's first line,
-// the welcome, is already in that language.
+// the welcome, is drawn in that language, and in the other one after /langue.
 TEST(Text, TheWelcomeFollowsTheRegistrysLanguage) {
     Session session{test::vocabulary()};
     CommandRegistry registry;
@@ -90,7 +90,8 @@ TEST(Text, TheWelcomeFollowsTheRegistrysLanguage) {
     Features features(session, registry);
     features.install();
     ASSERT_FALSE(features.log().empty());
-    EXPECT_STREQ(features.log().front().text.c_str(), text_in(Language::English).welcome);
+    EXPECT_STREQ(features.log().front().in(true).c_str(), text_in(Language::English).welcome);
+    EXPECT_STREQ(features.log().front().in(false).c_str(), text_in(Language::French).welcome);
 }
 
 TEST(Text, UncoveredCodePointsAreFound) {

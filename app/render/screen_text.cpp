@@ -1,0 +1,183 @@
+#include "render/screen_text.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <unordered_map>
+
+namespace tb {
+namespace {
+
+struct Known {
+    const ImFont* font;
+    const ImFontGlyph* glyph;
+};
+
+// One glyph as drawn: where its origin and its advance put it, at which scale.
+struct Placed {
+    float x = 0, top = 0, end = 0, scale = 1;
+    const ImFont* font = nullptr;
+    unsigned codepoint = 0;
+};
+
+struct Run {
+    std::vector<Placed> glyphs;
+    float x() const { return glyphs.front().x; }
+    float top() const { return glyphs.front().top; }
+    float end() const { return glyphs.back().end; }
+};
+
+std::uint64_t uv_key(float u, float v) {
+    std::uint32_t a = 0, b = 0;
+    std::memcpy(&a, &u, sizeof a);
+    std::memcpy(&b, &v, sizeof b);
+    return (std::uint64_t{a} << 32) | b;
+}
+
+std::unordered_map<std::uint64_t, Known> glyph_table(const ImFontAtlas& atlas) {
+    std::unordered_map<std::uint64_t, Known> table;
+    for (const ImFont* font : atlas.Fonts)
+        for (const ImFontGlyph& glyph : font->Glyphs)
+            if (glyph.Visible) table.emplace(uv_key(glyph.U0, glyph.V0), Known{font, &glyph});
+    return table;
+}
+
+void append_utf8(std::string& out, unsigned cp) {
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+float advance_of(const ImFont* font, unsigned cp, float fallback) {
+    const ImFontGlyph* g = font->FindGlyphNoFallback(static_cast<ImWchar>(cp));
+    return g ? g->AdvanceX : fallback;
+}
+
+// The blank a gap stands for, in `prev`'s font at its scale: "" (touching), U+202F or a space;
+// "\n" when the gap is too wide to be typed (another piece of text).
+std::string blanks(const Placed& prev, float gap) {
+    const float space = advance_of(prev.font, ' ', prev.font->FontSize * 0.3f) * prev.scale;
+    const float narrow = advance_of(prev.font, 0x202F, space * 0.6f) * prev.scale;
+    if (gap < 0.5f * std::min(space, narrow)) return "";
+    if (std::abs(gap - narrow) < std::abs(gap - space)) return "\u202F";
+    // A typed space is one advance; a wider gap is layout (ImGui's item spacing, about two advances)
+    // and reads as two spaces, so that two cells side by side never look like one grouped number;
+    // past three and a half advances, another piece of text.
+    return gap > 3.5f * space ? "\n" : gap > 1.5f * space ? "  " : " ";
+}
+
+bool same_line(const Placed& a, const Placed& b) {
+    return std::abs(a.top - b.top) < 0.25f * a.font->FontSize * a.scale &&
+           std::abs(a.scale * a.font->FontSize - b.scale * b.font->FontSize) < 0.5f;
+}
+
+// Glyph quads of one draw command that are on screen, in drawing order.
+void collect(const ImDrawList& list, const ImDrawCmd& cmd, const std::unordered_map<std::uint64_t, Known>& table,
+             std::vector<Placed>& out) {
+    for (unsigned t = 0; t + 3 <= cmd.ElemCount; t += 3) {
+        const ImDrawVert& v0 = list.VtxBuffer[static_cast<int>(list.IdxBuffer[static_cast<int>(cmd.IdxOffset + t)] + cmd.VtxOffset)];
+        const ImDrawVert& v2 = list.VtxBuffer[static_cast<int>(list.IdxBuffer[static_cast<int>(cmd.IdxOffset + t + 2)] + cmd.VtxOffset)];
+        const auto found = table.find(uv_key(v0.uv.x, v0.uv.y));
+        if (found == table.end()) continue;
+        const ImFontGlyph& g = *found->second.glyph;
+        if (g.U1 != v2.uv.x || g.V1 != v2.uv.y) continue;  // the second triangle, or not a glyph
+        const float cx = 0.5f * (v0.pos.x + v2.pos.x), cy = 0.5f * (v0.pos.y + v2.pos.y);
+        if (cx < cmd.ClipRect.x || cx > cmd.ClipRect.z || cy < cmd.ClipRect.y || cy > cmd.ClipRect.w) continue;
+        Placed p;
+        p.font = found->second.font;
+        p.codepoint = g.Codepoint;
+        p.scale = g.Y1 > g.Y0 ? (v2.pos.y - v0.pos.y) / (g.Y1 - g.Y0) : g.X1 > g.X0 ? (v2.pos.x - v0.pos.x) / (g.X1 - g.X0) : 1.f;
+        p.x = v0.pos.x - g.X0 * p.scale;
+        p.top = v0.pos.y - g.Y0 * p.scale;
+        p.end = p.x + g.AdvanceX * p.scale;
+        out.push_back(p);
+    }
+}
+
+// Drawing order makes runs: one RenderText call writes its glyphs left to right on a baseline.
+std::vector<Run> runs_of(const std::vector<Placed>& glyphs) {
+    std::vector<Run> runs;
+    for (const Placed& g : glyphs) {
+        if (!runs.empty()) {
+            const Placed& prev = runs.back().glyphs.back();
+            const float gap = g.x - prev.end;
+            if (same_line(prev, g) && gap > -0.5f && blanks(prev, gap) != "\n") {
+                runs.back().glyphs.push_back(g);
+                continue;
+            }
+        }
+        runs.push_back(Run{{g}});
+    }
+    return runs;
+}
+
+std::string text_of(const Run& run) {
+    std::string out;
+    for (std::size_t i = 0; i < run.glyphs.size(); ++i) {
+        if (i > 0) out += blanks(run.glyphs[i - 1], run.glyphs[i].x - run.glyphs[i - 1].end);
+        append_utf8(out, run.glyphs[i].codepoint);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<ScreenText> screen_text(const ImDrawData& data, const ImFontAtlas& atlas) {
+    const auto table = glyph_table(atlas);
+    std::vector<Placed> glyphs;
+    for (int n = 0; n < data.CmdListsCount; ++n) {
+        const ImDrawList& list = *data.CmdLists[n];
+        for (const ImDrawCmd& cmd : list.CmdBuffer)
+            if (!cmd.UserCallback && cmd.TextureId == atlas.TexID) collect(list, cmd, table, glyphs);
+    }
+    std::vector<Run> runs = runs_of(glyphs);
+    // Lines: runs whose tops are within a quarter of a line, then left to right.
+    std::stable_sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) { return a.top() < b.top(); });
+    for (std::size_t i = 0; i < runs.size();) {
+        std::size_t j = i + 1;
+        while (j < runs.size() && same_line(runs[i].glyphs.front(), runs[j].glyphs.front())) ++j;
+        std::stable_sort(runs.begin() + static_cast<long>(i), runs.begin() + static_cast<long>(j),
+                         [](const Run& a, const Run& b) { return a.x() < b.x(); });
+        i = j;
+    }
+    // Pieces of one line that touch (a label and its value drawn apart) read as one run.
+    std::vector<Run> joined;
+    for (Run& run : runs) {
+        if (!joined.empty()) {
+            Run& last = joined.back();
+            const float gap = run.x() - last.end();
+            if (same_line(last.glyphs.back(), run.glyphs.front()) && gap > -0.5f && blanks(last.glyphs.back(), gap) != "\n") {
+                last.glyphs.insert(last.glyphs.end(), run.glyphs.begin(), run.glyphs.end());
+                continue;
+            }
+        }
+        joined.push_back(std::move(run));
+    }
+    std::vector<ScreenText> out;
+    for (const Run& run : joined) out.push_back(ScreenText{run.x(), run.top(), text_of(run)});
+    return out;
+}
+
+bool write_screen_text(const std::vector<ScreenText>& runs, const std::string& path) {
+    std::ofstream file(path, std::ios::binary);
+    for (const ScreenText& run : runs) file << run.text << '\n';
+    return static_cast<bool>(file.flush());
+}
+
+}  // namespace tb
