@@ -1,9 +1,11 @@
 // What the settings' tooltips, help lines and replies claim, checked against the model over 33
 // seeds (1 to 32 and the start-up 2017) in the settings they are shown with.
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include "backward.h"
 #include "settings_table.h"
 #include "../support.h"
 
@@ -127,6 +129,46 @@ TEST(Claims, DimensionAndLayersTooltipsSayTheTrueFactors) {
     const auto one = session("/couches 1").trace()->parameters.blocks;
     for (int l = 1; l <= 6; ++l)
         EXPECT_EQ(session("/couches " + std::to_string(l)).trace()->parameters.blocks, l * one);
+}
+
+// /melanger without positions or mask: « chaque bille garde son vecteur à chaque niveau (aux arrondis
+// près) » — the sums run in another order, so equal to the last bits is not promised.
+TEST(Claims, MelangerWithoutPositionsEveryBeadKeepsItsVectorUpToRounding) {
+    for (int seed : seeds()) {
+        Session s = session(seeded(seed, "/position aucun"));
+        const auto before = s.trace();
+        const CommandResult r = registry().execute(s, "/melanger");
+        ASSERT_TRUE(r.ok) << r.message;
+        EXPECT_TRUE(has(r.message, "chaque bille garde son vecteur à chaque niveau (aux arrondis près)")) << r.message;
+        const auto after = s.trace();
+        for (std::size_t l = 0; l < after->levels.size(); ++l)
+            for (int k = 0; k < after->token_count(); ++k)
+                EXPECT_LT((after->levels[l].vectors.row(k) - before->levels[l].vectors.row(after->typed_place(k))).cwiseAbs().maxCoeff(),
+                          1e-12)
+                    << "seed " << seed;
+    }
+}
+
+// The gradients panel's (?) (app/ui/gradients_panel.cpp), at six layers as it suggests: with the
+// residual « le 1 porte le gradient jusqu'aux premières couches »; without, « le plus souvent le
+// gradient s'affaiblit en descendant (avec d'autres poids, il peut aussi grossir) ».
+TEST(Claims, GradientsWithTheResidualReachTheFirstLayerWithoutMostOftenFade) {
+    int faded = 0, grew = 0;
+    for (int seed : seeds()) {
+        for (const bool residual : {true, false}) {
+            const auto t = session(seeded(seed, residual ? "/couches 6" : "/couches 6; /residuel off")).trace();
+            const Gradients g = backward(*t, loss_target(*t));
+            const double first_over_last = g.sublayers.front().mean_abs_weight_gradient / g.sublayers.back().mean_abs_weight_gradient;
+            if (residual) {
+                EXPECT_GT(first_over_last, 0.5) << "seed " << seed << ": the « 1 » carries it down";
+            } else {
+                faded += first_over_last < 1;
+                grew += first_over_last > 1;
+            }
+        }
+    }
+    EXPECT_GT(faded * 2, static_cast<int>(seeds().size())) << "« le plus souvent »: " << faded;
+    EXPECT_GT(grew, 0) << "« il peut aussi grossir »";
 }
 
 }  // namespace
