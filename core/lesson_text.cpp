@@ -124,8 +124,8 @@ std::string fill_lesson_text(const std::string& text, const Trace& trace, Langua
         if (close != std::string::npos && text[close] == '}') {
             const std::string name = utf8::fold(trim(std::string_view(text).substr(i + 1, close - i - 1)));
             const Placeholder* p = find(name);
-            if (p && p->block <= trace.settings.layers) {
-                out += p->fill(trace, language);
+            if (p) {  // a block above L (the class lowered L by hand): a dash, as a panel writes a missing figure
+                out += p->block <= trace.settings.layers ? p->fill(trace, language) : "—";
                 i = close;
                 continue;
             }

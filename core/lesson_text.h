@@ -37,8 +37,8 @@ std::optional<PlaceholderProblem> scan_placeholders(std::string_view text, std::
 // Why `use` cannot be filled in a state with these settings ({cos_bloc4} needs L ≥ 4); none when it can.
 std::optional<PlaceholderProblem> placeholder_unavailable(const PlaceholderUse& use, const Settings& settings);
 
-// `text` with every known placeholder replaced by its live figure in `language`, {{ and }} by a
-// brace; anything else is left as written.
+// `text` with every known placeholder replaced by its live figure in `language` ("—" for a block
+// above L), {{ and }} by a brace; anything else is left as written.
 std::string fill_lesson_text(const std::string& text, const Trace& trace, Language language);
 
 // The names, as the README lists them ("cos_bloc1" .. "cos_bloc6" included).
