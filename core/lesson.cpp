@@ -133,8 +133,24 @@ std::optional<LessonError> parse_key_line(const std::string& line, int number, L
         return error_at(number, "clé inconnue « " + shown + " » (attendu : leçon, " + std::string(kKeysFr) + ")",
                         "unknown key \"" + shown + "\" (expected: leçon, commande, fr, en, question fr, "
                         "question en, réponse fr, réponse en or attendu)");
-    if (target.paragraph) append(*target.paragraph, value);
-    else target.list->push_back({number, value});
+    if (target.list) {
+        target.list->push_back({number, value});
+        return std::nullopt;
+    }
+    std::vector<PlaceholderUse> uses;
+    if (auto p = scan_placeholders(value, uses)) return error_at(number, p->fr, p->en);
+    for (auto& use : uses) step->fields.push_back({number, std::move(use), key.rfind("question", 0) == 0});
+    append(*target.paragraph, value);
+    return std::nullopt;
+}
+
+// Each {placeholder} of `step` that cannot be filled in the state `s` (before its commands when
+// `before`: only the question is shown then).
+std::optional<LessonError> unfillable(const LessonStep& step, const Settings& s, bool before) {
+    for (const auto& f : step.fields) {
+        if (before && !f.in_question) continue;
+        if (auto p = placeholder_unavailable(f.use, s)) return error_at(f.line, p->fr, p->en);
+    }
     return std::nullopt;
 }
 
@@ -184,10 +200,12 @@ std::optional<LessonError> check_lesson(const Lesson& lesson, Session scratch) {
     };
     registry.execute(scratch, "/reinit");
     for (const auto& step : lesson.steps) {
+        if (auto e = unfillable(step, scratch.settings(), true)) return e;
         for (const auto& c : step.commands) {
             const CommandResult r = registry.execute(scratch, c.text);
             if (!r.ok) return refused(c, r);
         }
+        if (auto e = unfillable(step, scratch.settings(), false)) return e;
         for (const auto& c : step.expected) {
             Session probe = scratch;
             const CommandResult r = registry.execute(probe, c.text);

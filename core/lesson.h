@@ -23,12 +23,20 @@
 #include <vector>
 
 #include "commands.h"
+#include "lesson_text.h"
 
 namespace tb {
 
 struct LessonLine {
     int line = 0;      // 1-based line of the file
     std::string text;  // a command line: "/residuel off"
+};
+
+// A {placeholder} of a step's text (lesson_text.h), where it was written.
+struct LessonField {
+    int line = 0;
+    PlaceholderUse use;
+    bool in_question = false;  // shown before the step's commands run, too
 };
 
 struct LessonStep {
@@ -39,6 +47,7 @@ struct LessonStep {
     std::string question_fr, question_en;  // the « prédis d'abord » question (optional, both or none)
     std::string answer_fr, answer_en;      // its answer, revealed with the consequence
     std::vector<LessonLine> expected;      // commands that must change nothing once the step ran
+    std::vector<LessonField> fields;       // the {placeholders} of its question, text and answer
     bool has_question() const { return !question_fr.empty(); }
 };
 
@@ -63,8 +72,10 @@ struct LessonParse {
 LessonParse parse_lesson(std::string_view text);
 
 // Runs every step's commands from /reinit on `scratch` (a copy: the caller's session is not
-// touched) with the channel's commands (a lesson drives the model, not the window), and checks each step's `attendu:` lines. The first refused command
-// or unmet expectation is returned with its line.
+// touched) with the channel's commands (a lesson drives the model, not the window), checks each
+// step's `attendu:` lines and that each {placeholder} can be filled where it is shown ({cos_bloc4}
+// needs L ≥ 4). The first refused command, unmet expectation or unfillable placeholder is
+// returned with its line.
 std::optional<LessonError> check_lesson(const Lesson& lesson, Session scratch);
 
 // parse_lesson, then check_lesson: what opening a lesson file needs.

@@ -37,10 +37,10 @@ std::string joined(const std::vector<std::string>& words) {
 Text what_to_notice(const Settings& s) {
     const bool positions = s.position != Position::None, causal = s.mask == Mask::Causal;
     if (!positions && !causal)
-        return {"sans positions ni masque, chaque bille garde exactement son vecteur à chaque niveau, seule sa place "
-                "change : le bloc voit un sac de mots (équivariance par permutation)",
-                "with no positions and no mask, every bead keeps exactly its vector at every level, only its place "
-                "changes: the block sees a bag of words (permutation equivariance)"};
+        return {"sans positions ni masque, chaque bille garde son vecteur à chaque niveau (aux arrondis près), seule sa "
+                "place change : le bloc voit un sac de mots (équivariance par permutation)",
+                "with no positions and no mask, every bead keeps its vector at every level (up to rounding), only its "
+                "place changes: the block sees a bag of words (permutation equivariance)"};
     const Text added = s.position == Position::Learned
                            ? Text{"les positions apprises sont ajoutées à l'entrée", "the learned positions are added at the input"}
                            : Text{"les positions sinus sont ajoutées à l'entrée", "the sinusoidal positions are added at the input"};

@@ -56,6 +56,8 @@ std::vector<std::string> names(const SettingEntry& e) {
 
 }  // namespace
 
+Text tooltip_for(const SettingEntry& e, const Settings& s) { return e.live_tooltip ? e.live_tooltip(s) : e.tooltip; }
+
 std::string value_word(const SettingEntry& e, const Settings& s) {
     switch (e.kind) {
         case SettingKind::Seed:

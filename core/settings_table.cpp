@@ -126,6 +126,18 @@ SettingEntry position() {
     return e;
 }
 
+// The sublayer as wired, the formula strip's: pre-norm x ← x + F(LN(x)), post-norm x ← LN(x + F(x)),
+// none x ← x + F(x); without the residual, the same without "x +".
+std::string sublayer_formula(const Settings& s) {
+    const std::string add = s.residual ? "x + " : "";
+    switch (s.norm) {
+        case Norm::Pre: return "x ← " + add + "F(LN(x))";
+        case Norm::Post: return "x ← LN(" + add + "F(x))";
+        case Norm::None: break;
+    }
+    return "x ← " + add + "F(x)";
+}
+
 SettingEntry residual() {
     SettingEntry e = on_off_setting("residual", "residuel", "résiduel", &Settings::residual);
     e.subject = "la connexion résiduelle";
@@ -136,8 +148,9 @@ SettingEntry residual() {
               "Turns the residual connection around each sublayer on or off."};
     e.side_b = true;
     e.confirm = [](const Settings& s) {
-        return s.residual ? Text{"connexion résiduelle active : x + F(x)", "residual connection on: x + F(x)"}
-                          : Text{"connexion résiduelle coupée : x ← F(x)", "residual connection cut: x ← F(x)"};
+        const Text on{"connexion résiduelle active : ", "residual connection on: "};
+        const Text off{"connexion résiduelle coupée : ", "residual connection cut: "};
+        return (s.residual ? on : off) + same(sublayer_formula(s));
     };
     return e;
 }
@@ -161,8 +174,12 @@ SettingEntry ffn() {
     SettingEntry e = integer_setting("ffn", "ffn", "ffn", &Settings::ffn, Settings::kMinFfn, Settings::kMaxFfn);
     e.subject = "la largeur du FFN";
     e.label = {"largeur FFN w", "FFN width w"};
-    e.tooltip = {"Le FFN calcule W₂·GELU(W₁·x + b₁) + b₂ avec une couche cachée de w neurones : 2·d·w + w + d paramètres.",
-                 "The FFN computes W₂·GELU(W₁·x + b₁) + b₂ with a hidden layer of w neurons: 2·d·w + w + d parameters."};
+    e.live_tooltip = [](const Settings& s) {
+        const std::string f = s.activation == Activation::Relu ? "ReLU" : "GELU";
+        return Text{"Le FFN calcule W₂·" + f + "(W₁·x + b₁) + b₂ avec une couche cachée de w neurones : 2·d·w + w + d paramètres.",
+                    "The FFN computes W₂·" + f + "(W₁·x + b₁) + b₂ with a hidden layer of w neurons: 2·d·w + w + d parameters."};
+    };
+    e.tooltip = e.live_tooltip(Settings{});
     e.help = {"Largeur w de la couche cachée du réseau feed-forward.", "Width w of the feed-forward network's hidden layer."};
     e.side_b = true;
     e.send_on_release = true;  // a drag from 8 to 64 is one command, not fifty
@@ -175,8 +192,10 @@ SettingEntry dimension() {
                                      {{"8", 8, {"d = 8", "d = 8"}}, {"16", 16, {"d = 16", "d = 16"}}});
     e.subject = "la dimension";
     e.label = {"dimension d", "dimension d"};
-    e.tooltip = {"Taille des vecteurs : l'attention a 4(d² + d) paramètres, quadratique en d (×4 quand d double).",
-                 "Size of the vectors: attention has 4(d² + d) parameters, quadratic in d (×4 when d doubles)."};
+    e.tooltip = {"Taille des vecteurs : l'attention a 4(d² + d) paramètres, quadratique en d ; de 8 à 16, × 3,8 "
+                 "(288 → 1\u202F088), × 4 sur le terme d².",
+                 "Size of the vectors: attention has 4(d² + d) parameters, quadratic in d; from 8 to 16, × 3.8 "
+                 "(288 → 1,088), × 4 on the d² term."};
     e.help = {"Dimension d des vecteurs (8 ou 16).", "Dimension d of the vectors (8 or 16)."};
     e.side_b = true;
     e.confirm = [](const Settings& s) { return Text{"dimension : d = ", "dimension: d = "} + count_text(s.dimension); };
@@ -208,8 +227,10 @@ SettingEntry activation() {
     e.label = {"activation", "activation"};
     e.tooltip = {"GELU (GPT-2) est lisse ; ReLU met tout négatif à 0 : un neurone est alors exactement actif ou éteint.",
                  "GELU (GPT-2) is smooth; ReLU sets every negative to 0: a neuron is then exactly on or off."};
-    e.help = {"Ajout : non-linéarité du FFN, GELU (lisse) ou ReLU (porte ET).",
-              "Addition: the FFN's non-linearity, GELU (smooth) or ReLU (an AND gate)."};
+    e.help = {"Ajout : non-linéarité du FFN, GELU (lisse) ou ReLU (tout négatif à 0 ; avec son biais, un neurone "
+              "peut agir comme un ET de ses entrées).",
+              "Addition: the FFN's non-linearity, GELU (smooth) or ReLU (every negative to 0; with its bias, a neuron "
+              "can act as an AND of its inputs)."};
     e.side_b = true;
     e.confirm = [](const Settings& s) {
         return Text{"activation du FFN : ", "FFN activation: "} + same(to_string(s.activation));

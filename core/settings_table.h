@@ -45,6 +45,9 @@ struct SettingEntry {
     std::vector<SettingWord> words;    // the first word of each value is its name
     std::string subject;               // French, for the refusals: "le nombre de couches"
     Text label, tooltip;               // the control and its (?); no control when the label is empty
+    // The (?) as it reads for the settings on screen, when it depends on them (the FFN names its
+    // activation); empty: `tooltip`, which is then its start-up reading. Read it with tooltip_for().
+    std::function<Text(const Settings&)> live_tooltip;
     Text help;                         // the command's line in /aide
     bool model = true;                 // false: a change does not replay the sentence (the step)
     bool side_b = false;               // /b may change it on side B
@@ -76,6 +79,7 @@ const SettingEntry* setting_for_command(std::string_view command);    // by comm
 // Derived from an entry.
 std::vector<const SettingWord*> named_values(const SettingEntry& e);  // one word a value, in order
 std::string value_word(const SettingEntry& e, const Settings& s);     // "appris", "off", "3"
+Text tooltip_for(const SettingEntry& e, const Settings& s);           // live_tooltip, else tooltip
 std::string card_word(const SettingEntry& e, const Settings& s);      // the card's name: "learned"
 std::string next_value_word(const SettingEntry& e, const Settings& s);  // the value after, cycling
 Text setting_expectation(const SettingEntry& e);                      // "un entier de 1 à 6", "8 ou 16"

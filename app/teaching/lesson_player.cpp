@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "lesson_text.h"
+
 namespace tb {
 
 void LessonPlayer::append_commands(std::vector<std::string>& out, int index) const {
@@ -59,6 +61,12 @@ std::vector<std::string> LessonPlayer::go_to(int index) {
     for (int i = 0; i < target; ++i) append_commands(out, i);
     for (auto& line : enter(target)) out.push_back(std::move(line));
     return out;
+}
+
+std::string LessonPlayer::shown(const std::string& fr, const std::string& en, Language language) const {
+    const std::string& text = language == Language::English && !en.empty() ? en : fr;
+    if (!session_) return text;
+    return fill_lesson_text(text, *session_->trace(), language);
 }
 
 }  // namespace tb

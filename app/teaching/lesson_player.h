@@ -35,11 +35,18 @@ public:
     // Step `index` (clamped), as it is on arrival: "/reinit" then every earlier step's commands.
     std::vector<std::string> go_to(int index);
 
+    // The session whose trace fills the texts' {placeholders} (Teaching attaches its own).
+    void attach(const Session* session) { session_ = session; }
+    // A step's text as the panel shows it: `fr` or `en` (French when `en` is empty), its
+    // placeholders filled from the live trace (left as written when no session is attached).
+    std::string shown(const std::string& fr, const std::string& en, Language language) const;
+
 private:
     std::vector<std::string> enter(int index);
     void append_commands(std::vector<std::string>& out, int index) const;
 
     Lesson lesson_;
+    const Session* session_ = nullptr;
     std::string path_;
     bool open_ = false;
     int index_ = 0;

@@ -24,7 +24,7 @@ class Teaching {
 public:
     static constexpr float kPresenterTextScale = 1.5f;  // on top of /vue texte: the back row reads it
 
-    Teaching(const Session& session, LineRunner& runner) : session_(session), runner_(runner) {}
+    Teaching(const Session& session, LineRunner& runner) : session_(session), runner_(runner) { lesson_.attach(&session_); }
 
     // /lecon <ouvrir FICHIER|suivant|precedent|reveler|fermer>, /presentateur <on|off>, /theme <clair|sombre>.
     std::vector<Command> commands();

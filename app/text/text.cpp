@@ -23,7 +23,7 @@ const Strings kFrench{
     "▶ lecture", "❚❚ pause", "◀ étape", "étape ▶",
     "Glisser pour revoir le passage ; les boutons d'étape envoient /etape n.",
     "Profil des normes ‖x‖ par niveau", "log", "linéaire", "passage précédent (pâle)", "niveau",
-    "similarité cosinus moyenne (effondrement)",
+    "similarité cosinus moyenne (1 = effondrement)",
     "Légende",
     "secteurs = direction, un par composante : x_j / rms(x)",
     "Chaque bille est coupée en d secteurs, dans l'ordre des composantes depuis midi, dans le sens des aiguilles "
@@ -56,7 +56,7 @@ const Strings kEnglish{
     "▶ play", "❚❚ pause", "◀ step", "step ▶",
     "Drag to replay the pass; the step buttons send /etape n.",
     "Norm profile ‖x‖ by level", "log", "linear", "previous pass (faint)", "level",
-    "mean cosine similarity (collapse)",
+    "mean cosine similarity (1 = collapse)",
     "Legend",
     "sectors = direction, one per component: x_j / rms(x)",
     "Each bead is cut into d sectors, the components in order from twelve o'clock, clockwise. Sector j shows "

@@ -33,7 +33,7 @@ void slider(const SettingEntry& e, const Settings& s, ControlsState& state, cons
     const int now = e.get(s);
     const bool held = state.dragging == e.key;
     int v = held ? state.dragged : now;
-    label_before(in_language(e.label, language), in_language(e.tooltip, language));
+    label_before(in_language(e.label, language), in_language(tooltip_for(e, s), language));
     const bool moved = ImGui::SliderInt(("##" + e.command).c_str(), &v, e.lo, e.top ? e.top(s) : e.hi);
     if (!e.send_on_release) {
         if (moved && v != now) send(command_for(e, std::to_string(v)));
@@ -47,7 +47,7 @@ void slider(const SettingEntry& e, const Settings& s, ControlsState& state, cons
 // One radio button a value; on the label's line when there are two, below it when more.
 void radios(const SettingEntry& e, const Settings& s, const CommandSink& send, Language language) {
     ImGui::TextUnformatted(in_language(e.label, language));
-    help_marker(in_language(e.tooltip, language));
+    help_marker(in_language(tooltip_for(e, s), language));
     const auto values = named_values(e);
     const bool below = values.size() > 2;
     for (std::size_t i = 0; i < values.size(); ++i) {
@@ -62,13 +62,13 @@ void checkbox(const SettingEntry& e, const Settings& s, const CommandSink& send,
     bool on = e.get(s) != 0;
     const std::string next = next_value_word(e, s);
     if (ImGui::Checkbox(in_language(e.label, language), &on)) send(command_for(e, next));
-    help_marker(in_language(e.tooltip, language));
+    help_marker(in_language(tooltip_for(e, s), language));
 }
 
 void text_field(const SettingEntry& e, const Settings& s, ControlsState& state, const CommandSink& send,
                 Language language) {
     ImGui::TextUnformatted(in_language(e.label, language));
-    help_marker(in_language(e.tooltip, language));
+    help_marker(in_language(tooltip_for(e, s), language));
     if (state.sentence_shown != s.sentence && !state.sentence_editing) {
         std::snprintf(state.sentence, sizeof state.sentence, "%s", s.sentence.c_str());
         state.sentence_shown = s.sentence;

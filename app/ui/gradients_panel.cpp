@@ -135,10 +135,12 @@ void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientDa
     help_marker(tr(language,
                    "Une vraie rétropropagation sur ce modèle (mêmes poids, même phrase, une perte fixe sur la sortie). "
                    "y = x + F(x) se dérive en 1 + F′ : le « 1 » porte le gradient jusqu'aux premières couches. "
-                   "Sans lui, il faut traverser chaque F′ et le gradient s'éteint.",
+                   "Sans lui, il faut traverser chaque F′ : le plus souvent le gradient s'affaiblit en descendant "
+                   "(avec d'autres poids, il peut aussi grossir).",
                    "A real backward pass on this model (same weights, same sentence, a fixed loss on the output). "
                    "y = x + F(x) differentiates to 1 + F′: the « 1 » carries the gradient down to the first layers. "
-                   "Without it the gradient must cross every F′ and fades."));
+                   "Without it the gradient must cross every F′: most often it fades on the way down (with other "
+                   "weights it can also grow)."));
     if (trace.settings.layers < 6) {  // the fade shows over many layers
         ImGui::TextDisabled("%s", tr(language, "plus net avec six couches :", "clearer with six layers:"));
         ImGui::SameLine();

@@ -51,18 +51,18 @@ void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& font
         if (!player.revealed()) {
             ImGui::TextColored(accent, "%s", tr(language, "Prédis d'abord :", "Predict first:"));
             ImGui::PushFont(fonts.large);
-            wrapped(pick(step.question_fr, step.question_en, language));
+            wrapped(player.shown(step.question_fr, step.question_en, language));
             ImGui::PopFont();
             ImGui::Spacing();
             if (ImGui::Button(tr(language, "Révéler la réponse", "Reveal the answer"))) send("/lecon reveler");
         } else {
-            wrapped(pick(step.question_fr, step.question_en, language));
+            wrapped(player.shown(step.question_fr, step.question_en, language));
             ImGui::TextColored(accent, "%s", tr(language, "Réponse :", "Answer:"));
-            wrapped(pick(step.answer_fr, step.answer_en, language));
+            wrapped(player.shown(step.answer_fr, step.answer_en, language));
         }
         ImGui::Separator();
     }
-    if (player.revealed()) wrapped(pick(step.text_fr, step.text_en, language));
+    if (player.revealed()) wrapped(player.shown(step.text_fr, step.text_en, language));
     else {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         wrapped(tr(language, "(réfléchis, puis révèle : la commande s'exécutera)",

@@ -49,5 +49,21 @@ TEST(LessonPlayer, PlayedToTheEndLeavesSixLayersAndNoPositions) {
     EXPECT_TRUE(session.settings().residual);
 }
 
+// What the panel shows: the step's text with its placeholders filled from the attached session,
+// in the interface's language; the figures follow the session when it changes.
+TEST(LessonPlayer, ShownTextsAreFilledFromTheLiveTrace) {
+    Session session = test::session();
+    LessonPlayer player;
+    player.open(shipped_lesson(), "lecon.txt");
+    const std::string fr = "blocs {blocs}, graine {graine}", en = "blocks {blocs}, seed {graine}";
+    EXPECT_EQ(player.shown(fr, en, Language::French), fr);  // nothing attached: as written
+    player.attach(&session);
+    EXPECT_EQ(player.shown(fr, en, Language::French), "blocs 1\u202F744, graine 2017");
+    EXPECT_EQ(player.shown(fr, en, Language::English), "blocks 1,744, seed 2017");
+    EXPECT_EQ(player.shown(fr, "", Language::English), "blocs 1,744, graine 2017");  // no English: the French
+    ASSERT_TRUE(test::registry().execute(session, "/couches 6").ok);
+    EXPECT_EQ(player.shown(fr, en, Language::French), "blocs 5\u202F232, graine 2017");
+}
+
 }  // namespace
 }  // namespace tb
