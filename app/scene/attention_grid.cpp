@@ -38,18 +38,23 @@ AttentionReading read_attention(const std::vector<Matrix>& heads, Mask mask) {
 }
 
 std::string attention_caption(const AttentionReading& r, const std::vector<Token>& tokens, Language language) {
+    // No-break spaces inside the guillemets and before the colon, so that a wrapped caption never
+    // leaves « or : at the start of a line.
+    const std::string nb = "\u00A0", colon = language == Language::French ? nb + ": " : ": ";
     const bool fr = language == Language::French;
     const std::string gap = format_fixed(r.gap, 2, language);
     if (r.near_uniform || r.head < 0)
-        return fr ? "poids non entraînés : attention presque uniforme (écart max à 1/n : " + gap + ")"
+        return fr ? "poids non entraînés" + colon + "attention presque uniforme (écart max à 1/n" + colon + gap + ")"
                   : "untrained weights: attention almost uniform (largest gap to 1/n: " + gap + ")";
-    auto word = [&](int i) { return i >= 0 && i < static_cast<int>(tokens.size()) ? tokens[static_cast<std::size_t>(i)].word : "?"; };
+    auto word = [&](int i) {
+        return "«" + nb + (i >= 0 && i < static_cast<int>(tokens.size()) ? tokens[static_cast<std::size_t>(i)].word : "?") + nb + "»";
+    };
     const std::string w = format_fixed(r.weight, 2, language), even = format_fixed(r.even, 2, language);
     const std::string head = std::to_string(r.head + 1);
-    return fr ? "poids non entraînés, attention pourtant marquée (écart max à 1/n : " + gap + ") : « " + word(r.query) +
-                    " » lit surtout « " + word(r.key) + " », " + w + " contre 1/n = " + even + " (tête " + head + ")"
-              : "untrained weights, yet marked attention (largest gap to 1/n: " + gap + "): « " + word(r.query) + " » reads « " +
-                    word(r.key) + " » most, " + w + " against 1/n = " + even + " (head " + head + ")";
+    return fr ? "poids non entraînés, attention pourtant marquée (écart max à 1/n" + colon + gap + ")" + colon + word(r.query) +
+                    " lit surtout " + word(r.key) + ", " + w + " contre 1/n = " + even + " (tête " + head + ")"
+              : "untrained weights, yet marked attention (largest gap to 1/n: " + gap + "): " + word(r.query) + " reads " +
+                    word(r.key) + " most, " + w + " against 1/n = " + even + " (head " + head + ")";
 }
 
 WeightScale weight_scale(bool light) {

@@ -54,8 +54,10 @@ void attention_header(const Trace& trace, InspectorState& state, Language langua
            "Each row sums to 1; an even share would be 1/n, n the words the row sees. "
            "With /masque causal a word cannot see later words: the upper triangle is masked (hatched). "
            "« Almost uniform »: every weight between half and one and a half times 1/n."));
-    ImGui::TextDisabled("%s", tr(language, "ligne = qui regarde · colonne = qui est regardé",
-                                 "row = who looks · column = who is looked at"));
+    const char* meaning = tr(language, "ligne = qui regarde · colonne = qui est regardé", "row = who looks · column = who is looked at");
+    if (ImGui::CalcTextSize(meaning).x > ImGui::GetContentRegionAvail().x)  // a narrow window: the short form
+        meaning = tr(language, "ligne → colonne : qui regarde qui", "row → column: who looks at whom");
+    ImGui::TextDisabled("%s", meaning);
 }
 
 // The words round one grid: keys above (staggered, shrunk if needed, never cut); queries at the
@@ -111,6 +113,28 @@ void grid_cells(ImDrawList* dl, const Matrix& a, const HeatmapLayout& grid, int 
         }
 }
 
+// `text` from `at`, wrapped at plain spaces only (ImGui's own wrap also breaks after a comma, which
+// would cut « 0,41 » in two; the caption's no-break spaces hold « word » and « : » together).
+void wrap_at_spaces(ImDrawList* dl, ImVec2 at, float width, ImU32 colour, const std::string& text) {
+    const float line = ImGui::GetTextLineHeight();
+    std::string current;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t space = std::min(text.find(' ', start), text.size());
+        const std::string word = text.substr(start, space - start);
+        const std::string longer = current.empty() ? word : current + " " + word;
+        if (!current.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+            dl->AddText(at, colour, current.c_str());
+            at.y += line;
+            current = word;
+        } else {
+            current = longer;
+        }
+        start = space + 1;
+    }
+    if (!current.empty()) dl->AddText(at, colour, current.c_str());
+}
+
 // Below the grids: the colour scale 0 … top (1/n marked without a mask), the hatch's meaning, the
 // live caption.
 void scale_and_caption(ImDrawList* dl, const Trace& trace, const HeatmapLayout& grid, const AttentionReading& reading,
@@ -138,9 +162,8 @@ void scale_and_caption(ImDrawList* dl, const Trace& trace, const HeatmapLayout& 
         const char* masked = tr(language, "hachuré : masqué", "hatched: masked");
         dl->AddText(ImVec2(x1 + line, y0 - line * 0.25f), ink, masked);
     }
-    const std::string caption = attention_caption(reading, trace.tokens, language);
-    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(body.x + frame * 0.3f, y1 + line + 3), ink, caption.c_str(),
-                nullptr, body.w - frame * 0.6f);
+    wrap_at_spaces(dl, ImVec2(body.x + frame * 0.3f, y1 + line + 3), body.w - frame * 0.6f, ink,
+                   attention_caption(reading, trace.tokens, language));
 }
 
 // The head's title over its grid and its frame (yellow for the head in the cross-section).
@@ -148,7 +171,9 @@ void grid_frame(ImDrawList* dl, const HeatmapLayout& grid, int k, bool chosen, f
     const Rect& g = grid.grids[static_cast<std::size_t>(k)];
     const float frame = ImGui::GetFrameHeight();
     const ImU32 yellow = to_u32(light_theme() ? kLightTheme.residual : palette::kResidual);
-    const std::string title = tr(language, "tête ", "head ") + std::to_string(k + 1) + (chosen ? tr(language, " · dans la coupe", " · in the section") : "");
+    std::string title = tr(language, "tête ", "head ") + std::to_string(k + 1);
+    const std::string longer = title + tr(language, " · dans la coupe", " · in the section");
+    if (chosen && ImGui::CalcTextSize(longer.c_str()).x < g.w + label * 0.45f) title = longer;  // clear of the next title
     dl->AddText(ImVec2(g.x - grid.cell * 0.2f, g.y - label + frame * 0.05f), chosen ? yellow : ImGui::GetColorU32(ImGuiCol_Text), title.c_str());
     dl->AddRect(ImVec2(g.x - 2, g.y - 2), ImVec2(g.right() + 2, g.bottom() + 2), chosen ? yellow : ImGui::GetColorU32(ImGuiCol_Text, 0.4f), 0, 0,
                 chosen ? 3.f : 1.f);

@@ -61,6 +61,32 @@ inline FoundPlot find_plot(const Image& img, const Rect& panel) {
     return p;
 }
 
+// Each word just right of its line's end (the last level drawn: the step), in its identity
+// colour, near the end's height (stacked labels may stand a few lines away).
+inline void check_end_labels(const Image& img, const Rect& panel, const FoundPlot& p, const Trace& trace,
+                             const std::vector<std::vector<double>>& current, const ValueRange& range, bool log_scale) {
+    const float line = 19;
+    const int n = trace.token_count(), top = static_cast<int>(trace.levels.size()) - 1;
+    const int last = std::clamp(trace.settings.step, 0, top);
+    const float tip_x = p.left + (p.right - p.left) * static_cast<float>(last) / static_cast<float>(std::max(1, top));
+    for (int i = 0; i < n; ++i) {
+        const Rgb id = identity_colour(trace.typed_place(i));
+        const palette::Colour8 c{int(id.r * 255 + 0.5f), int(id.g * 255 + 0.5f), int(id.b * 255 + 0.5f)};
+        double sum_y = 0;
+        int hits = 0;
+        for (float y = p.top - line; y < p.bottom + line; ++y)
+            for (float x = tip_x + 4; x < std::min(panel.right(), tip_x + line * 8); ++x)
+                if (near(img.at(x, y), c, 30)) sum_y += y, ++hits;
+        const double end = current[static_cast<std::size_t>(last)][static_cast<std::size_t>(i)];
+        const double u = log_scale ? std::log(std::max(end, range.lo) / range.lo) / std::log(range.hi / range.lo) : end / range.hi;
+        const float end_y = p.bottom - static_cast<float>(u) * (p.bottom - p.top);
+        const float label_y = hits ? static_cast<float>(sum_y / hits) : -1000;
+        check(hits >= 10 && std::abs(label_y - end_y) <= line * (0.5f * static_cast<float>(n) + 1),
+              "profile: « " + trace.tokens[static_cast<std::size_t>(i)].word + " » written right of its line's end, in its colour (" +
+                  std::to_string(hits) + " px at y " + std::to_string(label_y) + ", the line ends at " + std::to_string(end_y) + ")");
+    }
+}
+
 inline void check_profile(const Image& img, const Rect& panel, const Trace& trace, const Trace* previous, bool log_scale) {
     const FoundPlot p = find_plot(img, panel);
     check(p.found, "profile: the plot's frame found (" + std::to_string(p.left) + ", " + std::to_string(p.top) + ") – (" +
@@ -121,28 +147,7 @@ inline void check_profile(const Image& img, const Rect& panel, const Trace& trac
     else if (with_previous) check(grey > 100, "profile: the previous pass drawn (" + std::to_string(grey) + " px)");
     else check(grey < 25, "profile: no previous pass drawn (" + std::to_string(grey) + " px of its grey)");
 
-    // The end labels: each word just right of its line's end (the last level drawn: the step), in
-    // its colour, near the end's height.
-    const float line = 19;
-    const int n = trace.token_count(), top = static_cast<int>(trace.levels.size()) - 1;
-    const int last = std::clamp(trace.settings.step, 0, top);
-    const float tip_x = p.left + (p.right - p.left) * static_cast<float>(last) / static_cast<float>(std::max(1, top));
-    for (int i = 0; i < n; ++i) {
-        const Rgb id = identity_colour(trace.typed_place(i));
-        const palette::Colour8 c{int(id.r * 255 + 0.5f), int(id.g * 255 + 0.5f), int(id.b * 255 + 0.5f)};
-        double sum_y = 0;
-        int hits = 0;
-        for (float y = p.top - line; y < p.bottom + line; ++y)
-            for (float x = tip_x + 4; x < std::min(panel.right(), tip_x + line * 8); ++x)
-                if (near(img.at(x, y), c, 30)) sum_y += y, ++hits;
-        const double end = current[static_cast<std::size_t>(last)][static_cast<std::size_t>(i)];
-        const double u = log_scale ? std::log(std::max(end, range.lo) / range.lo) / std::log(range.hi / range.lo) : end / range.hi;
-        const float end_y = p.bottom - static_cast<float>(u) * (p.bottom - p.top);
-        const float label_y = hits ? static_cast<float>(sum_y / hits) : -1000;
-        check(hits >= 10 && std::abs(label_y - end_y) <= line * (0.5f * static_cast<float>(n) + 1),
-              "profile: « " + trace.tokens[static_cast<std::size_t>(i)].word + " » written right of its line's end, in its colour (" +
-                  std::to_string(hits) + " px at y " + std::to_string(label_y) + ", the line ends at " + std::to_string(end_y) + ")");
-    }
+    check_end_labels(img, panel, p, trace, current, range, log_scale);
 }
 
 }  // namespace tb::test

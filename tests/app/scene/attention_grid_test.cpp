@@ -43,7 +43,7 @@ TEST(AttentionGrid, NearUniformWhenEveryWeightIsWithinHalfItsEvenShare) {
     EXPECT_TRUE(r.near_uniform);
     EXPECT_NEAR(r.top, 0.30, 1e-12);
     const std::string fr = attention_caption(r, words({"le", "chat", "dort", "bien"}), Language::French);
-    EXPECT_EQ(fr, "poids non entraînés : attention presque uniforme (écart max à 1/n : 0,05)");
+    EXPECT_EQ(fr, "poids non entraînés\u00A0: attention presque uniforme (écart max à 1/n\u00A0: 0,05)");  // no-break spaces
     EXPECT_EQ(attention_caption(r, words({"le", "chat", "dort", "bien"}), Language::English),
               "untrained weights: attention almost uniform (largest gap to 1/n: 0.05)");
 }
@@ -63,8 +63,8 @@ TEST(AttentionGrid, NotUniformSaysWhichWordIsReadMost) {
     EXPECT_NEAR(r.weight, 0.40, 1e-12);
     EXPECT_NEAR(r.even, 0.25, 1e-12);
     const std::string fr = attention_caption(r, words({"le", "chat", "regarde", "chien"}), Language::French);
-    EXPECT_TRUE(contains(fr, "attention pourtant marquée (écart max à 1/n : 0,15)")) << fr;
-    EXPECT_TRUE(contains(fr, "« regarde » lit surtout « chat », 0,40 contre 1/n = 0,25 (tête 2)")) << fr;
+    EXPECT_TRUE(contains(fr, "attention pourtant marquée (écart max à 1/n\u00A0: 0,15)")) << fr;
+    EXPECT_TRUE(contains(fr, "«\u00A0regarde\u00A0» lit surtout «\u00A0chat\u00A0», 0,40 contre 1/n = 0,25 (tête 2)")) << fr;
     EXPECT_FALSE(contains(fr, "presque"));
     const std::string en = attention_caption(r, words({"le", "chat", "regarde", "chien"}), Language::English);
     EXPECT_TRUE(contains(en, "0.40 against 1/n = 0.25 (head 2)")) << en;
@@ -114,7 +114,7 @@ TEST(AttentionGrid, TheCaptionSaysUniformOnlyWhenEveryWeightIsNearItsEvenShareOv
                     }
                 const std::string caption = attention_caption(read_attention(heads, t.settings.mask), t.tokens, Language::French);
                 EXPECT_EQ(contains(caption, "presque uniforme"), near) << caption;
-                EXPECT_TRUE(contains(caption, "écart max à 1/n : " + format_fixed(gap, 2, Language::French))) << caption;
+                EXPECT_TRUE(contains(caption, "écart max à 1/n\u00A0: " + format_fixed(gap, 2, Language::French))) << caption;
                 (near ? uniform : marked) += 1;
             }
         }
