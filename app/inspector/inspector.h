@@ -51,13 +51,15 @@ struct VectorParse {
 VectorParse parse_vector(std::string_view text);
 
 // The attention panel: one n x n heatmap per head, side by side under a header of `header` px,
-// words on the left (`label` px) and on top (`label` px).
+// the query words once on the left (`label` px), key words above each grid (`label` px), `footer`
+// px kept below (the colour
+// scale and the caption; 0,6 label when not given).
 struct HeatmapLayout {
     std::vector<Rect> grids;  // one per head: the n x n cells
     float cell = 0;
     Rect cell_rect(int head, int query, int key) const;  // row = query i, column = key j
 };
-HeatmapLayout heatmap_layout(const Rect& body, int tokens, int heads, float header, float label);
+HeatmapLayout heatmap_layout(const Rect& body, int tokens, int heads, float header, float label, float footer = -1);
 
 // The FFN strip: w cells in one row (up to 32 a row, so 64 makes two rows) under `header` px.
 struct StripLayout {
@@ -105,6 +107,7 @@ std::vector<ScaleRow> scale_rows(const Trace& trace);
 namespace inspector_metrics {
 constexpr float kHeatmapHeader = 2.5f;  // the block selector and the caption above the heatmaps
 constexpr float kHeatmapLabel = 3.2f;   // the words' column
+constexpr float kHeatmapFooter = 3.0f;  // the colour scale, its labels and the caption below the heatmaps
 constexpr float kStripHeader = 5.0f;    // the block, token and caption lines above the strip
 constexpr float kScaleHeader = 3.0f;    // the sentences above the scale bars
 constexpr float kScaleRow = 1.9f;       // one model: a line of text and its bar

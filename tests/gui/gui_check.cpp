@@ -16,6 +16,7 @@
 #include "scene/palette.h"
 #include "bead_check.h"
 #include "picture_check.h"
+#include "profile_check.h"
 #include "scene/screen.h"
 #include "session.h"
 
@@ -93,5 +94,7 @@ int main(int argc, char** argv) {
     }
 
     check_beads(img, trace, layout, window.teaching().theme());
+    if (window.teaching().theme() == Theme::Dark && !window.comparison().is_open() && !window.teaching().presenter())
+        check_profile(img, screen.profile, trace, session.previous_trace().get(), window.playback().log_scale());
     return verdict();
 }

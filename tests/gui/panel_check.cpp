@@ -1,9 +1,12 @@
 // panel_check PNG COMMANDS: the inspector panels (/panneau). Rebuilds the state the window had
-// (the channel's commands through the core registry, /panneau through the App's own command),
+// (the channel's and the window's commands, /panneau and /theme too, as the window runs them),
 // the same layout functions, and checks colours where each panel draws what the model computed:
-// every heatmap cell's blue from its attention weight, the causal triangle empty, each FFN neuron
+// every heatmap cell's colour from its attention weight on the scale 0 … the largest, a number in
+// each, the causal triangle masked, the words in their identity colours, each FFN neuron
 // pink or grey from its activation, the scale bars split at the shares count_parameters gives.
+#include <algorithm>
 #include <cmath>
+#include <utility>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -11,8 +14,12 @@
 
 #include "commands.h"
 #include "inspector/inspector.h"
+#include "scene/attention_grid.h"
+#include "scene/colour.h"
 #include "scene/palette.h"
+#include "teaching/theme.h"
 #include "picture_check.h"
+#include "window_features.h"
 #include "scene/screen.h"
 #include "session.h"
 
@@ -24,43 +31,93 @@ using namespace tb::test;
 // ImGui's frame height at scale 1: the 19 px font plus twice the 3 px frame padding.
 constexpr float kFrame = 25.f, kLine = 19.f;
 
-void check_attention(const Image& img, const Trace& t, const Rect& body) {
+// The pixel a cell's colour is read at: its top-left part, clear of the number at its centre and
+// of the masked cells' hatch lines.
+struct Point {
+    float x, y;
+};
+Point fill_point(const Rect& c) { return {c.x + c.w * 0.15f + 1, c.y + c.h * 0.15f + 1}; }
+
+double brightness(palette::Colour8 c) { return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b; }
+
+void check_attention(const Image& img, const Trace& t, const Rect& body, bool light) {
     const Level& level = t.levels[1];  // block 1, the panel's default
     const int n = t.token_count(), heads = static_cast<int>(level.attention_weights.size());
     const HeatmapLayout grid = heatmap_layout(body, n, heads, kFrame * inspector_metrics::kHeatmapHeader,
-                                              kFrame * inspector_metrics::kHeatmapLabel);
-    check(grid.cell >= 10, "heatmap cells readable (" + std::to_string(grid.cell) + " px)");
+                                              kFrame * inspector_metrics::kHeatmapLabel, kFrame * inspector_metrics::kHeatmapFooter);
+    check(grid.cell >= (n <= 5 ? 30 : 14), "heatmap cells large enough (" + std::to_string(grid.cell) + " px)");
     const bool causal = t.settings.mask == Mask::Causal;
-    int empty_upper = 0, upper = 0, right_colour = 0, cells = 0;
+    auto visible = [&](int i, int j) { return !causal || j <= i; };
+    double top = 0;  // the colour scale's end: the largest weight shown
+    for (const Matrix& a : level.attention_weights)
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j)
+                if (visible(i, j)) top = std::max(top, a(i, j));
+    // The scale's two ends (its colours are the panel's choice); between them, weight / top.
+    const WeightScale scale = weight_scale(light);
+    const palette::Colour8 low{int(std::lround(scale.low.r * 255)), int(std::lround(scale.low.g * 255)), int(std::lround(scale.low.b * 255))};
+    const palette::Colour8 high{int(std::lround(scale.high.r * 255)), int(std::lround(scale.high.g * 255)), int(std::lround(scale.high.b * 255))};
+    const palette::Colour8 panel = light ? kLightTheme.background : palette::kBackground;
+    int masked_empty = 0, masked = 0, right_colour = 0, cells = 0, ordered = 0, pairs = 0, inked = 0;
+    std::vector<std::pair<double, double>> seen;  // (weight, brightness)
     for (int k = 0; k < heads; ++k)
         for (int i = 0; i < n; ++i)
             for (int j = 0; j < n; ++j) {
                 const Rect c = grid.cell_rect(k, i, j);
-                const palette::Colour8 pixel = img.at(c.cx(), c.cy());
-                const double w = level.attention_weights[static_cast<std::size_t>(k)](i, j);
-                if (j > i) {
-                    ++upper;
-                    empty_upper += near(pixel, palette::kBackground, 6);
+                const Point at = fill_point(c);
+                const palette::Colour8 pixel = img.at(at.x, at.y);
+                if (!visible(i, j)) {
+                    ++masked;
+                    masked_empty += near(pixel, panel, 6) && near(img.at(c.cx(), c.cy()), panel, 6);
+                    continue;
                 }
-                if (w <= 0) continue;
-                const double s = std::sqrt(w);
-                auto mix = [s](int a, int b) { return static_cast<int>(std::lround(a + (b - a) * s)); };
-                const palette::Colour8 expected{mix(palette::kBackground.r, palette::kAttention.r),
-                                                mix(palette::kBackground.g, palette::kAttention.g),
-                                                mix(palette::kBackground.b, palette::kAttention.b)};
+                const double w = level.attention_weights[static_cast<std::size_t>(k)](i, j), u = w / top;
+                auto mix = [u](int a, int b) { return static_cast<int>(std::lround(a + (b - a) * u)); };
+                const palette::Colour8 expected{mix(low.r, high.r), mix(low.g, high.g), mix(low.b, high.b)};
                 ++cells;
                 const bool ok = near(pixel, expected, 8);
                 right_colour += ok;
                 if (!ok) std::printf("     head %d cell (%d,%d) w=%.3f: %s, expected %s\n", k + 1, i, j, w, str(pixel).c_str(), str(expected).c_str());
+                seen.emplace_back(w, brightness(pixel));
+                // The number: ink (black or white) in the cell's middle band.
+                int ink = 0;
+                for (float x = c.x + 2; x < c.right() - 2; ++x) {
+                    const palette::Colour8 p = img.at(x, c.cy());
+                    ink += near(p, {0, 0, 0}, 60) || near(p, {255, 255, 255}, 60);
+                }
+                inked += ink >= 2;
             }
-    check(cells > 0 && right_colour == cells, "every heatmap cell's blue is its attention weight (" + std::to_string(right_colour) + "/" +
-                                                  std::to_string(cells) + ")");
-    if (causal) check(empty_upper == upper, "causal: upper triangle empty (" + std::to_string(empty_upper) + "/" + std::to_string(upper) + ")");
-    else check(empty_upper == 0, "no mask: no empty cell above the diagonal (" + std::to_string(empty_upper) + " empty)");
+    // The colours' order is the weights' order (lighter is heavier on the dark theme, darker on the light).
+    for (const auto& a : seen)
+        for (const auto& b : seen)
+            if (a.first > b.first + 0.02) ++pairs, ordered += light ? a.second < b.second : a.second > b.second;
+    check(cells > 0 && right_colour == cells, "every heatmap cell's colour is its weight on the scale 0 … " + std::to_string(top) + " (" +
+                                                  std::to_string(right_colour) + "/" + std::to_string(cells) + ")");
+    check(ordered == pairs, "a heavier weight is a stronger colour (" + std::to_string(ordered) + "/" + std::to_string(pairs) + " pairs)");
+    // (Below 30 px a cell is too small for « 0,20 » at a readable size: colours only, then.)
+    if (grid.cell >= 30) check(inked == cells, "a number written in every cell (" + std::to_string(inked) + "/" + std::to_string(cells) + ")");
+    if (causal) check(masked > 0 && masked_empty == masked, "causal: upper triangle masked, not filled (" + std::to_string(masked_empty) + "/" + std::to_string(masked) + ")");
+    else check(masked == 0, "no mask: every cell filled");
+    // The colour scale under the grids: low at its left end, high at its right end.
+    const Rect& g0 = grid.grids[0];
+    const float strip_y = g0.bottom() + kFrame * (0.35f + 0.225f);
+    const float strip_x1 = std::min(grid.grids.back().right(), g0.x + std::max(g0.w, kFrame * 8));
+    check(near(img.at(g0.x + 3, strip_y), low, 12) && near(img.at(strip_x1 - 3, strip_y), high, 12),
+          "the colour scale runs from 0 " + str(img.at(g0.x + 3, strip_y)) + " to the top " + str(img.at(strip_x1 - 3, strip_y)));
+    // Each word in its identity colour at the left of its row, in the label column.
+    int words = 0;
+    for (int i = 0; i < n; ++i) {
+        const Rgb id = identity_colour(t.typed_place(i));
+        const float k = light ? 0.7f : 1.f;
+        const palette::Colour8 c{int(id.r * k * 255 + 0.5f), int(id.g * k * 255 + 0.5f), int(id.b * k * 255 + 0.5f)};
+        const Rect row = grid.cell_rect(0, i, 0);
+        words += fraction(img, {g0.x - kFrame * inspector_metrics::kHeatmapLabel, row.y + 2, kFrame * inspector_metrics::kHeatmapLabel - 2, row.h - 4}, c, 20) > 0.01;
+    }
+    check(words == n, "each query word in its identity colour (" + std::to_string(words) + "/" + std::to_string(n) + ")");
     // The chosen head (1 by default) framed in yellow, the other not.
-    const Rect g0 = grid.grids[0];
-    check(near(img.at(g0.cx(), g0.y - 2), palette::kResidual, 30), "head 1 framed in yellow (as the cross-section's lines)");
-    if (heads > 1) check(!near(img.at(grid.grids[1].cx(), grid.grids[1].y - 2), palette::kResidual, 30), "head 2 not framed");
+    const palette::Colour8 yellow = light ? kLightTheme.residual : palette::kResidual;
+    check(near(img.at(g0.cx(), g0.y - 2), yellow, 30), "head 1 framed in yellow (as the cross-section's lines)");
+    if (heads > 1) check(!near(img.at(grid.grids[1].cx(), grid.grids[1].y - 2), yellow, 30), "head 2 not framed");
 }
 
 void check_neurons(const Image& img, const Trace& t, const Rect& body) {
@@ -105,9 +162,12 @@ int main(int argc, char** argv) {
 
     Session session = start_session();
     CommandRegistry registry;
-    Panel panel = Panel::None;
-    registry.add(make_panel_command(panel));
-    if (!run_commands(registry, session, argv[2])) return 2;
+    Features window(session, registry);  // the window's own commands too (/panneau, /theme, ...)
+    window.install();
+    for (const auto& line : split_script(argv[2]))
+        if (!window.run(line).ok) return std::fprintf(stderr, "command refused: %s\n", line.c_str()), 2;
+    const Panel panel = window.inspector().panel();
+    const bool light = window.teaching().theme() == Theme::Light;
     const Trace& trace = *session.trace();
     const ScreenLayout screen = screen_layout(static_cast<float>(img.w), static_cast<float>(img.h), 1.f);
     const InspectorLayout layout = inspector_layout(screen, panel != Panel::None, kFrame);
@@ -115,7 +175,7 @@ int main(int argc, char** argv) {
     const Rect& body = layout.body;
     const palette::Colour8 off{232, 92, 80};
     switch (panel) {
-        case Panel::Attention: check_attention(img, trace, body); break;
+        case Panel::Attention: check_attention(img, trace, body, light); break;
         case Panel::Neurons: check_neurons(img, trace, body); break;
         case Panel::Scale: check_scale(img, body); break;
         case Panel::Gradients:

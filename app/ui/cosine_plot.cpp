@@ -1,0 +1,84 @@
+// The mean cosine similarity by level (the collapse): the rise towards 1 as the beads pass, the
+// previous pass faint behind when it has the same levels, side B dashed during /comparer.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "numbers.h"
+#include "scene/profile_axis.h"
+#include "text/text.h"
+#include "ui/panels.h"
+#include "ui/plot_parts.h"
+
+namespace tb {
+
+void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, Language language,
+                 Compared b) {
+    if (b.trace || !previous_comparable(trace, previous)) previous = nullptr;  // same levels only
+    if (!begin_panel("##cosinus", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    // Beside the legend the long title does not fit: a shorter one.
+    const char* title = text_in(language).cosine_title;
+    for (const char* shorter : {tr(language, "cosinus moyen (effondrement)", "mean cosine (collapse)"), tr(language, "cosinus moyen", "mean cosine")})
+        if (ImGui::CalcTextSize(title).x > ImGui::GetContentRegionAvail().x - ImGui::GetTextLineHeight() * 0.5f) title = shorter;
+    ImGui::TextUnformatted(title);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float line = ImGui::GetTextLineHeight();
+    const ImVec2 cursor = ImGui::GetCursorScreenPos();
+    const float left = cursor.x + line * 2.6f, right = rect.right() - line;
+    const int top = static_cast<int>(trace.levels.size()) - 1;
+    const float plot_top = cursor.y + line * 0.3f, plot_bottom = rect.bottom() - line * plot::axis_lines(right - left, top, language);
+    if (right - left < 20 || plot_bottom - plot_top < 10) {
+        ImGui::End();
+        return;
+    }
+    const double lo = -0.25, hi = 1.0;  // fixed: the class sees the rise towards 1 (collapse)
+    auto y_of = [&](double v) {
+        return plot_bottom - static_cast<float>(std::clamp((v - lo) / (hi - lo), 0.0, 1.0)) * (plot_bottom - plot_top);
+    };
+    dl->AddRect(ImVec2(left, plot_top), ImVec2(right, plot_bottom), IM_COL32(90, 95, 115, 255));
+    for (double v : {0.0, 1.0}) {
+        dl->AddLine(ImVec2(left, y_of(v)), ImVec2(right, y_of(v)), IM_COL32(120, 120, 140, 120));
+        dl->AddText(ImVec2(left - line * 1.6f, y_of(v) - line * 0.5f), IM_COL32(170, 170, 185, 255), v > 0.5 ? "1" : "0");
+    }
+    plot::level_axis(dl, ImVec2(left, plot_bottom), right - left, top, plot_bottom + 4, language);
+    auto series = [&](const Trace& t) {
+        std::vector<float> ys;
+        for (const auto& level : t.levels) ys.push_back(y_of(mean_pairwise_cosine(level.vectors)));
+        return ys;
+    };
+    if (previous) {
+        const int prev_top = static_cast<int>(previous->levels.size()) - 1;
+        plot::polyline(dl, series(*previous), ImVec2(left, 0), (right - left) / static_cast<float>(std::max(1, prev_top)), prev_top,
+                 IM_COL32(200, 200, 220, 60), 2.f);
+    }
+    const auto ys = series(trace);
+    plot::polyline(dl, ys, ImVec2(left, 0), (right - left) / static_cast<float>(std::max(1, top)), playhead,
+             IM_COL32(255, 150, 90, 255), 3.f);
+    const int shown = std::clamp(static_cast<int>(std::floor(playhead)), 0, top);
+    char value[48];
+    std::snprintf(value, sizeof value, "%s",
+                  format_fixed(mean_pairwise_cosine(trace.levels[static_cast<std::size_t>(shown)].vectors), 2, language).c_str());
+    float x_right = right - 4;
+    if (b.trace) {  // side B dashed, in another colour; both values, labelled
+        const int b_top = static_cast<int>(b.trace->levels.size()) - 1;
+        plot::dashed_polyline(dl, series(*b.trace), ImVec2(left, 0), (right - left) / static_cast<float>(std::max(1, b_top)),
+                        b.playhead, IM_COL32(120, 200, 255, 255), 3.f);
+        const int b_shown = std::clamp(static_cast<int>(std::floor(b.playhead)), 0, b_top);
+        char b_value[48];
+        std::snprintf(b_value, sizeof b_value, "B %s",
+                      format_fixed(mean_pairwise_cosine(b.trace->levels[static_cast<std::size_t>(b_shown)].vectors), 2, language).c_str());
+        x_right -= ImGui::CalcTextSize(b_value).x;
+        dl->AddText(ImVec2(x_right, plot_top + 2), IM_COL32(120, 200, 255, 255), b_value);
+        x_right -= line * 0.8f;
+        const std::string a_value = std::string("A ") + value;
+        std::snprintf(value, sizeof value, "%s", a_value.c_str());
+    }
+    dl->AddText(ImVec2(x_right - ImGui::CalcTextSize(value).x, plot_top + 2), IM_COL32(255, 150, 90, 255), value);
+    ImGui::End();
+}
+
+}  // namespace tb

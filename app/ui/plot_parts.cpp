@@ -1,0 +1,100 @@
+// The profile's and the cosine plot's shared drawing: the level axis and the lines.
+#include "ui/plot_parts.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "text/text.h"
+#include "trace.h"
+
+namespace tb::plot {
+namespace {
+
+// How the x axis writes the level names: short ones (E, a1, f1, S) when crowded, staggered on two
+// lines if still crowded.
+struct AxisStyle {
+    bool shorter = false, stagger = false;
+};
+AxisStyle axis_style(float width, int top, Language language) {
+    const float cell = width / static_cast<float>(std::max(1, top));
+    float widest = 0;
+    for (int k = 0; k <= top; ++k) widest = std::max(widest, ImGui::CalcTextSize(level_label(language, k, (top - 1) / 2, LabelLength::Medium).c_str()).x);
+    AxisStyle a;
+    a.shorter = cell < widest + 6;
+    a.stagger = a.shorter && cell < ImGui::CalcTextSize("f6").x + 6;
+    return a;
+}
+
+}  // namespace
+
+float axis_lines(float width, int top, Language language) { return axis_style(width, top, language).stagger ? 2.6f : 1.5f; }
+
+// The x axis: the level names.
+void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y, Language language) {
+    const float cell = width / static_cast<float>(std::max(1, top));
+    const float line = ImGui::GetTextLineHeight();
+    const AxisStyle style = axis_style(width, top, language);
+    const bool shorter = style.shorter, stagger = style.stagger;
+    for (int k = 0; k <= top; ++k) {
+        const std::string name =
+            level_label(language, k, (top - 1) / 2, shorter ? LabelLength::Short : LabelLength::Medium);
+        const ImVec2 e = ImGui::CalcTextSize(name.c_str());
+        const float x = p0.x + cell * static_cast<float>(k) - e.x * 0.5f;
+        dl->AddText(ImVec2(std::clamp(x, p0.x - line, p0.x + width - e.x + line * 0.8f), y + (stagger && k % 2 ? line : 0)),
+                    ImGui::GetColorU32(ImGuiCol_Text), name.c_str());  // follows the theme
+    }
+}
+
+// The points of `ys` over levels 0..playhead, the last segment cut where the beads are.
+std::vector<ImVec2> points_until(const std::vector<float>& ys, ImVec2 p0, float cell, double playhead) {
+    std::vector<ImVec2> pts;
+    const int full = static_cast<int>(std::floor(playhead));
+    for (int k = 0; k <= full && k < static_cast<int>(ys.size()); ++k)
+        pts.emplace_back(p0.x + cell * static_cast<float>(k), ys[static_cast<std::size_t>(k)]);
+    const float f = static_cast<float>(playhead - full);
+    if (f > 0 && full + 1 < static_cast<int>(ys.size())) {
+        const float y0 = ys[static_cast<std::size_t>(full)], y1 = ys[static_cast<std::size_t>(full + 1)];
+        pts.emplace_back(p0.x + cell * (static_cast<float>(full) + f), y0 + (y1 - y0) * f);
+    }
+    return pts;
+}
+
+// One polyline of `values` over levels 0..playhead.
+void polyline(ImDrawList* dl, const std::vector<float>& ys, ImVec2 p0, float cell, double playhead, ImU32 col, float thick) {
+    const std::vector<ImVec2> pts = points_until(ys, p0, cell, playhead);
+    if (pts.size() >= 2) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, thick);
+    for (const auto& p : pts) dl->AddCircleFilled(p, thick * 1.2f, col);
+}
+
+// The same, dashed: side B of the comparison.
+void dashed_polyline(ImDrawList* dl, const std::vector<float>& ys, ImVec2 p0, float cell, double playhead, ImU32 col,
+                     float thick) {
+    const std::vector<ImVec2> pts = points_until(ys, p0, cell, playhead);
+    const float dash = thick * 3.f, gap = thick * 2.f;
+    float phase = 0;  // carried across segments so the pattern runs along the whole line
+    for (std::size_t k = 1; k < pts.size(); ++k) {
+        const ImVec2 a = pts[k - 1], b = pts[k];
+        const float len = std::hypot(b.x - a.x, b.y - a.y);
+        if (len <= 0) continue;
+        float t = 0;
+        while (t < len) {
+            const bool on = phase < dash;
+            const float step = std::min(len - t, on ? dash - phase : dash + gap - phase);
+            if (on) {
+                const float u0 = t / len, u1 = (t + step) / len;
+                dl->AddLine(ImVec2(a.x + (b.x - a.x) * u0, a.y + (b.y - a.y) * u0),
+                            ImVec2(a.x + (b.x - a.x) * u1, a.y + (b.y - a.y) * u1), col, thick);
+            }
+            t += step;
+            phase += step;
+            if (phase >= dash + gap) phase = 0;
+        }
+    }
+    for (const auto& p : pts) {  // hollow points: B at a glance even where lines cross
+        dl->AddCircleFilled(p, thick * 1.3f, IM_COL32(20, 22, 32, 255));
+        dl->AddCircle(p, thick * 1.3f, col, 0, thick * 0.6f);
+    }
+}
+
+}  // namespace tb::plot
