@@ -39,6 +39,7 @@ bool flow(const Rect& strip, const std::vector<BadgeText>& texts, const std::vec
         Pill p;
         p.rect = {x, y, w, m.pill_h};
         p.text = texts[i];
+        p.badge = i;
         p.text_x = x + m.pad;
         p.text_top = y + (m.pill_h - px) * 0.5f;
         out.push_back(std::move(p));

@@ -26,6 +26,7 @@ std::vector<Badge> shown_badges(const Trace* previous, const Trace& trace, doubl
 struct Pill {
     Rect rect;
     BadgeText text;  // as written in it
+    std::size_t badge = 0;  // its index in the badges given
     float text_x = 0, text_top = 0;
 };
 

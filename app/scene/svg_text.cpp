@@ -199,9 +199,8 @@ void write_badges(std::string& out, const SvgPicture& p) {
     if (strip.pills.empty()) return;
     const char side = p.sides.size() > 1 ? 'a' : 0;  // in A/B the badges are side A's
     out += "<g class=\"badges\">\n";
-    for (std::size_t i = 0; i < strip.pills.size(); ++i) {
-        const Pill& pill = strip.pills[i];
-        const Badge& b = p.badges[i];
+    for (const Pill& pill : strip.pills) {
+        const Badge& b = p.badges[pill.badge];
         const Rect& r = pill.rect;
         out += Tag("rect").num("x", r.x).num("y", r.y).num("width", r.w).num("height", r.h).num("rx", r.h * 0.5f)
                    .attr("fill", svg_hex(kBadgeFill)).attr("stroke", svg_hex(kBadgeGold))

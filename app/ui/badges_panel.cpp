@@ -44,7 +44,12 @@ void draw_badges(const Rect& rect, const std::vector<Badge>& badges, const Fonts
     };
     const BadgeStrip strip = badge_strip(rect, badges, scale, language, measure);
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    for (const Pill& p : strip.pills) draw_pill(dl, p, font, strip.text_px);
+    for (const Pill& p : strip.pills) {
+        draw_pill(dl, p, font, strip.text_px);
+        // A narrowed pill says it all on hover.
+        if (ImGui::IsMouseHoveringRect(ImVec2(p.rect.x, p.rect.y), ImVec2(p.rect.right(), p.rect.bottom())))
+            ImGui::SetTooltip("%s", badge_text(badges[p.badge], language).full().c_str());
+    }
     ImGui::End();
 }
 

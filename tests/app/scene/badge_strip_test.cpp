@@ -45,6 +45,7 @@ void expect_fits(const Rect& strip, const std::vector<Badge>& b, float scale, La
         EXPECT_LE(p.text_x + svg_detail::text_width(p.text.full(), s.text_px), p.rect.right()) << "text inside its pill";
         EXPECT_GE(p.text_top, p.rect.y);
         EXPECT_LE(p.text_top + s.text_px, p.rect.bottom());
+        EXPECT_EQ(p.badge, i);
         EXPECT_EQ(p.text.full(), badge_text(b[i], language, s.style).full());
         for (std::size_t j = 0; j < i; ++j) EXPECT_FALSE(overlap(p.rect, s.pills[j].rect)) << i << " over " << j;
     }
@@ -80,9 +81,17 @@ TEST(BadgeStrip, NothingToShowOrNoRoomDrawsNothing) {
     Session s = test::session("/dimension 16");
     const std::vector<Badge> b = all_six(s);
     EXPECT_TRUE(badge_strip({0, 0, 800, 26}, {}, 1, Language::French, svg_detail::text_width).pills.empty());
-    for (const Rect& r : {Rect{0, 0, 0, 0}, Rect{0, 0, 200, 3}, Rect{0, 0, 40, 26}}) {
+    for (const Rect& r : {Rect{0, 0, 0, 0}, Rect{0, 0, 200, 3}, Rect{0, 0, 40, 26}})
+        EXPECT_TRUE(badge_strip(r, b, 1, Language::French, svg_detail::text_width).pills.empty());
+    // Too narrow for six: those that fit whole at the smallest text, the others left out.
+    for (const Rect& r : {Rect{0, 0, 180, 26}, Rect{0, 0, 300, 20}}) {
         const BadgeStrip tiny = badge_strip(r, b, 1, Language::French, svg_detail::text_width);
-        for (const Pill& p : tiny.pills) EXPECT_LE(p.rect.right(), r.right());  // what is shown is whole
+        for (const Pill& p : tiny.pills) {  // what is shown is whole, and says which badge it is
+            EXPECT_LE(p.rect.right(), r.right());
+            EXPECT_EQ(p.text.full(), badge_text(b.at(p.badge), Language::French, tiny.style).full());
+        }
+        EXPECT_FALSE(tiny.pills.empty());
+        EXPECT_LT(tiny.pills.size(), b.size());
     }
     EXPECT_TRUE(badge_strip({0, 0, 800, 26}, b, 1, Language::French, nullptr).pills.empty());
     EXPECT_TRUE(badge_strip({0, 0, 800, 26}, b, std::nanf(""), Language::French, svg_detail::text_width).pills.empty());
