@@ -3,7 +3,9 @@
 // counts and, where the beads stand, the mean pairwise cosine and the mean norm of the tokens,
 // each as « old → new (× r) ». Numbers first (tests check them against their own sums), text
 // apart. "Before" is Session::previous_trace(): the state before the last change that replayed
-// the sentence, so the badges stay until the next such change.
+// the sentence, so the badges stay until the next such change. A refused command, the same value
+// again and /etape keep it (after /etape the same change is read at the new level); /propager,
+// /graine, /melanger and /reinit are changes (/reinit: the reset against the state before it).
 #include <cstdint>
 #include <string>
 #include <vector>
