@@ -54,6 +54,28 @@ std::vector<float> widths_of(const std::vector<BadgeText>& texts, float px, cons
     return w;
 }
 
+// The styles tried in turn: every badge full, then brief, then compact; then the ratio alone,
+// badge by badge from the least telling (the total) to the most (attention, whose d² term is what
+// /dimension 16 is about), so the figure a change is about keeps its old → new longest.
+std::vector<std::vector<BadgeStyle>> style_steps(const std::vector<Badge>& badges) {
+    const std::size_t n = badges.size();
+    std::vector<std::vector<BadgeStyle>> steps;
+    for (const BadgeStyle s : {BadgeStyle::Full, BadgeStyle::Brief, BadgeStyle::Compact}) steps.emplace_back(n, s);
+    std::vector<BadgeStyle> styles(n, BadgeStyle::Compact);
+    for (const Figure f : {Figure::Total, Figure::MeanNorm, Figure::MeanCosine, Figure::Ffn, Figure::Blocks, Figure::Attention})
+        for (std::size_t i = 0; i < n; ++i)
+            if (badges[i].figure == f) {
+                styles[i] = BadgeStyle::Ratio;
+                steps.push_back(styles);
+            }
+    return steps;
+}
+
+BadgeStrip with_styles(BadgeStrip strip, const std::vector<BadgeStyle>& styles) {
+    for (Pill& p : strip.pills) p.style = styles[p.badge];
+    return strip;
+}
+
 }  // namespace
 
 std::vector<Badge> shown_badges(const Trace* previous, const Trace& trace, double playhead) {
@@ -65,32 +87,32 @@ BadgeStrip badge_strip(const Rect& strip, const std::vector<Badge>& badges, floa
                        const TextMeasure& measure) {
     if (badges.empty() || strip.empty() || !measure || !(scale > 0)) return {};
     const int max_rows = std::clamp(static_cast<int>(strip.h / (20.f * scale)), 1, 3);
-    const float readable = 12.f * scale;
+    const float ceiling = 16.f * scale, readable = std::min(12.f * scale, ceiling * 0.94f);
     BadgeStrip largest;
-    // The fullest style whose text is readable; else the one with the largest text.
-    for (const BadgeStyle style : {BadgeStyle::Full, BadgeStyle::Brief, BadgeStyle::Compact, BadgeStyle::Ratio}) {
+    std::vector<Pill> pills;
+    // The fullest styles whose text is readable; else those with the largest text.
+    for (const std::vector<BadgeStyle>& styles : style_steps(badges)) {
         std::vector<BadgeText> texts;
-        for (const Badge& b : badges) texts.push_back(badge_text(b, language, style));
+        for (std::size_t i = 0; i < badges.size(); ++i) texts.push_back(badge_text(badges[i], language, styles[i]));
         BadgeStrip best;
-        std::vector<Pill> pills;
         for (int rows = 1; rows <= max_rows; ++rows)  // the largest text that fits, in steps of 6 %
-            for (float px = std::min(strip.h / static_cast<float>(rows) * 0.62f, 16.f * scale); px >= kMinPx; px *= 0.94f)
+            for (float px = std::min(strip.h / static_cast<float>(rows) * 0.62f, ceiling); px >= kMinPx; px *= 0.94f)
                 if (flow(strip, texts, widths_of(texts, px, measure), px, rows, false, pills)) {
-                    if (px > best.text_px) best = {pills, px, style};
+                    if (px > best.text_px) best = {pills, px};
                     break;
                 }
-        if (!best.pills.empty() && best.text_px >= std::min(readable, 16.f * scale * 0.94f)) return best;
-        if (best.text_px > largest.text_px) largest = best;
+        if (!best.pills.empty() && best.text_px >= readable) return with_styles(best, styles);
+        if (best.text_px > largest.text_px) largest = with_styles(best, styles);
     }
     if (!largest.pills.empty()) return largest;
     // Nothing fits whole even at the smallest text: the badges that fit, never clipped.
+    const std::vector<BadgeStyle> ratio(badges.size(), BadgeStyle::Ratio);
     std::vector<BadgeText> texts;
     for (const Badge& b : badges) texts.push_back(badge_text(b, language, BadgeStyle::Ratio));
     const float px = std::min(kMinPx, strip.h / static_cast<float>(max_rows) * 0.62f);
     if (px < 6.f) return {};  // a strip too small to read (a 200x150 window): nothing
-    std::vector<Pill> pills;
     flow(strip, texts, widths_of(texts, px, measure), px, max_rows, true, pills);
-    return {pills, px, BadgeStyle::Ratio};
+    return with_styles({pills, px}, ratio);
 }
 
 }  // namespace tb

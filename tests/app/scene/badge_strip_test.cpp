@@ -46,7 +46,7 @@ void expect_fits(const Rect& strip, const std::vector<Badge>& b, float scale, La
         EXPECT_GE(p.text_top, p.rect.y);
         EXPECT_LE(p.text_top + s.text_px, p.rect.bottom());
         EXPECT_EQ(p.badge, i);
-        EXPECT_EQ(p.text.full(), badge_text(b[i], language, s.style).full());
+        EXPECT_EQ(p.text.full(), badge_text(b[i], language, p.style).full());
         for (std::size_t j = 0; j < i; ++j) EXPECT_FALSE(overlap(p.rect, s.pills[j].rect)) << i << " over " << j;
     }
 }
@@ -63,15 +63,21 @@ TEST(BadgeStrip, FitsAtEveryClassroomSize) {
             expect_fits(presenter_layout(w, h, 1.5f, true).badges, b, 1.5f, language, 16, size + " presenter lesson");
         }
     }
+    // /dimension 16 at 1600x900: attention, what the change is about, keeps its old → new.
+    const BadgeStrip d16 = badge_strip(screen_layout(1600, 900, 1, false).badges, b, 1, Language::French, svg_detail::text_width);
+    ASSERT_EQ(d16.pills.size(), b.size());
+    EXPECT_EQ(d16.pills[2].text.full(), "attention 288\u202F→\u202F1\u202F088 ×\u202F3,8 ; × 4 sur le terme d²");
     // The usual change makes fewer badges: /couches 6 keeps every word at 1600x900.
     Session six = test::session("/couches 6");
     const std::vector<Badge> fewer = shown_badges(six.previous_trace().get(), *six.trace(), six.settings().step);
     const BadgeStrip normal = badge_strip(screen_layout(1600, 900, 1, false).badges, fewer, 1, Language::French, svg_detail::text_width);
-    EXPECT_EQ(normal.style, BadgeStyle::Full);
+    ASSERT_EQ(normal.pills.size(), fewer.size());
+    for (const Pill& p : normal.pills) EXPECT_EQ(p.style, BadgeStyle::Full);
     EXPECT_GE(normal.text_px, 14);
     // A roomy strip keeps the full labels at the full size.
     const BadgeStrip wide = badge_strip({0, 0, 2400, 26}, b, 1, Language::French, svg_detail::text_width);
-    EXPECT_EQ(wide.style, BadgeStyle::Full);
+    ASSERT_EQ(wide.pills.size(), b.size());
+    for (const Pill& p : wide.pills) EXPECT_EQ(p.style, BadgeStyle::Full);
     EXPECT_FLOAT_EQ(wide.text_px, 16);
 }
 
@@ -88,7 +94,7 @@ TEST(BadgeStrip, NothingToShowOrNoRoomDrawsNothing) {
         const BadgeStrip tiny = badge_strip(r, b, 1, Language::French, svg_detail::text_width);
         for (const Pill& p : tiny.pills) {  // what is shown is whole, and says which badge it is
             EXPECT_LE(p.rect.right(), r.right());
-            EXPECT_EQ(p.text.full(), badge_text(b.at(p.badge), Language::French, tiny.style).full());
+            EXPECT_EQ(p.text.full(), badge_text(b.at(p.badge), Language::French, p.style).full());
         }
         EXPECT_FALSE(tiny.pills.empty());
         EXPECT_LT(tiny.pills.size(), b.size());
