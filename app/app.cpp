@@ -6,6 +6,7 @@
 
 #include "compare/comparison.h"
 #include "render/bead_renderer.h"
+#include "scene/badge_strip.h"
 #include "text/text.h"
 #include "ui/inspector_panels.h"
 #include "ui/teaching_panels.h"
@@ -62,6 +63,7 @@ void App::draw_main(const Frame& f, float width, float height) {
     FrameRecords shown;
     draw_stacks(f, screen, shown);
     draw_teaching(f, screen, shown);  // the formula strip, the lesson panel
+    draw_badges(screen.badges, shown_badges(f.previous.get(), *f.trace, f.playhead), f.fonts, f.colours, f.language, f.scale);
     draw_timeline(screen.timeline, trace, playback.playhead(), playback.playing(), scrub_, send_, f.language);
     draw_right_column(f, screen);
     bool& parameters = features_.inspector().parameters_open();
@@ -80,6 +82,7 @@ void App::draw_presenter(const Frame& f, float width, float height) {
     draw_cosine(screen.cosine, *f.trace, f.previous.get(), f.playhead, f.language);
     draw_similarity(screen.similarity, *f.trace, f.playhead, f.language);
     draw_teaching(f, screen, frame);
+    draw_badges(screen.badges, shown_badges(f.previous.get(), *f.trace, f.playhead), f.fonts, f.colours, f.language, f.scale);
 }
 
 // One stack, or two side by side (A | B) with their labels; `shown` is A's frame.

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "scene/badge_strip.h"
 #include "scene/svg.h"
 #include "text/text.h"
 
@@ -59,7 +60,7 @@ void Features::install_headless(Session& session, CommandRegistry& registry, int
     // Its image kind needs the window; its SVG is side A in a window of the given size, dark.
     const float w = static_cast<float>(width), h = static_cast<float>(height);
     add_export_commands(registry, nullptr, [&registry, w, h](const Session& s) {
-        return cross_section_svg(headless_svg_picture(s.trace(), w, h, registry.language()));
+        return cross_section_svg(headless_svg_picture(s.trace(), w, h, registry.language(), s.previous_trace().get()));
     });
     add_session_commands(registry);  // the model's part only
 }
@@ -156,6 +157,9 @@ std::string Features::svg() const {
     picture.height = h;
     picture.theme = theme_colours(teaching_.theme());
     picture.language = registry_.language();
+    picture.badges = shown_badges(session_.previous_trace().get(), *session_.trace(), session_.settings().step);
+    picture.badges_rect = screen.badges;
+    picture.scale = scale;
     const AnimationOptions& options = playback_.animation();
     if (teaching_.presenter() || !comparison_.is_open()) {
         picture.sides.push_back(svg_side_at_rest(session_.trace(), screen.section, options, 0, scale));

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "scene/badge_strip.h"
 #include "scene/colour.h"
 #include "scene/palette.h"
 #include "scene/svg_parts.h"
@@ -209,12 +210,16 @@ SvgSide svg_side_at_rest(std::shared_ptr<const Trace> trace, const Rect& section
     return s;
 }
 
-SvgPicture headless_svg_picture(std::shared_ptr<const Trace> trace, float width, float height, Language language) {
+SvgPicture headless_svg_picture(std::shared_ptr<const Trace> trace, float width, float height, Language language,
+                                const Trace* previous) {
     SvgPicture p;
     p.width = width;
     p.height = height;
     p.language = language;
-    p.sides.push_back(svg_side_at_rest(std::move(trace), screen_layout(width, height, 1.f, false).section));
+    const ScreenLayout screen = screen_layout(width, height, 1.f, false);
+    p.badges = shown_badges(previous, *trace, trace->settings.step);  // at rest, as --screenshot
+    p.badges_rect = screen.badges;
+    p.sides.push_back(svg_side_at_rest(std::move(trace), screen.section));
     return p;
 }
 
@@ -229,6 +234,7 @@ std::string cross_section_svg(const SvgPicture& p) {
     out += "<title>transformer-bloc</title>\n";
     for (const SvgSide& s : p.sides)
         if (s.trace) write_side(out, s, p);
+    svg_detail::write_badges(out, p);
     return out + "</svg>\n";
 }
 

@@ -17,10 +17,14 @@
 //             data-component> sectors from twelve o'clock clockwise, its <circle
 //             data-part="reference"> dashed √d ring;
 //     text on top: box and band labels, the words on tags of their identity colour.
+//   the badges strip (side A's): <g class="badges">, per badge a pill <rect> and one <text
+//     data-figure="blocks|total|attention|ffn|cosine|norm" data-before data-after [data-level]>
+//     whose text is the window's (« blocs : 1 744 → 5 232 (× 3) »), the ratio in a <tspan>.
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "badges.h"
 #include "language.h"
 #include "scene/animation.h"
 #include "scene/layout.h"
@@ -45,6 +49,9 @@ struct SvgPicture {
     std::vector<SvgSide> sides;           // one, or A then B
     ThemeColours theme = kDarkTheme;
     Language language = Language::French;
+    std::vector<Badge> badges;            // shown_badges at rest, drawn in `badges_rect`
+    Rect badges_rect;                     // ScreenLayout::badges
+    float scale = 1;                      // the interface scale (the badges' text size)
 };
 
 // A stack at the --screenshot instant: its layout in `section` and the records at rest at its
@@ -53,8 +60,10 @@ SvgSide svg_side_at_rest(std::shared_ptr<const Trace> trace, const Rect& section
                          const AnimationOptions& options = {}, char side = 0, float text_scale = 1.f);
 
 // Headless: one stack in the cross-section's rect of a window of width x height at scale 1, no
-// lesson (screen_layout), on the dark theme.
-SvgPicture headless_svg_picture(std::shared_ptr<const Trace> trace, float width, float height, Language language);
+// lesson (screen_layout), on the dark theme; with `previous` (the session's previous_trace), the
+// badges of the last change.
+SvgPicture headless_svg_picture(std::shared_ptr<const Trace> trace, float width, float height, Language language,
+                                const Trace* previous = nullptr);
 
 // The SVG document, UTF-8.
 std::string cross_section_svg(const SvgPicture& picture);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "scene/badge_strip.h"
 #include "scene/colour.h"
 #include "scene/palette.h"
 #include "scene/svg.h"
@@ -170,6 +171,56 @@ void write_text(std::string& out, const SvgSide& s, const ThemeColours& theme, L
             write_words(out, layout, *s.trace, layout.level_y.back() + layout.word_offset);
     }
     write_side_label(out, s, theme);
+}
+
+namespace {
+
+const char* figure_key(Figure f) {
+    switch (f) {
+        case Figure::Blocks: return "blocks";
+        case Figure::Total: return "total";
+        case Figure::Attention: return "attention";
+        case Figure::Ffn: return "ffn";
+        case Figure::MeanCosine: return "cosine";
+        case Figure::MeanNorm: return "norm";
+    }
+    return "total";
+}
+
+// The figure's numbers for a reader: counts as integers, the measures with 10 digits.
+std::string figure_number(Figure f, double v) {
+    return f == Figure::MeanCosine || f == Figure::MeanNorm ? svg_precise(v) : std::to_string(std::llround(v));
+}
+
+}  // namespace
+
+void write_badges(std::string& out, const SvgPicture& p) {
+    const BadgeStrip strip = badge_strip(p.badges_rect, p.badges, p.scale, p.language, text_width);
+    if (strip.pills.empty()) return;
+    const char side = p.sides.size() > 1 ? 'a' : 0;  // in A/B the badges are side A's
+    out += "<g class=\"badges\">\n";
+    for (const Pill& pill : strip.pills) {
+        const Badge& b = p.badges[pill.badge];
+        const Rect& r = pill.rect;
+        out += Tag("rect").num("x", r.x).num("y", r.y).num("width", r.w).num("height", r.h).num("rx", r.h * 0.5f)
+                   .attr("fill", svg_hex(kBadgeFill)).attr("stroke", svg_hex(kBadgeGold))
+                   .num("stroke-width", std::max(1.5f, strip.text_px * 0.12f)).empty();
+        Tag t("text");
+        t.side(side).attr("data-figure", figure_key(b.figure)).attr("data-before", figure_number(b.figure, b.before));
+        t.attr("data-after", figure_number(b.figure, b.after));
+        if (b.level_after >= 0) t.attr("data-level", b.level_after).attr("data-level-before", b.level_before);
+        const float px = strip.text_px;
+        t.num("x", pill.text_x).num("y", pill.text_top + px * kBaseline).attr("font-family", "DejaVu Sans");
+        out += t.num("font-size", px * kEmPerPixel).attr("fill", svg_hex(kBadgeText)).attr("stroke", "none").open();
+        if (pill.text.factor.empty()) {
+            out += svg_escape(pill.text.head) + "</text>\n";
+            continue;
+        }
+        out += svg_escape(pill.text.head + pill.text.open) +
+               Tag("tspan").attr("fill", svg_hex(kBadgeGold)).attr("font-weight", "bold").open() + svg_escape(pill.text.factor) +
+               "</tspan>" + svg_escape(pill.text.close) + "</text>\n";
+    }
+    out += "</g>\n";
 }
 
 }  // namespace svg_detail

@@ -2,7 +2,9 @@
 // The panels without state of their own: each is one function in its own file, and takes
 // everything it draws as arguments.
 #include <string>
+#include <vector>
 
+#include "badges.h"
 #include "compare/comparison.h"
 #include "scene/animation.h"
 #include "fonts.h"
@@ -64,6 +66,11 @@ void draw_legend(const Rect& rect, Language language);
 // (similarity_level(trace, playhead)), words on both axes in their identity colours, each cell's
 // colour and value; `suffix` ends the title (" (A)" while the A/B comparison is open).
 void draw_similarity(const Rect& rect, const Trace& trace, double playhead, Language language, const char* suffix = "");
+
+// ui/badges_panel.cpp: the badges strip (ScreenLayout::badges), one pill a badge, placed by
+// badge_strip (scene/badge_strip.h); empty when nothing has changed yet.
+void draw_badges(const Rect& rect, const std::vector<Badge>& badges, const Fonts& fonts, const ThemeColours& theme,
+                 Language language, float scale);
 
 // ui/parameters.cpp: the breakdown, each formula with its numbers and share, GPT-2 small beside.
 void draw_parameters(bool& open, const Trace& trace, float width, float height, Language language);

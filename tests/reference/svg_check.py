@@ -618,6 +618,73 @@ def check_structure(elements, trace, rep):
                  sorted(levels, key=str))
 
 
+# --- the badges (issue 12): what the last change did, as « old → new (× r) » ---------------------
+
+N_MAX = 8   # rows of a learned position table (channel.md §2)
+
+
+def parameter_counts(s, V):
+    """channel.md §5, term by term."""
+    d, w, L = s["dimension"], s["ffn"], s["layers"]
+    attention = 4 * (d * d + d)
+    ffn = d * w + w + w * d + d
+    norms = 0 if s["norm"] == "aucune" else 2 * 2 * d
+    blocks = L * (attention + ffn + norms)
+    counts = {"blocks": blocks, "attention": attention, "ffn": ffn}
+    if V is not None:   # a trace without its vocabulary size (the fixture) has no total to check
+        counts["total"] = blocks + V * d + (N_MAX * d if s["position"] == "appris" else 0) + (2 * d if s["norm"] == "pre" else 0)
+    return counts
+
+
+def mean_cosine(vectors):
+    cos = []
+    for i in range(len(vectors)):
+        for j in range(i + 1, len(vectors)):
+            a, b = norm(vectors[i]), norm(vectors[j])
+            cos.append(math.fsum(x * y for x, y in zip(vectors[i], vectors[j])) / (a * b) if a > 0 and b > 0 else 0.0)
+    return math.fsum(cos) / len(cos) if cos else 1.0
+
+
+def grouped(n, sep):
+    text = str(abs(n))
+    parts = [text[max(0, i - 3):i] for i in range(len(text), 0, -3)][::-1]
+    return ("−" if n < 0 else "") + sep.join(parts)
+
+
+def check_badges(elements, trace, rep):
+    """Each badge <text data-figure>: its new count is the formula's on the trace's settings, its new
+    cosine or norm the trace's at data-level; its text writes the new count and an arrow."""
+    s = trace["settings"]
+    if s.get("activation", "gelu") not in ("gelu", "relu"):
+        return   # a gated FFN adds W3: §5's formula is the ungated one
+    counts = parameter_counts(s, trace.get("vocabulary_size"))
+    for e in elements:
+        figure = e.get("data-figure")
+        if figure is None:
+            continue
+        where = f'badge {figure}'
+        after = number(e.get("data-after"))
+        text = "".join(e.itertext())
+        if "→" not in text:
+            rep.fail(f"{where} text", "« old → new »", repr(text))
+        if figure == "total" and figure not in counts:
+            continue
+        if figure in counts:
+            if after != counts[figure]:
+                rep.fail(f"{where} data-after", f"{counts[figure]} (§5 on the trace's settings)", e.get("data-after"))
+            if grouped(counts[figure], " ") not in text and grouped(counts[figure], ",") not in text:
+                rep.fail(f"{where} text", f"the new count {counts[figure]} with its thousands grouped", repr(text))
+            continue
+        level = int_attr(e, "data-level", 0, 2 * s["layers"] + 1, rep, where)
+        if figure not in ("cosine", "norm") or level is None or after is None:
+            rep.fail(where, "blocks|total|attention|ffn|cosine|norm with data-after and data-level", describe(e))
+            continue
+        vectors = trace["levels"][level]["vectors"]
+        true = mean_cosine(vectors) if figure == "cosine" else math.fsum(norm(x) for x in vectors) / len(vectors)
+        if abs(after - true) > 1e-6 * max(1.0, abs(true)):
+            rep.fail(f"{where} data-after", f"{true:.9g} (the trace's level {level})", e.get("data-after"))
+
+
 def check_svg(root, traces, size, rep):
     """The whole file: one trace, or {"a": trace, "b": trace} for A/B."""
     ab = "settings" not in traces
@@ -626,7 +693,9 @@ def check_svg(root, traces, size, rep):
     elements = [e for e, _ in walk(root) if e is not root]
     if not ab:
         check_picture(elements, scale, traces, rep, opacity)
+        check_badges(elements, traces, rep)
         return
+    check_badges([e for e in elements if e.get("data-side") == "a"], traces["a"], rep)
     for side, trace in traces.items():
         sub = Report(f"{rep.name} side {side}")
         check_picture([e for e in elements if e.get("data-side") == side], scale, trace, sub, opacity)
@@ -938,6 +1007,15 @@ def mutants():
     def residual_off(root, t):
         t["settings"]["residual"] = False
 
+    def badge(figure, after, text, level=None):   # a badges group with one badge, as the program writes it
+        def go(root, t):
+            g = ET.SubElement(root, "g", {"class": "badges"})
+            attrs = {"data-figure": figure, "data-before": "1", "data-after": after, "fill": "#ffffff"}
+            if level is not None:
+                attrs["data-level"] = level
+            ET.SubElement(g, "text", attrs).text = text
+        return go
+
     return [
         ("data-norm off", "data-norm",
          set_attr("data-norm", "9.99999", data_role="trail", data_token="1", data_level="1")),
@@ -972,6 +1050,8 @@ def mutants():
         ("band type", "data-norm-type", set_attr("data-norm-type", "rmsnorm", data_part="norm", data_level="1")),
         ("post-norm rings", "(post-norm)", to_post),
         ("arcs with residual off", "residual", residual_off),
+        ("badge count off", "§5", badge("attention", "289", "attention par bloc : 1 → 289 (× 289)")),
+        ("badge cosine off", "level 2", badge("cosine", "0.5", "cos moyen, ffn 1 : 0,10 → 0,50 (× 5)", "2")),
         ("clamp missing", "data-clamped", lambda r, t: r.set("data-norm-max", "1.000")),
         ("cues shuffled", "Spearman", shuffle_cues),
         ("one colour both sides", "two-sided", two_sided),
