@@ -30,9 +30,10 @@ void profile_header(bool log_scale, bool compared, bool previous, const Fonts& f
     if (ImGui::RadioButton(t.profile_log, log_scale) && !log_scale) send("/vue echelle log");
     ImGui::SameLine();
     if (ImGui::RadioButton(t.profile_linear, !log_scale) && log_scale) send("/vue echelle lineaire");
+    if (!compared && !previous) return;  // nothing more on the row
     ImGui::SameLine();
     if (compared) ImGui::TextDisabled("· %s", tr(language, "A : trait plein · B : pointillés", "A: solid · B: dashed"));
-    else ImGui::TextDisabled("· %s", previous ? t.profile_previous : "");
+    else ImGui::TextDisabled("· %s", t.profile_previous);
 }
 
 bool light_theme() { return ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f; }
@@ -45,15 +46,10 @@ ImU32 word_ink(Rgb c) {
 }
 
 // The words, each in its token's identity colour (its bead's outline, its line); returns the colours.
-std::vector<Rgb> word_legend(const Trace& trace) {
+// The lines' colours: each word's identity colour (the words themselves label the lines' ends).
+std::vector<Rgb> line_colours(const Trace& trace) {
     std::vector<Rgb> colours;
-    for (int i = 0; i < trace.token_count(); ++i) {
-        colours.push_back(identity_colour(trace.typed_place(i)));
-        if (i) ImGui::SameLine();
-        ImGui::PushStyleColor(ImGuiCol_Text, word_ink(colours.back()));
-        ImGui::TextUnformatted(trace.tokens[static_cast<std::size_t>(i)].word.c_str());
-        ImGui::PopStyleColor();
-    }
+    for (int i = 0; i < trace.token_count(); ++i) colours.push_back(identity_colour(trace.typed_place(i)));
     return colours;
 }
 
@@ -147,7 +143,7 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
     if (b.trace || !previous_comparable(trace, previous)) previous = nullptr;  // same levels only, never stretched
     if (!begin_panel("##profil", rect, ImGuiWindowFlags_NoScrollbar)) return;
     profile_header(log_scale, b.trace != nullptr, previous != nullptr, fonts, send, language);
-    const std::vector<Rgb> colours = word_legend(trace);
+    const std::vector<Rgb> colours = line_colours(trace);
     const int n = trace.token_count();
 
     const auto current = norms_by_level(trace);
