@@ -110,6 +110,7 @@ struct TestActions {
     bool force_empty = false;  // draw one frame as if the framebuffer were 0x0 (minimized)
     int quiet_frames = 0;      // frames since the last action (the screenshot waits for ImGui to settle)
     std::string texts_path;    // "texts FILE": the next settled frame's text runs are written there
+    bool texts_positions = false;  // "texts_at FILE": with each run's position
     explicit TestActions(const char* env) {
         if (!env) return;
         for (const auto& a : split_script(env)) pending.push_back(a);
@@ -135,8 +136,9 @@ struct TestActions {
             app.features().playback().pin(std::atof(a.c_str() + 9));
         } else if (a.rfind("slide ", 0) == 0) {  // a still of /melanger's slide
             app.features().playback().pin_slide(static_cast<float>(std::atof(a.c_str() + 6)));
-        } else if (a.rfind("texts ", 0) == 0) {  // every string a settled frame draws (render/screen_text.h)
-            texts_path = a.substr(6);
+        } else if (a.rfind("texts ", 0) == 0 || a.rfind("texts_at ", 0) == 0) {  // every string a settled frame draws
+            texts_positions = a[5] == '_';                                          // (render/screen_text.h)
+            texts_path = a.substr(a.find(' ') + 1);
         } else if (a == "empty") {
             force_empty = true;
         } else if (a == "fullscreen") {  // as F11
@@ -272,7 +274,7 @@ struct FrameLoop {
         const bool shoot = screenshot() && frame >= 3 && actions.pending.empty() && actions.quiet_frames >= 3;
         // "texts FILE": what this frame wrote, read back from its draw data, once ImGui has settled.
         if (!actions.texts_path.empty() && actions.quiet_frames >= 3) {
-            if (!write_screen_text(screen_text(*ImGui::GetDrawData(), *io.Fonts), actions.texts_path)) {
+            if (!write_screen_text(screen_text(*ImGui::GetDrawData(), *io.Fonts), actions.texts_path, actions.texts_positions)) {
                 std::fprintf(stderr, "transformer-bloc : impossible d'écrire %s\n", actions.texts_path.c_str());
                 status = 2;
             }

@@ -174,9 +174,12 @@ std::vector<ScreenText> screen_text(const ImDrawData& data, const ImFontAtlas& a
     return out;
 }
 
-bool write_screen_text(const std::vector<ScreenText>& runs, const std::string& path) {
+bool write_screen_text(const std::vector<ScreenText>& runs, const std::string& path, bool positions) {
     std::ofstream file(path, std::ios::binary);
-    for (const ScreenText& run : runs) file << run.text << '\n';
+    for (const ScreenText& run : runs) {
+        if (positions) file << std::lround(run.x) << '\t' << std::lround(run.y) << '\t';
+        file << run.text << '\n';
+    }
     return static_cast<bool>(file.flush());
 }
 

@@ -26,7 +26,8 @@ struct ScreenText {
 // Every run of text in `data`, top to bottom then left to right. `atlas` holds the fonts used.
 std::vector<ScreenText> screen_text(const ImDrawData& data, const ImFontAtlas& atlas);
 
-// The runs, one per line (UTF-8, '\n' after each); false when the file cannot be written.
-bool write_screen_text(const std::vector<ScreenText>& runs, const std::string& path);
+// The runs, one per line (UTF-8, '\n' after each), with `positions` as "x<TAB>y<TAB>text" (whole
+// pixels); false when the file cannot be written.
+bool write_screen_text(const std::vector<ScreenText>& runs, const std::string& path, bool positions = false);
 
 }  // namespace tb

@@ -76,7 +76,7 @@ ScreenLayout presenter_layout(float width, float height, float scale, bool lesso
     }
     // With a lesson: the profile, the cosine plot beside the grid, then the lesson, tall enough
     // for the step's question and answer (its other text may scroll, its buttons stay).
-    const float profile_h = std::floor(height * 0.27f), row_h = std::floor(height * 0.30f);
+    const float profile_h = std::floor(height * 0.25f), row_h = std::floor(height * 0.30f);
     const float cosine_w = std::floor(right * 0.36f);
     s.profile = make(centre, 0, right, profile_h);
     s.cosine = make(centre, profile_h, cosine_w, row_h);

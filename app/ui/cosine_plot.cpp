@@ -59,10 +59,12 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     plot::polyline(dl, ys, ImVec2(left, 0), (right - left) / static_cast<float>(std::max(1, top)), playhead,
              IM_COL32(255, 150, 90, 255), 3.f);
     const int shown = std::clamp(static_cast<int>(std::floor(playhead)), 0, top);
+    const double now = mean_pairwise_cosine(trace.levels[static_cast<std::size_t>(shown)].vectors);
     char value[48];
-    std::snprintf(value, sizeof value, "%s",
-                  format_fixed(mean_pairwise_cosine(trace.levels[static_cast<std::size_t>(shown)].vectors), 2, language).c_str());
+    std::snprintf(value, sizeof value, "%s", format_fixed(now, 2, language).c_str());
     float x_right = right - 4;
+    // The figures in the half the line is not in: under a line near 1, over a line near 0.
+    const float value_y = now > 0.4 ? plot_bottom - line - 2 : plot_top + 2;
     if (b.trace) {  // side B dashed, in another colour; both values, labelled
         const int b_top = static_cast<int>(b.trace->levels.size()) - 1;
         plot::dashed_polyline(dl, series(*b.trace), ImVec2(left, 0), (right - left) / static_cast<float>(std::max(1, b_top)),
@@ -72,12 +74,12 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
         std::snprintf(b_value, sizeof b_value, "B %s",
                       format_fixed(mean_pairwise_cosine(b.trace->levels[static_cast<std::size_t>(b_shown)].vectors), 2, language).c_str());
         x_right -= ImGui::CalcTextSize(b_value).x;
-        dl->AddText(ImVec2(x_right, plot_top + 2), IM_COL32(120, 200, 255, 255), b_value);
+        dl->AddText(ImVec2(x_right, value_y), IM_COL32(120, 200, 255, 255), b_value);
         x_right -= line * 0.8f;
         const std::string a_value = std::string("A ") + value;
         std::snprintf(value, sizeof value, "%s", a_value.c_str());
     }
-    dl->AddText(ImVec2(x_right - ImGui::CalcTextSize(value).x, plot_top + 2), IM_COL32(255, 150, 90, 255), value);
+    dl->AddText(ImVec2(x_right - ImGui::CalcTextSize(value).x, value_y), IM_COL32(255, 150, 90, 255), value);
     ImGui::End();
 }
 

@@ -12,9 +12,10 @@ namespace tb::plot {
 namespace {
 
 // How the x axis writes the level names: short ones (E, a1, f1, S) when crowded, staggered on two
-// lines if still crowded.
+// lines if still crowded, and only one in `stride` (the ends always) if even that overlaps.
 struct AxisStyle {
     bool shorter = false, stagger = false;
+    int stride = 1;
 };
 AxisStyle axis_style(float width, int top, Language language) {
     const float cell = width / static_cast<float>(std::max(1, top));
@@ -22,7 +23,9 @@ AxisStyle axis_style(float width, int top, Language language) {
     for (int k = 0; k <= top; ++k) widest = std::max(widest, ImGui::CalcTextSize(level_label(language, k, (top - 1) / 2, LabelLength::Medium).c_str()).x);
     AxisStyle a;
     a.shorter = cell < widest + 6;
-    a.stagger = a.shorter && cell < ImGui::CalcTextSize("f6").x + 6;
+    const float short_name = ImGui::CalcTextSize("f6").x + 6;
+    a.stagger = a.shorter && cell < short_name;
+    if (a.stagger && 2 * cell < short_name) a.stride = static_cast<int>(std::ceil(short_name / (2 * cell)));
     return a;
 }
 
@@ -36,12 +39,14 @@ void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y, Langua
     const float line = ImGui::GetTextLineHeight();
     const AxisStyle style = axis_style(width, top, language);
     const bool shorter = style.shorter, stagger = style.stagger;
-    for (int k = 0; k <= top; ++k) {
+    for (int k = 0, drawn = 0; k <= top; ++k) {
+        if (k % style.stride != 0 && k != top) continue;
         const std::string name =
             level_label(language, k, (top - 1) / 2, shorter ? LabelLength::Short : LabelLength::Medium);
         const ImVec2 e = ImGui::CalcTextSize(name.c_str());
         const float x = p0.x + cell * static_cast<float>(k) - e.x * 0.5f;
-        dl->AddText(ImVec2(std::clamp(x, p0.x - line, p0.x + width - e.x + line * 0.8f), y + (stagger && k % 2 ? line : 0)),
+        const bool low = stagger && drawn++ % 2;
+        dl->AddText(ImVec2(std::clamp(x, p0.x - line, p0.x + width - e.x + line * 0.8f), y + (low ? line : 0)),
                     ImGui::GetColorU32(ImGuiCol_Text), name.c_str());  // follows the theme
     }
 }
