@@ -25,7 +25,9 @@ void profile_header(bool log_scale, bool compared, bool previous, const Fonts& f
                     Language language) {
     const Strings& t = text_in(language);
     ImGui::PushFont(fonts.large);
-    ImGui::TextUnformatted(t.profile_title);
+    const char* title = t.profile_title;  // a narrow column (presenter mode at 1024x768): the short one
+    if (ImGui::CalcTextSize(title).x > ImGui::GetContentRegionAvail().x) title = tr(language, "Normes ‖x‖", "Norms ‖x‖");
+    ImGui::TextUnformatted(title);
     ImGui::PopFont();
     if (ImGui::RadioButton(t.profile_log, log_scale) && !log_scale) send("/vue echelle log");
     ImGui::SameLine();
