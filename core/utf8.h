@@ -11,6 +11,8 @@ bool is_valid(std::string_view text);
 std::string to_lower(std::string_view text);
 // Lower-case and strip accents: "Résiduel" -> "residuel", "œ" -> "oe". Input must be valid UTF-8.
 std::string fold(std::string_view text);
+// Appends code point `cp` written in UTF-8.
+void append(std::string& out, char32_t cp);
 // Number of code points (for valid UTF-8).
 std::size_t length(std::string_view text);
 

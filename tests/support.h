@@ -3,9 +3,11 @@
 // (the test fails on the first refused one), and a fresh temporary path.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "commands.h"
 #include "session.h"
@@ -41,5 +43,36 @@ inline std::string temp_file(const std::string& name) {
 }
 
 inline double mean_norm(const Matrix& vectors) { return token_norms(vectors).mean(); }
+
+// Recomputed by plain loops, sharing no code with the program: the mean over every pair of
+// distinct rows of their cosine (1 for a single row), and the mean row norm.
+inline double mean_cosine_by_hand(const Matrix& x) {
+    double sum = 0;
+    int pairs = 0;
+    for (Eigen::Index i = 0; i < x.rows(); ++i)
+        for (Eigen::Index j = i + 1; j < x.rows(); ++j, ++pairs) {
+            double dot = 0, a = 0, b = 0;
+            for (Eigen::Index k = 0; k < x.cols(); ++k) dot += x(i, k) * x(j, k), a += x(i, k) * x(i, k), b += x(j, k) * x(j, k);
+            sum += a > 0 && b > 0 ? dot / std::sqrt(a * b) : 0;
+        }
+    return pairs ? sum / pairs : 1;
+}
+inline double mean_norm_by_hand(const Matrix& x) {
+    double sum = 0;
+    for (Eigen::Index i = 0; i < x.rows(); ++i) {
+        double s = 0;
+        for (Eigen::Index k = 0; k < x.cols(); ++k) s += x(i, k) * x(i, k);
+        sum += std::sqrt(s);
+    }
+    return sum / static_cast<double>(x.rows());
+}
+
+// The seeds a claim shown to a class is checked over: 1 to 32 and the start-up 2017.
+inline std::vector<int> claim_seeds() {
+    std::vector<int> s;
+    for (int i = 1; i <= 32; ++i) s.push_back(i);
+    s.push_back(2017);
+    return s;
+}
 
 }  // namespace tb::test

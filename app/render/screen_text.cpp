@@ -9,6 +9,8 @@
 #include <fstream>
 #include <unordered_map>
 
+#include "utf8.h"
+
 namespace tb {
 namespace {
 
@@ -44,24 +46,6 @@ std::unordered_map<std::uint64_t, Known> glyph_table(const ImFontAtlas& atlas) {
         for (const ImFontGlyph& glyph : font->Glyphs)
             if (glyph.Visible) table.emplace(uv_key(glyph.U0, glyph.V0), Known{font, &glyph});
     return table;
-}
-
-void append_utf8(std::string& out, unsigned cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
 }
 
 float advance_of(const ImFont* font, unsigned cp, float fallback) {
@@ -131,7 +115,7 @@ std::string text_of(const Run& run) {
     std::string out;
     for (std::size_t i = 0; i < run.glyphs.size(); ++i) {
         if (i > 0) out += blanks(run.glyphs[i - 1], run.glyphs[i].x - run.glyphs[i - 1].end);
-        append_utf8(out, run.glyphs[i].codepoint);
+        utf8::append(out, run.glyphs[i].codepoint);
     }
     return out;
 }

@@ -26,27 +26,7 @@ std::map<Figure, double> counts_by_hand(const Settings& s, int V) {
     return {{Figure::Blocks, blocks}, {Figure::Total, total}, {Figure::Attention, attention}, {Figure::Ffn, ffn}};
 }
 
-double cosine_by_hand(const Matrix& x) {
-    double sum = 0;
-    int pairs = 0;
-    for (Eigen::Index i = 0; i < x.rows(); ++i)
-        for (Eigen::Index j = i + 1; j < x.rows(); ++j, ++pairs) {
-            double dot = 0, a = 0, b = 0;
-            for (Eigen::Index k = 0; k < x.cols(); ++k) dot += x(i, k) * x(j, k), a += x(i, k) * x(i, k), b += x(j, k) * x(j, k);
-            sum += a > 0 && b > 0 ? dot / std::sqrt(a * b) : 0;
-        }
-    return pairs ? sum / pairs : 1;
-}
 
-double norm_by_hand(const Matrix& x) {
-    double sum = 0;
-    for (Eigen::Index i = 0; i < x.rows(); ++i) {
-        double s = 0;
-        for (Eigen::Index k = 0; k < x.cols(); ++k) s += x(i, k) * x(i, k);
-        sum += std::sqrt(s);
-    }
-    return sum / static_cast<double>(x.rows());
-}
 
 std::string printed(const char* format, double v) {
     char buffer[64];
@@ -66,7 +46,7 @@ void expect_badges_right(const Trace& before, const Trace& after, int level, con
     const int k0 = same_levels ? level : static_cast<int>(before.levels.size()) - 1;
     const int k1 = same_levels ? level : static_cast<int>(after.levels.size()) - 1;
     const Matrix &x0 = before.levels.at(static_cast<std::size_t>(k0)).vectors, &x1 = after.levels.at(static_cast<std::size_t>(k1)).vectors;
-    const double cos0 = cosine_by_hand(x0), cos1 = cosine_by_hand(x1), n0 = norm_by_hand(x0), n1 = norm_by_hand(x1);
+    const double cos0 = test::mean_cosine_by_hand(x0), cos1 = test::mean_cosine_by_hand(x1), n0 = test::mean_norm_by_hand(x0), n1 = test::mean_norm_by_hand(x1);
     if (printed("%.2f", cos0) != printed("%.2f", cos1)) expected[Figure::MeanCosine] = {cos0, cos1};
     if (printed("%.3g", n0) != printed("%.3g", n1)) expected[Figure::MeanNorm] = {n0, n1};
     const std::vector<Badge> got = badges(before, after, level);
@@ -173,7 +153,7 @@ TEST(Badges, MeasuresNameTheirLevelAndItsFactor) {
     Session s = session("/residuel off");
     const Trace &before = *s.previous_trace(), &after = *s.trace();
     const int top = after.settings.top_level();
-    const double c0 = cosine_by_hand(before.levels[top].vectors), c1 = cosine_by_hand(after.levels[top].vectors);
+    const double c0 = test::mean_cosine_by_hand(before.levels[top].vectors), c1 = test::mean_cosine_by_hand(after.levels[top].vectors);
     const std::vector<Badge> b = badges(before, after, top);
     for (const Badge& x : b) EXPECT_TRUE(x.figure == Figure::MeanCosine || x.figure == Figure::MeanNorm) << "the wiring changes no count";
     const Badge* cosine = find(b, Figure::MeanCosine);

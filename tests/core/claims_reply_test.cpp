@@ -15,12 +15,6 @@ namespace {
 using test::registry;
 using test::session;
 
-std::vector<int> seeds() {
-    std::vector<int> s;
-    for (int i = 1; i <= 32; ++i) s.push_back(i);
-    s.push_back(2017);
-    return s;
-}
 
 std::string seeded(int seed, const std::string& script) { return "/graine " + std::to_string(seed) + "; " + script; }
 
@@ -44,7 +38,7 @@ TEST(Claims, ResidualOffReplyWritesTheWiringAndTheTraceFollowsIt) {
         CommandRegistry english;
         ASSERT_TRUE(english.execute(in_english, "/langue en").ok);
         EXPECT_EQ(english.execute(in_english, "/residuel off").message, std::string("residual connection cut: ") + c.formula);
-        for (int seed : seeds()) {
+        for (int seed : test::claim_seeds()) {
             const auto t = session(seeded(seed, std::string("/couches 3; /residuel off; /norme ") + c.norm)).trace();
             for (int k = 1; k <= 6; ++k) {
                 const Level& level = t->levels[static_cast<std::size_t>(k)];
@@ -79,7 +73,7 @@ TEST(Claims, FfnTooltipNamesTheActivationInUseAndReluNeuronsAreOnOrOff) {
     EXPECT_TRUE(has(relu.fr, "W₂·ReLU(") && !has(relu.fr, "GELU")) << relu.fr;
     EXPECT_TRUE(has(relu.en, "W₂·ReLU(") && !has(relu.en, "GELU")) << relu.en;
     int gelu_negative = 0;
-    for (int seed : seeds()) {
+    for (int seed : test::claim_seeds()) {
         const auto r = session(seeded(seed, "/activation relu")).trace();
         const auto g = session(seeded(seed, "")).trace();
         int zeros = 0;
@@ -134,7 +128,7 @@ TEST(Claims, DimensionAndLayersTooltipsSayTheTrueFactors) {
 // /melanger without positions or mask: « chaque bille garde son vecteur à chaque niveau (aux arrondis
 // près) » — the sums run in another order, so equal to the last bits is not promised.
 TEST(Claims, MelangerWithoutPositionsEveryBeadKeepsItsVectorUpToRounding) {
-    for (int seed : seeds()) {
+    for (int seed : test::claim_seeds()) {
         Session s = session(seeded(seed, "/position aucun"));
         const auto before = s.trace();
         const CommandResult r = registry().execute(s, "/melanger");
@@ -154,7 +148,7 @@ TEST(Claims, MelangerWithoutPositionsEveryBeadKeepsItsVectorUpToRounding) {
 // gradient s'affaiblit en descendant (avec d'autres poids, il peut aussi grossir) ».
 TEST(Claims, GradientsWithTheResidualReachTheFirstLayerWithoutMostOftenFade) {
     int faded = 0, grew = 0;
-    for (int seed : seeds()) {
+    for (int seed : test::claim_seeds()) {
         for (const bool residual : {true, false}) {
             const auto t = session(seeded(seed, residual ? "/couches 6" : "/couches 6; /residuel off")).trace();
             const Gradients g = backward(*t, loss_target(*t));
@@ -167,7 +161,7 @@ TEST(Claims, GradientsWithTheResidualReachTheFirstLayerWithoutMostOftenFade) {
             }
         }
     }
-    EXPECT_GT(faded * 2, static_cast<int>(seeds().size())) << "« le plus souvent »: " << faded;
+    EXPECT_GT(faded * 2, static_cast<int>(test::claim_seeds().size())) << "« le plus souvent »: " << faded;
     EXPECT_GT(grew, 0) << "« il peut aussi grossir »";
 }
 

@@ -17,12 +17,6 @@ namespace {
 using test::registry;
 using test::session;
 
-std::vector<int> seeds() {
-    std::vector<int> s;
-    for (int i = 1; i <= 32; ++i) s.push_back(i);
-    s.push_back(2017);
-    return s;
-}
 
 const Lesson& lesson() {
     static const Lesson l = [] {
@@ -79,7 +73,7 @@ double norm_ratio(const Trace& t) { return mean_norm(t.levels.back().vectors) / 
 TEST(LessonClaims, SendTheSentenceTheTwoLeDifferAtTheInput) {
     const std::string title = "Envoyer la phrase";
     says(step(title), "les deux « le » à l'entrée : leurs secteurs", "the two \"le\" at the input: their sectors");
-    for (int seed : seeds()) {
+    for (int seed : test::claim_seeds()) {
         const auto t = shown(title, seed);
         ASSERT_EQ(t->tokens[0].word, "le");
         ASSERT_EQ(t->tokens[3].word, "le");
@@ -95,7 +89,7 @@ TEST(LessonClaims, CutTheResidualSixBlocksReachOneWhateverTheSeed) {
     says(step(title), "il atteint 1,00 au bloc 6 quelle que soit la graine", "it reaches 1.00 at block 6 whatever the seed");
     says(step(title), "x ← F(LN(x))", "x ← F(LN(x))");
     std::vector<double> at_two;
-    for (int seed : seeds()) {
+    for (int seed : test::claim_seeds()) {
         const auto six = shown(title, seed, "/couches 6");
         ASSERT_FALSE(six->settings.residual);
         ASSERT_EQ(six->settings.norm, Norm::Pre);
@@ -123,7 +117,7 @@ TEST(LessonClaims, RemoveTheNormSixBlocksShrinkFarMoreOftenAHundredfold) {
     says(step(title), "x ← F(x)", "x ← F(x)");
     int hundredfold = 0;
     std::vector<double> two;
-    for (int seed : seeds()) {
+    for (int seed : test::claim_seeds()) {
         const auto t2 = shown(title, seed), t6 = shown(title, seed, "/couches 6");
         ASSERT_FALSE(t2->settings.residual);
         ASSERT_EQ(t2->settings.norm, Norm::None);
@@ -132,11 +126,11 @@ TEST(LessonClaims, RemoveTheNormSixBlocksShrinkFarMoreOftenAHundredfold) {
         hundredfold += norm_ratio(*t6) <= 0.01;
         two.push_back(norm_ratio(*t2));
     }
-    EXPECT_GE(hundredfold * 2, static_cast<int>(seeds().size())) << "« souvent » a hundredfold: " << hundredfold;
+    EXPECT_GE(hundredfold * 2, static_cast<int>(test::claim_seeds().size())) << "« souvent » a hundredfold: " << hundredfold;
     std::sort(two.begin(), two.end());
     std::printf("residual off, no norm, L = 2, output over input mean norm: min %.3f, median %.3f (÷ %.1f), max %.3f; "
                 "L = 6: %d of %zu seeds ÷ 100 or more\n",
-                two.front(), two[two.size() / 2], 1 / two[two.size() / 2], two.back(), hundredfold, seeds().size());
+                two.front(), two[two.size() / 2], 1 / two[two.size() / 2], two.back(), hundredfold, test::claim_seeds().size());
 }
 
 // « Le profil monte : de {norme_entree} à {norme_sortie} ({norme_rapport}), presque toujours bloc après bloc. »
@@ -145,7 +139,7 @@ TEST(LessonClaims, PlugTheResidualBackTheProfileClimbsAlmostAlwaysEveryBlock) {
     says(step(title), "Le profil monte", "The profile climbs");
     says(step(title), "presque toujours bloc après bloc", "almost always block after block");
     int every_block = 0;
-    for (int seed : seeds()) {
+    for (int seed : test::claim_seeds()) {
         const auto t = shown(title, seed);
         ASSERT_TRUE(t->settings.residual);
         ASSERT_EQ(t->settings.norm, Norm::None);
@@ -154,14 +148,14 @@ TEST(LessonClaims, PlugTheResidualBackTheProfileClimbsAlmostAlwaysEveryBlock) {
         for (int b = 1; b <= t->settings.layers; ++b) grew &= mean_norm(t->levels[2 * b].vectors) > mean_norm(t->levels[2 * b - 2].vectors);
         every_block += grew;
     }
-    EXPECT_GE(every_block * 10, static_cast<int>(seeds().size()) * 9) << "« presque toujours »: " << every_block;
+    EXPECT_GE(every_block * 10, static_cast<int>(test::claim_seeds().size()) * 9) << "« presque toujours »: " << every_block;
 }
 
 // « x ← x + F(LN(x)), et le flux résiduel reste intact. »
 TEST(LessonClaims, PreNormTheResidualStreamStaysIntact) {
     const std::string title = "Remettre la pré-norme";
     says(step(title), "x ← x + F(LN(x)), et le flux résiduel reste intact", "x ← x + F(LN(x)), and the residual stream stays intact");
-    for (int seed : seeds()) {
+    for (int seed : test::claim_seeds()) {
         const auto t = shown(title, seed);
         for (int k = 1; k <= 2 * t->settings.layers; ++k) {
             const Level& level = t->levels[static_cast<std::size_t>(k)];
@@ -174,7 +168,7 @@ TEST(LessonClaims, PreNormTheResidualStreamStaysIntact) {
 TEST(LessonClaims, NoPositionsTheTwoLeAreExactlyTheSame) {
     const std::string title = "Supprimer les positions";
     says(step(title), "exactement le même vecteur à tous les niveaux", "exactly the same vector at every level");
-    for (int seed : seeds()) {
+    for (int seed : test::claim_seeds()) {
         const auto t = shown(title, seed);
         for (const Level& level : t->levels)
             EXPECT_EQ(Vector(level.vectors.row(0)), Vector(level.vectors.row(3))) << "seed " << seed << " " << level.name;

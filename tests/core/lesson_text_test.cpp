@@ -17,31 +17,6 @@ using test::session;
 
 const std::string kNnbsp = "\u202F";
 
-// Recomputed here: the mean over every pair of distinct rows of their cosine, and the mean row norm.
-double pair_cosine(const Matrix& m) {
-    double sum = 0;
-    int pairs = 0;
-    for (Eigen::Index i = 0; i < m.rows(); ++i)
-        for (Eigen::Index j = i + 1; j < m.rows(); ++j, ++pairs) {
-            double dot = 0, ni = 0, nj = 0;
-            for (Eigen::Index k = 0; k < m.cols(); ++k) {
-                dot += m(i, k) * m(j, k);
-                ni += m(i, k) * m(i, k);
-                nj += m(j, k) * m(j, k);
-            }
-            sum += dot / std::sqrt(ni * nj);
-        }
-    return sum / pairs;
-}
-double row_norm_mean(const Matrix& m) {
-    double sum = 0;
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-        double s = 0;
-        for (Eigen::Index k = 0; k < m.cols(); ++k) s += m(i, k) * m(i, k);
-        sum += std::sqrt(s);
-    }
-    return sum / static_cast<double>(m.rows());
-}
 
 // A number as a person reads it back: French "0,98" / "1 744", English "0.98" / "1,744".
 double read_back(std::string s, Language language) {
@@ -73,14 +48,14 @@ TEST(LessonText, CosinesAndNormsAreTheTracesInBothLanguages) {
                     EXPECT_EQ(shown.find(wrong), std::string::npos) << name << " " << shown;
                     EXPECT_NEAR(read_back(shown, l), expected, tolerance) << name << " " << script << " seed " << seed;
                 };
-                check("cos_entree", pair_cosine(t->levels[0].vectors), 0.005);
-                check("cos_moyen", pair_cosine(t->levels.back().vectors), 0.005);
+                check("cos_entree", test::mean_cosine_by_hand(t->levels[0].vectors), 0.005);
+                check("cos_moyen", test::mean_cosine_by_hand(t->levels.back().vectors), 0.005);
                 for (int k = 1; k <= layers; ++k) {
-                    check("cos_bloc" + std::to_string(k), pair_cosine(t->levels[2 * k].vectors), 0.005);
-                    const double n = row_norm_mean(t->levels[2 * k].vectors);
+                    check("cos_bloc" + std::to_string(k), test::mean_cosine_by_hand(t->levels[2 * k].vectors), 0.005);
+                    const double n = test::mean_norm_by_hand(t->levels[2 * k].vectors);
                     check("norme_bloc" + std::to_string(k), n, n * 0.005);  // three significant digits
                 }
-                const double in = row_norm_mean(t->levels[0].vectors), out = row_norm_mean(t->levels.back().vectors);
+                const double in = test::mean_norm_by_hand(t->levels[0].vectors), out = test::mean_norm_by_hand(t->levels.back().vectors);
                 check("norme_entree", in, in * 0.005);
                 check("norme_sortie", out, out * 0.005);
                 const std::string ratio = fill("{norme_rapport}", *t, l);
