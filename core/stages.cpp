@@ -3,40 +3,44 @@
 namespace tb {
 namespace {
 
-// Residual on; residual off is the same path with Hold for Add (sublayer_stages).
+// Residual on; residual off is the same path with Hold for Add (sublayer_stages). Every wiring
+// keeps one tempo (the box from 0.28 to 0.62, ⊕ from 0.68 to 0.90) with three holds a class can
+// follow: in the band (LN turns the bead to its √d size), in the box (the attention weights or
+// the hidden activations, 0.6 s at the default 1.8 s a sublayer) and at ⊕ (x and F add tip to tail).
 // Pre-norm: x <- x + F(LN(x)).
 const std::vector<Stage> kPreNorm = {
     // step             begin  end    the bead goes to      and shows
-    {Step::Rise,        0.00f, 0.10f, Place::BelowBand,     Field::Input},
-    {Step::Normalize,   0.10f, 0.20f, Place::Band,          Field::NormalizedInput},
-    {Step::Normalize,   0.20f, 0.30f, Place::BoxEdge,       Field::NormalizedInput},
-    {Step::Enter,       0.30f, 0.40f, Place::Box,           Field::NormalizedInput},
-    {Step::Inner,       0.40f, 0.56f, Place::Box,           Field::SublayerOutput},
-    {Step::Output,      0.56f, 0.68f, Place::Merge,         Field::SublayerOutput},
-    {Step::Add,         0.68f, 0.76f, Place::Merge,         Field::Vectors},
-    {Step::Leave,       0.76f, 1.00f, Place::End,           Field::Vectors},
+    {Step::Rise,        0.00f, 0.07f, Place::BelowBand,     Field::Input},
+    {Step::Normalize,   0.07f, 0.11f, Place::Band,          Field::Input},
+    {Step::Normalize,   0.11f, 0.21f, Place::Band,          Field::NormalizedInput},
+    {Step::Normalize,   0.21f, 0.25f, Place::BoxEdge,       Field::NormalizedInput},
+    {Step::Enter,       0.25f, 0.28f, Place::Box,           Field::NormalizedInput},
+    {Step::Inner,       0.28f, 0.62f, Place::Box,           Field::SublayerOutput},
+    {Step::Output,      0.62f, 0.68f, Place::Merge,         Field::SublayerOutput},
+    {Step::Add,         0.68f, 0.90f, Place::Merge,         Field::Vectors},
+    {Step::Leave,       0.90f, 1.00f, Place::End,           Field::Vectors},
 };
 
 // Post-norm: x <- LN(x + F(x)).
 const std::vector<Stage> kPostNorm = {
-    {Step::Rise,          0.00f, 0.30f, Place::BoxEdge,       Field::Input},
-    {Step::Enter,         0.30f, 0.40f, Place::Box,           Field::Input},
-    {Step::Inner,         0.40f, 0.56f, Place::Box,           Field::SublayerOutput},
-    {Step::Output,        0.56f, 0.68f, Place::Merge,         Field::SublayerOutput},
-    {Step::Add,           0.68f, 0.74f, Place::Merge,         Field::BeforeNorm},
-    {Step::PostNormalize, 0.74f, 0.80f, Place::BelowPostBand, Field::BeforeNorm},
-    {Step::PostNormalize, 0.80f, 0.88f, Place::PostBand,      Field::Vectors},
-    {Step::Leave,         0.88f, 1.00f, Place::End,           Field::Vectors},
+    {Step::Rise,          0.00f, 0.25f, Place::BoxEdge,       Field::Input},
+    {Step::Enter,         0.25f, 0.28f, Place::Box,           Field::Input},
+    {Step::Inner,         0.28f, 0.62f, Place::Box,           Field::SublayerOutput},
+    {Step::Output,        0.62f, 0.68f, Place::Merge,         Field::SublayerOutput},
+    {Step::Add,           0.68f, 0.84f, Place::Merge,         Field::BeforeNorm},
+    {Step::PostNormalize, 0.84f, 0.88f, Place::PostBand,      Field::BeforeNorm},
+    {Step::PostNormalize, 0.88f, 0.97f, Place::PostBand,      Field::Vectors},
+    {Step::Leave,         0.97f, 1.00f, Place::End,           Field::Vectors},
 };
 
 // No norm: x <- x + F(x).
 const std::vector<Stage> kNoNorm = {
-    {Step::Rise,        0.00f, 0.30f, Place::BoxEdge,       Field::Input},
-    {Step::Enter,       0.30f, 0.40f, Place::Box,           Field::Input},
-    {Step::Inner,       0.40f, 0.56f, Place::Box,           Field::SublayerOutput},
-    {Step::Output,      0.56f, 0.68f, Place::Merge,         Field::SublayerOutput},
-    {Step::Add,         0.68f, 0.76f, Place::Merge,         Field::Vectors},
-    {Step::Leave,       0.76f, 1.00f, Place::End,           Field::Vectors},
+    {Step::Rise,        0.00f, 0.25f, Place::BoxEdge,       Field::Input},
+    {Step::Enter,       0.25f, 0.28f, Place::Box,           Field::Input},
+    {Step::Inner,       0.28f, 0.62f, Place::Box,           Field::SublayerOutput},
+    {Step::Output,      0.62f, 0.68f, Place::Merge,         Field::SublayerOutput},
+    {Step::Add,         0.68f, 0.90f, Place::Merge,         Field::Vectors},
+    {Step::Leave,       0.90f, 1.00f, Place::End,           Field::Vectors},
 };
 
 // The output level: the final LayerNorm of pre-norm, or straight up to the top.

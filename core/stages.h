@@ -65,10 +65,10 @@ std::vector<Step> steps_of(const std::vector<Stage>& stages);
 const Stage* stage_at(const std::vector<Stage>& stages, float phase);
 
 // The residual copy leaves the stream this early in the sublayer and reaches ⊕ as Add begins.
-constexpr float kCopyLeaves = 0.06f;
-// The box shows its inside (attention weights, hidden activations) from a little before the
-// inner step to a little after it.
-constexpr float kInsideLead = 0.02f, kInsideLinger = 0.06f;
+constexpr float kCopyLeaves = 0.02f;
+// The box shows its inside (attention weights, hidden activations) while the beads are in it:
+// from a little before the inner step to a little after it.
+constexpr float kInsideLead = 0.02f, kInsideLinger = 0.01f;
 Window inside_window(const std::vector<Stage>& stages);
 
 // The matrix of `level` (or of `below`, the level under it) that a field names. Should a trace

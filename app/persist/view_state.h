@@ -6,6 +6,7 @@
 #include <string>
 
 #include "compare/comparison.h"
+#include "scene/animation.h"
 
 namespace tb {
 
@@ -24,7 +25,7 @@ struct ViewState {
     bool full_screen = false;         // /vue plein-ecran (F11)
     bool log_scale = true;            // /vue echelle: the norm profile's y axis
     int head = 0;                     // /vue tete: the attention head drawn, 0..heads-1
-    double seconds_per_level = 0.5;   // /vue vitesse: seconds a sublayer, kMinSpeed..kMaxSpeed
+    double seconds_per_level = AnimationOptions::kDefaultSecondsPerLevel;  // /vue vitesse: seconds a sublayer, kMinSpeed..kMaxSpeed
     bool light_theme = false;         // /theme clair|sombre
     std::optional<LessonBookmark> lesson;
     // The A/B comparison when open: side B's own values of the settings it overrides.

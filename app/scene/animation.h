@@ -35,28 +35,80 @@ struct BeadRecord {
     std::string label;           // the word
 };
 
-struct LinkRecord {  // attention weight between two beads in an attention box
-    Point from, to;
-    float weight = 0;
-    Rgb colour;
+// What a class is told the beads are doing, in one line (text_in(language).story).
+enum class StoryPhase {
+    None,           // at rest
+    Split,          // each token splits: its copy takes its lane of the residual arc
+    Rise,           // up to the sublayer
+    Normalize,      // LN in the band below the box: the √d size
+    Enter,          // into the box
+    Attention,      // the weights, as arrows
+    Ffn,            // the hidden activations, lit
+    Output,         // F leaves the box
+    Add,            // x and F tip to tail: x + F
+    Hold,           // no residual: x is lost, F alone goes on
+    PostNormalize,  // LN after ⊕
+    Leave,          // the new x rises to its level
+    FinalNorm,      // the output's LayerNorm (pre-norm)
+    Top,            // up into the output
 };
 
-struct HiddenRecord {  // a glimpse of the FFN's hidden activations for one token
+struct LaneRecord {  // token i's own lane of the residual arc: from its bead to its ⊕
+    std::vector<Point> points;  // a polyline: under the box, round the left, over the box
+    float bend_begin = 0, bend_end = 1;  // the share of its length that rounds the left
+    Rgb colour;                 // the token's identity colour
+    int token = 0;
+    Point at(float share) const;  // the point at that share of its length
+};
+
+// ⊕ for one token, in the plane of x and F: x from its tail up, F from x's tip at the angle
+// acos(cos(x, F)), the sum from x's tail to F's tip, each ∝ its norm (px_per_norm).
+struct ArrowRecord {
+    enum class Kind { Stream, Output, Sum };  // x (the copy), F (the sublayer's output), x + F
+    Kind kind = Kind::Stream;
+    Point from, to;
+    double norm = 0;        // the norm its length stands for: ‖x‖, ‖F‖ or ‖x + F‖
+    float px_per_norm = 0;  // the sublayer's length scale, the same for every token
+    float grown = 1;        // 0..1: how much of it is drawn (it grows from its tail)
+    float alpha = 1;
+    Rgb colour;
+    int token = 0;
+};
+
+struct LinkRecord {  // attention weight of query `from_token` on key `to_token`, inside the box
+    Point from, c1, c2, to;  // a cubic Bézier, from the query's bead edge to the key's, arrowhead at `to`
+    float weight = 0;
+    Rgb colour;              // the query's identity colour
+    int from_token = 0, to_token = 0;
+    bool labelled = false;   // its weight written at the curve's middle
+};
+
+struct HiddenRecord {  // the FFN's w hidden activations for one token, lit as a strip
     Rect rect;
-    std::vector<float> values;  // |activation| / max over the level, 0..1
+    std::vector<float> values;  // activation / max |activation| over the level, -1..1
 };
 
 struct FrameRecords {
     std::vector<BeadRecord> beads;  // trails first, then copies, then the tokens
+    std::vector<LaneRecord> lanes;
+    std::vector<ArrowRecord> arrows;
     std::vector<LinkRecord> links;
     std::vector<HiddenRecord> hidden;
+    Rect inside;           // the box whose inside is shown (links and strips stay in it)
     int active_level = 0;  // the level the beads are in (or resting at)
     float phase = 0;       // 0..1 within it
+    StoryPhase story = StoryPhase::None;
+    int query = -1;        // one query at a time: the one whose weights are shown
 };
 
 struct AnimationOptions {
-    double seconds_per_level = 0.5;  // about half a second per sublayer
+    // Seconds a sublayer: time to follow the copy, the band, the box and ⊕ (issue 13).
+    static constexpr double kDefaultSecondsPerLevel = 1.8;
+    // Stepping one query at a time, each query's weights stay this long.
+    static constexpr double kSecondsPerQuery = 0.45;
+    double seconds_per_level = kDefaultSecondsPerLevel;
     int head = 0;                    // whose attention weights are drawn
+    bool one_query = false;          // attention shows one query's weights at a time (a single step)
     // /melanger: each shown token slides from the column it had before (moved_from[i]) to its
     // own, `moved` going 0 → 1; empty when nothing moves.
     std::vector<int> moved_from;

@@ -10,6 +10,7 @@
 #include "text/text.h"
 #include "ui/panels.h"
 #include "ui/rgb.h"
+#include "ui/story_drawing.h"
 
 namespace tb {
 namespace {
@@ -67,29 +68,6 @@ void draw_residual(ImDrawList* dl, const Layout& layout, const ThemeColours& the
     }
 }
 
-// Inside the boxes: the FFN's hidden activity, the attention weights.
-void draw_inside(ImDrawList* dl, const FrameRecords& frame) {
-    for (const auto& h : frame.hidden) {
-        const float bar = h.rect.w / std::max<std::size_t>(1, h.values.size());
-        for (std::size_t j = 0; j < h.values.size(); ++j) {
-            const float v = h.values[j];
-            const float x = h.rect.x + bar * static_cast<float>(j);
-            const float half = h.rect.h * 0.5f * v;
-            dl->AddRectFilled(ImVec2(x, h.rect.cy() - half), ImVec2(x + std::max(1.f, bar * 0.7f), h.rect.cy() + half),
-                              IM_COL32(70, 12, 60, static_cast<int>(60 + 190 * v)));
-        }
-    }
-    for (const auto& link : frame.links) {
-        const float dx = std::abs(link.to.x - link.from.x);
-        const float lift = dx * 0.35f;
-        const float w = std::clamp(link.weight, 0.f, 1.f);
-        // Query i's weights bulge up, so the two directions of a pair do not overlap.
-        dl->AddBezierCubic(ImVec2(link.from.x, link.from.y), ImVec2(link.from.x, link.from.y - lift),
-                           ImVec2(link.to.x, link.to.y - lift), ImVec2(link.to.x, link.to.y),
-                           rgb(link.colour, 0.15f + 0.85f * w), 1.f + 7.f * w);
-    }
-}
-
 // The words under the beads on the row at `y`, each on a tag of its token's identity colour (the
 // colour of its bead's outline and of its profile line); a long word shrinks rather than overlap
 // its neighbours.
@@ -141,7 +119,13 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
     draw_boxes(dl, layout, frame, fonts, language);
     draw_bands(dl, layout, fonts, language);
     draw_residual(dl, layout, theme);
-    draw_inside(dl, frame);
+    // The story of the sublayer being crossed: the lanes under the beads; the weights, strips and
+    // arrows over them (the weights are clipped to the box, and the GL beads draw with the last
+    // command's scissor, so they come after the beads).
+    const float story_px = std::max(16.f, ImGui::GetFontSize());
+    const float thick = std::clamp(layout.max_radius * 0.2f, 2.f, 4.f);
+    draw_lanes(dl, frame, thick * 0.8f);  // under the opened box: the copies wait left of it
+    draw_opened_box(dl, frame, layout);
 
     // Beads: the GL renderer, from inside this draw list, so that labels stay on top.
     if (painter.callback) {
@@ -150,12 +134,17 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
     } else {
         draw_beads_flat(dl, frame);
     }
+    draw_links(dl, frame, layout, fonts, story_px, language);
+    draw_hidden(dl, frame);
+    draw_arrows(dl, frame, thick);
 
     // The words under the beads at the input, and at the top once they arrive (where they fit).
     draw_words(dl, layout, frame, trace, fonts, layout.level_y.front() + layout.word_offset);
     const int top = static_cast<int>(layout.level_y.size()) - 1;
     if (layout.top_words && frame.active_level == top && frame.phase <= 0)
         draw_words(dl, layout, frame, trace, fonts, layout.level_y.back() + layout.word_offset);
+    const Level& crossed = trace.levels[static_cast<std::size_t>(std::clamp(frame.active_level, 0, top))];
+    draw_story_caption(dl, rect, frame, layout, fonts, story_px * 1.1f, static_cast<int>(crossed.hidden.cols()), language, theme);
     ImGui::End();
 }
 

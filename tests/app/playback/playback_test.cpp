@@ -36,9 +36,9 @@ TEST(Playback, StartsAtTheEntranceAndRisesAfterAReplay) {
     EXPECT_FALSE(p.playing());
     ASSERT_TRUE(w.run("/propager").ok);
     EXPECT_TRUE(p.playing());
-    w.features.update(0.25);  // half a sublayer at 0.5 s a sublayer
+    w.features.update(0.5 * AnimationOptions::kDefaultSecondsPerLevel);  // half a sublayer
     EXPECT_NEAR(p.playhead(), 0.5, 1e-9);
-    for (int i = 0; i < 100; ++i) w.features.update(0.1);
+    for (int i = 0; i < 200; ++i) w.features.update(0.1);
     EXPECT_EQ(p.playhead(), 5);  // stops at the step, 2L+1 = 5
     EXPECT_FALSE(p.animating());
 }
@@ -114,7 +114,7 @@ TEST(Playback, VueCommandsAreRefusedInFrench) {
     EXPECT_FLOAT_EQ(p.text_scale(), 1.f);
     EXPECT_FALSE(p.full_screen());
     EXPECT_EQ(p.animation().head, 0);
-    EXPECT_DOUBLE_EQ(p.animation().seconds_per_level, 0.5);
+    EXPECT_DOUBLE_EQ(p.animation().seconds_per_level, AnimationOptions::kDefaultSecondsPerLevel);
     EXPECT_TRUE(p.log_scale());
 }
 
@@ -146,7 +146,7 @@ TEST(Playback, ReinitResetsTheViewWhateverTheSpelling) {
         ASSERT_TRUE(w.run(reinit).ok) << reinit;
         const Playback& p = w.features.playback();
         EXPECT_EQ(p.animation().head, 0) << reinit;
-        EXPECT_DOUBLE_EQ(p.animation().seconds_per_level, 0.5) << reinit;
+        EXPECT_DOUBLE_EQ(p.animation().seconds_per_level, AnimationOptions::kDefaultSecondsPerLevel) << reinit;
         EXPECT_TRUE(p.log_scale()) << reinit;
         EXPECT_FLOAT_EQ(p.text_scale(), 2.f) << reinit;
         EXPECT_TRUE(p.full_screen()) << reinit;

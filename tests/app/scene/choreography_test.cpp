@@ -42,12 +42,6 @@ const Band* band_of(const Layout& l, int level) {
     return nullptr;
 }
 
-const Merge* merge_of(const Layout& l, int level) {
-    for (const auto& m : l.merges)
-        if (m.level == level) return &m;
-    return nullptr;
-}
-
 // The norm of LN(v) at initialization (gain 1, bias 0): sqrt(d var / (var + eps)), nearly sqrt(d).
 double layer_norm_norm(const Vector& v) {
     const double var = (v.array() - v.mean()).square().mean();
@@ -107,10 +101,8 @@ TEST(Choreography, EachStageLeavesTheBeadInItsPlaceWithItsVector) {
                         break;
                     case Place::BoxEdge: EXPECT_NEAR(y, box.rect.bottom(), 0.5f); break;
                     case Place::Box: EXPECT_NEAR(y, box.rect.cy(), 0.5f); break;
-                    case Place::Merge:
-                        if (const Merge* m = merge_of(l, k)) {
-                            EXPECT_NEAR(y, m->at.y, 0.5f);
-                        }
+                    case Place::Merge:  // at the tip of its sum, which starts on the ⊕ row
+                        EXPECT_LE(y, l.slots[static_cast<std::size_t>(k)].merge_y + 0.5f);
                         EXPECT_LT(y, box.rect.y);  // above the box
                         break;
                     case Place::BelowPostBand:  // between the box and the post band
@@ -161,10 +153,10 @@ TEST(Choreography, TheLitTermIsTheStageTheBeadsAreIn) {
                 const double begin = k - 1 + static_cast<double>(stage_at(stages, phase)->begin);
                 EXPECT_NEAR(bead.norm, tokens_only(animate(t, l, begin, {}))[0].norm, 1e-12) << "unlit, yet it changes";
             }
-            if (term == Term::Sublayer) {
-                EXPECT_TRUE(bead.y <= box.rect.bottom() + 0.5f && bead.y > l.level_y[k]) << "F lit outside the box";
-            } else if (term == Term::Add) {
-                EXPECT_NEAR(bead.y, merge_of(l, k)->at.y, 0.5f) << "+ lit away from ⊕";
+            if (term == Term::Sublayer) {  // in the box, or on its way out to the tip of its sum
+                EXPECT_TRUE(bead.y <= box.rect.bottom() + 0.5f) << "F lit outside the box";
+            } else if (term == Term::Add) {  // at the tip of its sum, above the box
+                EXPECT_TRUE(bead.y <= l.slots[k].merge_y + 0.5f && bead.y < box.rect.y) << "+ lit away from ⊕";
             } else if (term == Term::Norm) {  // pre: below the box; post: above it
                 EXPECT_TRUE(t.settings.norm == Norm::Pre ? bead.y >= box.rect.bottom() - 0.5f : bead.y < box.rect.y);
             }
@@ -175,7 +167,8 @@ TEST(Choreography, TheLitTermIsTheStageTheBeadsAreIn) {
     }
 }
 
-// The residual copy shows x, leaves after kCopyLeaves and reaches ⊕ as the Add stage begins.
+// The residual copy shows x, leaves after kCopyLeaves, reaches its ⊕ (on the ⊕ row, its own
+// column's) as the Add stage begins, and is gone once the sum is drawn.
 TEST(Choreography, TheResidualCopyTravelsUntilTheAddBegins) {
     for (const Wiring& w : kWirings) {
         const Session session = test::session(w.script);
@@ -197,12 +190,12 @@ TEST(Choreography, TheResidualCopyTravelsUntilTheAddBegins) {
         EXPECT_FALSE(copy_of_first(kCopyLeaves * 0.5f)) << w.script;
         if (!t.settings.residual) continue;
         const Window add = window_of(stages, Step::Add);
-        const Merge& m = *merge_of(l, k);
         const auto arriving = copy_of_first(add.begin - 0.005f);
         ASSERT_TRUE(arriving) << w.script;
-        EXPECT_LT(std::hypot(arriving->x - m.at.x, arriving->y - m.at.y), 0.2f * (l.level_y[k - 1] - l.level_y[k]));
+        EXPECT_NEAR(arriving->y, l.slots[k].merge_y, 0.5f) << w.script;
+        EXPECT_LT(std::abs(arriving->x - l.token_x(0, t.token_count())), 0.5f * (l.stream_x1 - l.stream_x0) / t.token_count());
         EXPECT_NEAR(arriving->norm, t.input_of(t.levels[k]).row(0).norm(), 1e-12);
-        EXPECT_FALSE(copy_of_first(add.begin + 0.001f)) << w.script;
+        EXPECT_FALSE(copy_of_first(add.begin + 0.6f * (add.end - add.begin))) << w.script;
     }
 }
 

@@ -76,7 +76,12 @@ TEST(Formula, ActiveTermFollowsTheBeads) {
                         : c.where == Case::PostBand ? slot.post_band_y
                         : c.where == Case::Box      ? slot.box_y
                                                     : slot.merge_y;
-        EXPECT_NEAR(frame.beads.back().y, y, 0.5f) << c.script << " phase " << c.phase;
+        if (c.where == Case::Merge) {  // at ⊕ the bead stands at the tip of its sum, above the box
+            EXPECT_LE(frame.beads.back().y, y + 0.5f) << c.script << " phase " << c.phase;
+            EXPECT_LT(frame.beads.back().y, layout.box_for_level(level)->rect.y) << c.script << " phase " << c.phase;
+        } else {
+            EXPECT_NEAR(frame.beads.back().y, y, 0.5f) << c.script << " phase " << c.phase;
+        }
         EXPECT_EQ(active_term(trace.settings, level, c.phase), c.term) << c.script << " phase " << c.phase;
     }
     const Settings s = test::settings();

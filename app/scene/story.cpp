@@ -1,0 +1,331 @@
+#include "scene/story.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tb {
+namespace {
+
+float smooth(float t) {
+    t = std::clamp(t, 0.f, 1.f);
+    return t * t * (3 - 2 * t);
+}
+float progress(float phase, float begin, float end) { return std::clamp((phase - begin) / std::max(1e-6f, end - begin), 0.f, 1.f); }
+
+Point cubic(Point p0, Point p1, Point p2, Point p3, float t) {
+    const float u = 1 - t, a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t;
+    return {a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y};
+}
+
+const Arc* arc_of(const Crossing& c) {
+    for (const auto& arc : c.layout.arcs)
+        if (arc.level == c.k) return &arc;
+    return nullptr;
+}
+
+Vector row(const Matrix& m, int i) { return m.row(i).transpose(); }
+
+// The copies leave one after another, the farthest from the arc first (on the outermost lane),
+// so that none passes another; they climb the arc while the box works, waiting on its left part
+// (the farthest highest), and cross to their ⊕ as F comes out, a little before Add begins.
+struct CopySchedule {
+    int n;
+    float stagger, rejoin, arrive;
+    float leaves(int i) const { return kCopyLeaves + stagger * static_cast<float>(n - 1 - i); }
+    // Where copy i is along its lane (0 at its bead, 1 at its ⊕) at `phase`.
+    float along(const LaneRecord& lane, int i, float phase) const {
+        const float far = n > 1 ? static_cast<float>(i) / static_cast<float>(n - 1) : 1.f;
+        const float waits_at = lane.bend_begin + (lane.bend_end - lane.bend_begin) * (0.15f + 0.8f * far);  // left of the box
+        if (phase < rejoin) return waits_at * smooth(progress(phase, leaves(i), rejoin - 0.05f));
+        return waits_at + (1 - waits_at) * smooth(progress(phase, rejoin, arrive));
+    }
+};
+CopySchedule copy_schedule(const Crossing& c) {
+    const float stagger = c.n > 1 ? std::min(0.05f, 0.3f / static_cast<float>(c.n - 1)) : 0.f;
+    return {c.n, stagger, window_of(c.stages, Step::Output).begin, window_of(c.stages, Step::Add).begin - 0.01f};
+}
+
+void append_cubic(std::vector<Point>& pts, Point p0, Point p1, Point p2, Point p3) {
+    for (int s = pts.empty() ? 0 : 1; s <= 16; ++s) pts.push_back(cubic(p0, p1, p2, p3, static_cast<float>(s) / 16.f));
+}
+
+// Token i's lane: from its bead's column under the box, round the left inside the yellow arc,
+// and over the box to its ⊕ (o). The farthest token takes the outermost lane, so lanes nest.
+LaneRecord lane_of(const Crossing& c, const Arc& arc, const Addition& a, int i) {
+    const Slot& slot = c.layout.slots[static_cast<std::size_t>(c.k)];
+    const float h = slot.start_y - slot.end_y;
+    const float f = c.n > 1 ? static_cast<float>(i) / static_cast<float>(c.n - 1) : 0.f;
+    const float edge = arc.p0.x - 4;  // the boxes' left edge
+    const float outer = 0.25f * arc.p0.x + 0.75f * arc.p1.x + 3, inner = edge - 8;
+    const float bend_x = (inner - (inner - outer) * f - 0.25f * edge) / 0.75f;  // the lane's leftmost at inner..outer
+    const float cell = (c.layout.stream_x1 - c.layout.stream_x0) / static_cast<float>(std::max(1, c.n));
+    const Point s{c.layout.token_x(i, c.n), slot.start_y};
+    const Point low{edge, s.y + h * (0.04f + 0.1f * f)}, high{edge, slot.merge_y - h * (0.05f + 0.1f * f)};
+    LaneRecord lane;
+    append_cubic(lane.points, s, {s.x - cell * 0.3f, low.y}, {edge + 12, low.y}, low);
+    const std::size_t bend_from = lane.points.size() - 1;
+    append_cubic(lane.points, low, {bend_x, low.y}, {bend_x, high.y}, high);
+    const std::size_t bend_to = lane.points.size() - 1;
+    append_cubic(lane.points, high, {edge + 12, high.y}, {a.o.x - cell * 0.3f, high.y}, a.o);
+    std::vector<float> run{0.f};
+    for (std::size_t p = 1; p < lane.points.size(); ++p)
+        run.push_back(run.back() + std::hypot(lane.points[p].x - lane.points[p - 1].x, lane.points[p].y - lane.points[p - 1].y));
+    lane.bend_begin = run[bend_from] / std::max(1e-3f, run.back());
+    lane.bend_end = run[bend_to] / std::max(1e-3f, run.back());
+    lane.colour = identity_colour(c.trace.typed_place(i));
+    lane.token = i;
+    return lane;
+}
+
+ArrowRecord arrow(ArrowRecord::Kind kind, Point from, Point to, double norm, const Addition& a, Rgb colour, int i) {
+    ArrowRecord r;
+    r.kind = kind;
+    r.from = from;
+    r.to = to;
+    r.norm = norm;
+    r.px_per_norm = a.px_per_norm;
+    r.colour = colour;
+    r.token = i;
+    return r;
+}
+
+// The copy of token i on its lane (or waiting at its ⊕), and the lane while a copy uses it.
+void copy_on_lane(const Crossing& c, const LaneRecord& lane, const CopySchedule& s, float add_t, int i, FrameRecords& out) {
+    if (c.phase <= s.leaves(i) || add_t >= 1.f) return;
+    out.lanes.push_back(lane);
+    BeadRecord copy = bead_of(c.trace, c.layout, i, c.k - 1, 0, row(c.below.vectors, i));
+    if (add_t >= 0.55f) return;  // the sum is drawn: the copy is in it
+    const Point p = lane.at(s.along(lane, i, c.phase));
+    copy.x = p.x;
+    copy.y = p.y;
+    copy.alpha = 0.85f;
+    copy.role = BeadRole::Copy;
+    out.beads.push_back(copy);
+}
+
+// The arrows of token i: F comes out of the box with the bead; at ⊕, x grows, then the sum.
+void arrows_of(const Crossing& c, const Addition& a, float out_t, float add_t, int i, FrameRecords& out) {
+    const palette::Colour8 box = box_colour(c.level.kind == LevelKind::Attention ? BoxKind::Attention : BoxKind::Ffn);
+    const Rgb f_colour = lerp(Rgb{box.r / 255.f, box.g / 255.f, box.b / 255.f}, Rgb{1, 1, 1}, 0.35f);  // lighter than its box
+    const Rgb x_colour = identity_colour(c.trace.typed_place(i));
+    const bool residual = has_step(c.stages, Step::Add);
+    const float fade = 1 - smooth((add_t - 0.8f) / 0.2f);
+    ArrowRecord f = arrow(ArrowRecord::Kind::Output, a.p, a.q, a.f_norm, a, f_colour, i);
+    f.alpha = smooth(out_t / 0.5f) * fade;
+    if (f.alpha > 0) out.arrows.push_back(f);
+    if (!residual || add_t <= 0) return;
+    ArrowRecord x = arrow(ArrowRecord::Kind::Stream, a.o, a.p, a.x_norm, a, x_colour, i);
+    x.grown = smooth(add_t / 0.3f);
+    x.alpha = fade;
+    out.arrows.push_back(x);
+    if (add_t <= 0.3f) return;
+    ArrowRecord sum = arrow(ArrowRecord::Kind::Sum, a.o, a.q, a.sum_norm, a, Rgb{1, 1, 1}, i);
+    sum.grown = smooth((add_t - 0.3f) / 0.25f);
+    sum.alpha = fade;
+    out.arrows.push_back(sum);
+}
+
+// The link from query i's bead to key j's, above the beads in the opened box: rightward links
+// arc high, leftward ones low, each from and to its own point of the beads' rims, so that the
+// two directions of a pair are two curves.
+LinkRecord link_of(const Crossing& c, const Rect& inside, float y, int i, int j, float weight) {
+    LinkRecord link;
+    const float xi = c.layout.token_x(i, c.n), xj = c.layout.token_x(j, c.n), dx = xj - xi;
+    const float r = c.layout.beads.reference_radius;
+    const bool rightward = dx > 0;
+    const float room = std::max(4.f, y - r - inside.y - 4.f);
+    const float lift = std::min(std::abs(dx) * 0.45f, room) * (rightward ? 1.f : 0.55f);
+    auto rim = [&](float x, float degrees) {
+        const float a = degrees * 3.14159265f / 180.f;
+        return Point{x + r * std::cos(a), y - r * std::sin(a)};
+    };
+    link.from = rightward ? rim(xi, 50) : rim(xi, 130);
+    link.to = rightward ? rim(xj, 115) : rim(xj, 65);
+    const float top = std::min(link.from.y, link.to.y) - lift * 4.f / 3.f;
+    link.c1 = {link.from.x + dx * 0.15f, top};
+    link.c2 = {link.to.x - dx * 0.15f, top};
+    link.weight = weight;
+    link.colour = identity_colour(c.trace.typed_place(i));
+    link.from_token = i;
+    link.to_token = j;
+    return link;
+}
+
+// Every query's weights at once during a pass (each query's strongest written); one query at a
+// time when stepping (all its weights written, its own included).
+void attention_links(const Crossing& c, float y, const AnimationOptions& options, FrameRecords& out) {
+    if (c.level.attention_weights.empty()) return;
+    const int head = std::clamp(options.head, 0, static_cast<int>(c.level.attention_weights.size()) - 1);
+    const Matrix& w = c.level.attention_weights[static_cast<std::size_t>(head)];
+    const Rect& box = out.inside;
+    int first = 0, last = c.n - 1;
+    if (options.one_query) {
+        const Window inner = window_of(c.stages, Step::Inner);
+        const float t = progress(c.phase, inner.begin, inner.end);
+        out.query = first = last = std::clamp(static_cast<int>(t * static_cast<float>(c.n)), 0, c.n - 1);
+    }
+    for (int i = first; i <= last && i < w.rows(); ++i) {
+        int strongest = -1;
+        for (int j = 0; j < c.n && j < w.cols(); ++j)
+            if (j != i && (strongest < 0 || w(i, j) > w(i, strongest))) strongest = j;
+        for (int j = 0; j < c.n && j < w.cols(); ++j) {
+            if (j == i && !options.one_query) continue;
+            LinkRecord link = link_of(c, box, y, i, j, static_cast<float>(w(i, j)));
+            link.labelled = options.one_query || j == strongest;
+            out.links.push_back(link);
+        }
+    }
+}
+
+// The FFN: each token's w hidden activations as a strip of cells along the top of the box.
+void hidden_strips(const Crossing& c, float y, FrameRecords& out) {
+    if (!c.level.hidden.size()) return;
+    const Rect& inside = out.inside;
+    const float r = c.layout.beads.reference_radius;
+    const double peak = std::max(1e-9, c.level.hidden.cwiseAbs().maxCoeff());
+    const float cell = (c.layout.stream_x1 - c.layout.stream_x0) / static_cast<float>(c.n);
+    for (int i = 0; i < c.n; ++i) {
+        HiddenRecord h;
+        const float height = std::clamp((y - r - inside.y) * 0.45f, 4.f, 26.f);
+        h.rect = {c.layout.token_x(i, c.n) - cell * 0.45f, y - r - 4 - height, cell * 0.9f, height};
+        for (int j = 0; j < c.level.hidden.cols(); ++j)
+            h.values.push_back(static_cast<float>(c.level.hidden(i, j) / peak));
+        out.hidden.push_back(std::move(h));
+    }
+}
+
+constexpr float kOpening = 0.015f;  // of the sublayer, for the box to open or close
+
+// While its inside shows, the box opens upward over the free rows of its slot (⊕ and the post
+// band wait until the beads leave), so that the weights and the strips have room above the beads.
+Rect opened_box(const Crossing& c, const Box& box, const Window& inside) {
+    const Slot& slot = c.layout.slots[static_cast<std::size_t>(c.k)];
+    const float top = slot.end_y - 0.1f * (slot.start_y - slot.end_y);
+    const float open = smooth(progress(c.phase, inside.begin, inside.begin + kOpening)) *
+                       (1 - smooth(progress(c.phase, inside.end - kOpening, inside.end)));
+    Rect r = box.rect;
+    const float grow = std::max(0.f, r.y - top) * open;
+    r.y -= grow;
+    r.h += grow;
+    return r;
+}
+
+}  // namespace
+
+Point LaneRecord::at(float share) const {
+    if (points.empty()) return {};
+    float total = 0;
+    for (std::size_t p = 1; p < points.size(); ++p) total += std::hypot(points[p].x - points[p - 1].x, points[p].y - points[p - 1].y);
+    float left = std::clamp(share, 0.f, 1.f) * total;
+    for (std::size_t p = 1; p < points.size(); ++p) {
+        const float seg = std::hypot(points[p].x - points[p - 1].x, points[p].y - points[p - 1].y);
+        if (left <= seg && seg > 0) {
+            const float t = left / seg;
+            return {points[p - 1].x + (points[p].x - points[p - 1].x) * t, points[p - 1].y + (points[p].y - points[p - 1].y) * t};
+        }
+        left -= seg;
+    }
+    return points.back();
+}
+
+BeadRecord bead_of(const Trace& trace, const Layout& layout, int i, int level, float y, const Vector& v) {
+    BeadRecord b;
+    b.x = layout.token_x(i, trace.token_count());
+    b.y = y;
+    b.norm = v.norm();
+    b.radius = layout.beads.radius(b.norm);
+    b.reference_radius = layout.beads.reference_radius;
+    b.clamped = layout.beads.clamped(b.norm);
+    b.cue = direction_cue(v);
+    b.fill = bead_fill(b.cue);
+    b.outline = identity_colour(trace.typed_place(i));
+    b.token = i;
+    b.level = level;
+    b.label = trace.tokens[static_cast<std::size_t>(i)].word;
+    return b;
+}
+
+std::vector<Addition> additions(const Crossing& c) {
+    std::vector<Addition> out(static_cast<std::size_t>(c.n));
+    const Matrix& f = field_of(c.level, c.below, Field::SublayerOutput);
+    const Slot& slot = c.layout.slots[static_cast<std::size_t>(c.k)];
+    const float cell = (c.layout.stream_x1 - c.layout.stream_x0) / static_cast<float>(std::max(1, c.n));
+    double longest = 0, widest = 0;
+    for (int i = 0; i < c.n; ++i) {
+        longest = std::max(longest, c.below.vectors.row(i).norm() + f.row(i).norm());
+        widest = std::max(widest, f.row(i).norm());
+    }
+    // One scale for the sublayer: the longest x then F fits half a slot above ⊕, F the column.
+    const bool residual = has_step(c.stages, Step::Add);
+    const double room = 0.55 * (slot.start_y - slot.end_y);
+    const float k = static_cast<float>(std::min(room / std::max(1e-9, longest), 0.8 * cell / std::max(1e-9, widest)));
+    for (int i = 0; i < c.n; ++i) {
+        const Vector x = row(c.below.vectors, i), fi = row(f, i);
+        Addition& a = out[static_cast<std::size_t>(i)];
+        a.x_norm = x.norm();
+        a.f_norm = fi.norm();
+        a.sum_norm = (x + fi).norm();
+        a.px_per_norm = k;
+        const double cosine = a.x_norm > 0 && a.f_norm > 0 ? std::clamp(x.dot(fi) / (a.x_norm * a.f_norm), -1.0, 1.0) : 1.0;
+        const double angle = residual ? std::acos(cosine) : 0.0;  // without x, F alone, upward
+        // x points up the stream; F turns right of it by the angle; q is where the bead is.
+        const float xs = residual ? k * static_cast<float>(a.x_norm) : 0.f;
+        const float fx = k * static_cast<float>(a.f_norm * std::sin(angle)), fy = -k * static_cast<float>(a.f_norm * std::cos(angle));
+        // The diagram centred on the column, x's tail on the ⊕ row; a sum pointing down (F against
+        // x and longer) is lifted so that the bead still merges on or above that row.
+        const float lift = std::max(0.f, fy - xs);
+        a.o = {c.layout.token_x(i, c.n) - fx * 0.5f, slot.merge_y - lift};
+        a.p = {a.o.x, a.o.y - xs};
+        a.q = {a.p.x + fx, a.p.y + fy};
+    }
+    return out;
+}
+
+void residual_story(const Crossing& c, const std::vector<Addition>& adds, FrameRecords& out) {
+    const Window output = window_of(c.stages, Step::Output);
+    const bool residual = has_step(c.stages, Step::Add);
+    const Window add = window_of(c.stages, residual ? Step::Add : Step::Hold);
+    if (output.end <= 0 || static_cast<int>(adds.size()) != c.n) return;  // the output level: no sublayer
+    const float out_t = progress(c.phase, output.begin, output.end), add_t = progress(c.phase, add.begin, add.end);
+    const Arc* arc = arc_of(c);
+    const CopySchedule schedule = copy_schedule(c);
+    for (int i = 0; i < c.n; ++i) {
+        const Addition& a = adds[static_cast<std::size_t>(i)];
+        if (residual && arc) copy_on_lane(c, lane_of(c, *arc, a, i), schedule, c.phase >= add.begin ? add_t : 0.f, i, out);
+        if (c.phase > output.begin && add_t < 1.f) arrows_of(c, a, out_t, c.phase >= add.begin ? add_t : 0.f, i, out);
+    }
+}
+
+void inside_story(const Crossing& c, float y, const AnimationOptions& options, FrameRecords& out) {
+    const Window inside = inside_window(c.stages);
+    const Box* box = c.layout.box_for_level(c.k);
+    if (!box || c.phase < inside.begin || c.phase > inside.end) return;
+    out.inside = opened_box(c, *box, inside);
+    if (c.phase < inside.begin + kOpening || c.phase > inside.end - kOpening) return;  // opening, closing
+    if (c.level.kind == LevelKind::Attention) attention_links(c, y, options, out);
+    if (c.level.kind == LevelKind::Ffn) hidden_strips(c, y, out);
+}
+
+StoryPhase story_phase(const Crossing& c) {
+    const Stage* stage = stage_at(c.stages, c.phase);
+    if (!stage) return StoryPhase::None;
+    const bool top = c.level.kind == LevelKind::Output;
+    switch (stage->step) {
+        case Step::Rise:
+            if (has_step(c.stages, Step::Add) && c.phase <= copy_schedule(c).leaves(0) + 0.04f) return StoryPhase::Split;
+            return top ? StoryPhase::Top : StoryPhase::Rise;
+        case Step::Normalize: return top ? StoryPhase::FinalNorm : StoryPhase::Normalize;
+        case Step::Enter: return StoryPhase::Enter;
+        case Step::Inner: return c.level.kind == LevelKind::Attention ? StoryPhase::Attention : StoryPhase::Ffn;
+        case Step::Output: return StoryPhase::Output;
+        case Step::Add: return StoryPhase::Add;
+        case Step::Hold: return StoryPhase::Hold;
+        case Step::PostNormalize: return StoryPhase::PostNormalize;
+        case Step::Leave: return top ? StoryPhase::Top : StoryPhase::Leave;
+    }
+    return StoryPhase::None;
+}
+
+float add_morph(float t) { return progress(t, 0.55f, 1.f); }
+
+}  // namespace tb

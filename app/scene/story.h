@@ -1,0 +1,48 @@
+#pragma once
+// The residual story of one sublayer, as records (animation.h): each token's copy riding its own
+// lane of the arc, x and F adding tip to tail at ⊕, the attention weights as arrows, the FFN's
+// hidden activations lit, and the one-line caption of the phase. Pure, like animate().
+#include <vector>
+
+#include "scene/animation.h"
+
+namespace tb {
+
+// What a frame between two levels is drawn from: the level being crossed and its stages.
+struct Crossing {
+    const Trace& trace;
+    const Layout& layout;
+    int n;
+    int k;  // the level being crossed
+    float phase;
+    const Level& level;
+    const Level& below;
+    const std::vector<Stage>& stages;
+};
+
+// Token i's bead at height y showing vector v of level `level`.
+BeadRecord bead_of(const Trace& trace, const Layout& layout, int i, int level, float y, const Vector& v);
+
+// ⊕ for each token, in the plane of x (the level's input) and F (its sublayer output): x from o
+// (on the ⊕ row, where the copy waits) up to p, F from p to q (where the bead comes out of the
+// box to merge), each ∝ its norm with one scale for the sublayer. Without the residual there is
+// no x: p = o.
+struct Addition {
+    Point o, p, q;
+    double x_norm = 0, f_norm = 0, sum_norm = 0;
+    float px_per_norm = 0;
+};
+std::vector<Addition> additions(const Crossing& c);
+
+// The copies on their lanes, the arrows at ⊕: residual on (copies, lanes, x, F and the sum) and
+// off (F alone).
+void residual_story(const Crossing& c, const std::vector<Addition>& adds, FrameRecords& out);
+// Inside the box: attention's weights as arrows (all queries, or one at a time), the FFN's strips.
+void inside_story(const Crossing& c, float y, const AnimationOptions& options, FrameRecords& out);
+StoryPhase story_phase(const Crossing& c);
+
+// How far the bead's vector has turned into the Add stage's sum at `t` (0..1 of the stage): it
+// keeps F while the arrows are drawn, then becomes x + F.
+float add_morph(float t);
+
+}  // namespace tb

@@ -1,0 +1,176 @@
+// The residual story drawn from the animation's records (scene/story.h): the copies' lanes, the
+// attention arrows with their weights, the FFN's lit strips, the arrows of ⊕, the phase caption.
+#include "ui/story_drawing.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "numbers.h"
+#include "scene/palette.h"
+#include "text/text.h"
+#include "ui/rgb.h"
+
+namespace tb {
+namespace {
+
+constexpr ImU32 kHalo = IM_COL32(12, 14, 22, 200);
+
+ImVec2 im(Point p) { return {p.x, p.y}; }
+
+// A filled arrowhead at `tip`, pointing away from `from`.
+void arrowhead(ImDrawList* dl, ImVec2 from, ImVec2 tip, float size, ImU32 colour) {
+    const float dx = tip.x - from.x, dy = tip.y - from.y, len = std::hypot(dx, dy);
+    if (len < 1e-3f) return;
+    const float ux = dx / len, uy = dy / len;
+    const ImVec2 back(tip.x - ux * size, tip.y - uy * size);
+    dl->AddTriangleFilled(tip, ImVec2(back.x - uy * size * 0.55f, back.y + ux * size * 0.55f),
+                          ImVec2(back.x + uy * size * 0.55f, back.y - ux * size * 0.55f), colour);
+}
+
+// A number on a dark pill, centred at `at`.
+void weight_label(ImDrawList* dl, const Fonts& fonts, float px, ImVec2 at, const std::string& s, ImU32 colour) {
+    const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, s.c_str());
+    const ImVec2 p0(at.x - e.x * 0.5f, at.y - e.y * 0.5f);
+    dl->AddRectFilled(ImVec2(p0.x - 3, p0.y), ImVec2(p0.x + e.x + 3, p0.y + e.y), IM_COL32(12, 14, 22, 215), 4.f);
+    dl->AddText(fonts.body, px, p0, colour, s.c_str());
+}
+
+Point cubic_at(const LinkRecord& l, float t) {
+    const float u = 1 - t, a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t;
+    return {a * l.from.x + b * l.c1.x + c * l.c2.x + d * l.to.x, a * l.from.y + b * l.c1.y + c * l.c2.y + d * l.to.y};
+}
+
+// A query's weight on itself: a loop over its bead.
+void self_link(ImDrawList* dl, const LinkRecord& l, float radius, float thick, ImU32 colour) {
+    const ImVec2 c(l.from.x, l.from.y);
+    dl->AddBezierCubic(ImVec2(c.x - radius * 0.6f, c.y - radius * 0.8f), ImVec2(c.x - radius * 1.4f, c.y - radius * 2.4f),
+                       ImVec2(c.x + radius * 1.4f, c.y - radius * 2.4f), ImVec2(c.x + radius * 0.6f, c.y - radius * 0.8f),
+                       colour, thick);
+}
+
+}  // namespace
+
+std::string story_caption(StoryPhase phase, Language lang, int hidden_width) {
+    switch (phase) {
+        case StoryPhase::None: return {};
+        case StoryPhase::Split: return tr(lang, "Chaque mot se dédouble : sa copie x prend sa voie du résidu (à gauche)",
+                                          "Each word splits: its copy x takes its own residual lane (left)");
+        case StoryPhase::Rise: return tr(lang, "x monte vers la sous-couche", "x rises to the sublayer");
+        case StoryPhase::Normalize: return tr(lang, "LayerNorm : chaque vecteur ramené à la taille √d (l'anneau pointillé)",
+                                              "LayerNorm: each vector brought to size √d (the dashed ring)");
+        case StoryPhase::Enter: return tr(lang, "Entrée dans la boîte", "Into the box");
+        case StoryPhase::Attention: return tr(lang, "Attention : chaque mot lit les autres — flèche = poids",
+                                              "Attention: each word reads the others — arrow = weight");
+        case StoryPhase::Ffn:
+            return std::string(tr(lang, "FFN : ", "FFN: ")) + std::to_string(hidden_width) +
+                   tr(lang, " neurones cachés s'allument pour chaque mot", " hidden neurons light up for each word");
+        case StoryPhase::Output: return tr(lang, "La sortie F quitte la boîte", "The output F leaves the box");
+        case StoryPhase::Add: return tr(lang, "⊕ : x + F — la copie et F s'ajoutent bout à bout",
+                                        "⊕: x + F — the copy and F add tip to tail");
+        case StoryPhase::Hold: return tr(lang, "Sans résidu : x est perdu, seul F continue",
+                                         "No residual: x is lost, only F goes on");
+        case StoryPhase::PostNormalize: return tr(lang, "LayerNorm après ⊕ (post-norm) : retour à la taille √d",
+                                                  "LayerNorm after ⊕ (post-norm): back to size √d");
+        case StoryPhase::Leave: return tr(lang, "Le nouveau x monte à son niveau", "The new x rises to its level");
+        case StoryPhase::FinalNorm: return tr(lang, "LayerNorm finale, avant la sortie", "Final LayerNorm, before the output");
+        case StoryPhase::Top: return tr(lang, "Vers la sortie", "Up to the output");
+    }
+    return {};
+}
+
+void draw_opened_box(ImDrawList* dl, const FrameRecords& frame, const Layout& layout) {
+    const Box* box = layout.box_for_level(frame.active_level);
+    if (!box || frame.inside.empty() || frame.inside.y >= box->rect.y - 1) return;
+    const palette::Colour8 c = box_colour(box->kind);
+    const Rect& r = frame.inside;
+    const float rounding = std::min(8.f, layout.max_radius * 0.6f);
+    dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), box->rect.y + rounding), IM_COL32(c.r, c.g, c.b, 255), rounding,
+                      ImDrawFlags_RoundCornersTop);
+    dl->AddRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), IM_COL32(255, 255, 255, 230), rounding, 0, 3.f);
+}
+
+void draw_lanes(ImDrawList* dl, const FrameRecords& frame, float thick) {
+    std::vector<ImVec2> pts;
+    for (const auto& lane : frame.lanes) {
+        pts.clear();
+        for (const Point& p : lane.points) pts.push_back(im(p));
+        dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), rgb(lane.colour, 0.6f), 0, thick);
+    }
+}
+
+void draw_links(ImDrawList* dl, const FrameRecords& frame, const Layout& layout, const Fonts& fonts, float label_px,
+                Language language) {
+    if (frame.links.empty()) return;
+    dl->PushClipRect(ImVec2(frame.inside.x, frame.inside.y), ImVec2(frame.inside.right(), frame.inside.bottom()), true);
+    for (const auto& l : frame.links) {
+        const float w = std::clamp(l.weight, 0.f, 1.f), thick = 1.5f + 6.f * w;
+        const ImU32 colour = rgb(l.colour, 0.3f + 0.7f * w);
+        if (l.from_token == l.to_token) {
+            self_link(dl, l, layout.beads.reference_radius, thick, colour);
+            continue;
+        }
+        dl->AddBezierCubic(im(l.from), im(l.c1), im(l.c2), im(l.to), colour, thick);
+        arrowhead(dl, im(l.c2), im(l.to), 6.f + 2.f * thick, colour);
+    }
+    for (const auto& l : frame.links) {  // the numbers above every line
+        if (!l.labelled) continue;
+        const Point at = l.from_token == l.to_token
+                             ? Point{l.from.x, l.from.y - layout.beads.reference_radius * 1.9f}
+                             : cubic_at(l, 0.5f);
+        weight_label(dl, fonts, label_px, im(at), format_fixed(l.weight, 2, language), rgb(l.colour));
+    }
+    dl->PopClipRect();
+}
+
+void draw_hidden(ImDrawList* dl, const FrameRecords& frame) {
+    for (const auto& h : frame.hidden) {
+        const float cell = h.rect.w / static_cast<float>(std::max<std::size_t>(1, h.values.size()));
+        dl->AddRectFilled(ImVec2(h.rect.x - 1, h.rect.y - 1), ImVec2(h.rect.right() + 1, h.rect.bottom() + 1),
+                          IM_COL32(40, 8, 34, 235), 2.f);
+        for (std::size_t j = 0; j < h.values.size(); ++j) {
+            const float v = h.values[j], x = h.rect.x + cell * static_cast<float>(j);
+            // Lit: warm yellow as the activation rises; a negative one stays a faint blue.
+            const ImU32 c = v >= 0 ? IM_COL32(255, 232, 120, static_cast<int>(40 + 215 * v))
+                                   : IM_COL32(120, 150, 255, static_cast<int>(40 + 120 * -v));
+            dl->AddRectFilled(ImVec2(x + 0.5f, h.rect.y), ImVec2(x + std::max(1.f, cell - 0.5f), h.rect.bottom()), c);
+        }
+    }
+}
+
+void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick) {
+    for (const auto& a : frame.arrows) {
+        if (a.grown <= 0 || a.alpha <= 0) continue;
+        const ImVec2 from = im(a.from);
+        const ImVec2 to(a.from.x + (a.to.x - a.from.x) * a.grown, a.from.y + (a.to.y - a.from.y) * a.grown);
+        const float t = a.kind == ArrowRecord::Kind::Sum ? thick * 1.4f : thick;
+        const float head = std::min(t * 3.f, std::hypot(to.x - from.x, to.y - from.y) * 0.5f);
+        const ImU32 halo = (kHalo & ~IM_COL32_A_MASK) | (static_cast<ImU32>(200 * a.alpha) << IM_COL32_A_SHIFT);
+        dl->AddLine(from, to, halo, t + 3.f);
+        arrowhead(dl, from, to, head + 2.f, halo);
+        dl->AddLine(from, to, rgb(a.colour, a.alpha), t);
+        arrowhead(dl, from, to, head, rgb(a.colour, a.alpha));
+    }
+}
+
+void draw_story_caption(ImDrawList* dl, const Rect& section, const FrameRecords& frame, const Layout& layout,
+                        const Fonts& fonts, float px, int hidden_width, Language language, const ThemeColours& theme) {
+    const std::string text = story_caption(frame.story, language, hidden_width);
+    if (text.empty() || section.empty()) return;
+    // At the top of the section, or at its foot while the beads are up there.
+    const bool near_top = frame.active_level >= static_cast<int>(layout.level_y.size()) - 2;
+    ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
+    const float room = section.w - 16;
+    if (e.x > room && e.x > 0) px = std::max(16.f, px * room / e.x);
+    e = fonts.body->CalcTextSizeA(px, FLT_MAX, room, text.c_str());
+    const float pad = px * 0.3f;
+    const float y = near_top ? section.bottom() - e.y - 2 * pad - 4 : section.y + 4;
+    const float x = section.x + (section.w - e.x) * 0.5f;
+    dl->AddRectFilled(ImVec2(x - pad * 2, y), ImVec2(x + e.x + pad * 2, y + e.y + 2 * pad), to_u32(theme.background, 225), pad * 2);
+    dl->AddText(fonts.body, px, ImVec2(x, y + pad), to_u32(theme.text), text.c_str(), nullptr, room);
+}
+
+}  // namespace tb

@@ -1,0 +1,31 @@
+#pragma once
+// The residual story of the sublayer being crossed, drawn from the animation's records over the
+// cross-section (ui/cross_section.cpp calls these in order: the lanes and the opened box under the beads,
+// the links, strips and arrows over them, the caption last).
+#include <string>
+
+#include "fonts.h"
+#include "language.h"
+#include "scene/animation.h"
+#include "teaching/theme.h"
+#include "ui/help.h"
+
+struct ImDrawList;
+
+namespace tb {
+
+// The phase's one-line caption (French or English); `hidden_width` is the FFN's w.
+std::string story_caption(StoryPhase phase, Language language, int hidden_width);
+
+// The box being crossed, opened upward while its inside shows (FrameRecords::inside).
+void draw_opened_box(ImDrawList* dl, const FrameRecords& frame, const Layout& layout);
+void draw_lanes(ImDrawList* dl, const FrameRecords& frame, float thick);
+// Within the box: every link with its arrowhead, then the weights written over them.
+void draw_links(ImDrawList* dl, const FrameRecords& frame, const Layout& layout, const Fonts& fonts, float label_px,
+                Language language);
+void draw_hidden(ImDrawList* dl, const FrameRecords& frame);
+void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick);
+void draw_story_caption(ImDrawList* dl, const Rect& section, const FrameRecords& frame, const Layout& layout,
+                        const Fonts& fonts, float px, int hidden_width, Language language, const ThemeColours& theme);
+
+}  // namespace tb

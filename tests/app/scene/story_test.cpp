@@ -1,0 +1,260 @@
+// The residual story of a sublayer (scene/story.h), for each of the six wirings: the drawn sum at
+// ⊕ has the length of ‖x + F‖ (law of cosines in the plane of x and F, the norms recomputed here
+// by plain loops), every copy rides its own lane and no two copies cover each other, the
+// attention weights are arrows inside the opened box with the two directions of a pair apart,
+// the holds last what a class needs at the default speed, and each phase has its caption.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "scene/animation.h"
+#include "scene/story.h"
+#include "stages.h"
+#include "../features_fixture.h"
+
+namespace tb {
+namespace {
+
+using test::kArea;
+
+const char* const kWirings[] = {"/norme pre; /residuel on",    "/norme pre; /residuel off",
+                                "/norme post; /residuel on",   "/norme post; /residuel off",
+                                "/norme aucune; /residuel on", "/norme aucune; /residuel off"};
+
+double norm_by_hand(const Matrix& m, int i) {
+    double s = 0;
+    for (int j = 0; j < m.cols(); ++j) s += m(i, j) * m(i, j);
+    return std::sqrt(s);
+}
+double dot_by_hand(const Matrix& a, const Matrix& b, int i) {
+    double s = 0;
+    for (int j = 0; j < a.cols(); ++j) s += a(i, j) * b(i, j);
+    return s;
+}
+float length(Point a, Point b) { return std::hypot(b.x - a.x, b.y - a.y); }
+
+FrameRecords at_phase(const Trace& t, const Layout& l, int level, float phase, AnimationOptions o = {}) {
+    return animate(t, l, level - 1 + static_cast<double>(phase), o);
+}
+
+const ArrowRecord* arrow_of(const FrameRecords& f, ArrowRecord::Kind kind, int token) {
+    for (const auto& a : f.arrows)
+        if (a.kind == kind && a.token == token) return &a;
+    return nullptr;
+}
+
+// At ⊕ the arrows are x, then F from x's tip, then x + F: each as long as its norm at one scale,
+// F at the angle acos(cos(x, F)) from x, so the drawn sum is ‖x + F‖ long (law of cosines).
+TEST(Story, TheDrawnSumAtTheMergeHasTheLengthOfXPlusF) {
+    for (const char* script : kWirings) {
+        const Session session = test::session(std::string(script) + "; /couches 3");
+        const Trace& t = *session.trace();
+        const Layout l = make_layout(t.settings, kArea);
+        const Window add = window_of(sublayer_stages(t.settings), t.settings.residual ? Step::Add : Step::Hold);
+        for (int k = 1; k <= 2 * t.settings.layers; ++k) {
+            const FrameRecords f = at_phase(t, l, k, add.begin + 0.7f * (add.end - add.begin));
+            const Level& level = t.levels[static_cast<std::size_t>(k)];
+            const Matrix& x = t.levels[static_cast<std::size_t>(k - 1)].vectors;
+            const Matrix& F = level.sublayer_output;
+            for (int i = 0; i < t.token_count(); ++i) {
+                SCOPED_TRACE(std::string(script) + ", level " + std::to_string(k) + ", token " + std::to_string(i));
+                const ArrowRecord* out = arrow_of(f, ArrowRecord::Kind::Output, i);
+                ASSERT_NE(out, nullptr);
+                const float scale = out->px_per_norm;
+                EXPECT_NEAR(length(out->from, out->to), scale * norm_by_hand(F, i), 1e-3 * scale * norm_by_hand(F, i) + 1e-3);
+                const ArrowRecord* stream = arrow_of(f, ArrowRecord::Kind::Stream, i);
+                const ArrowRecord* sum = arrow_of(f, ArrowRecord::Kind::Sum, i);
+                if (!t.settings.residual) {  // no x, no sum: F alone goes on
+                    EXPECT_EQ(stream, nullptr);
+                    EXPECT_EQ(sum, nullptr);
+                    continue;
+                }
+                ASSERT_NE(stream, nullptr);
+                ASSERT_NE(sum, nullptr);
+                double sum_sq = 0;
+                for (int j = 0; j < x.cols(); ++j) sum_sq += (x(i, j) + F(i, j)) * (x(i, j) + F(i, j));
+                const double true_sum = std::sqrt(sum_sq);
+                EXPECT_NEAR(length(stream->from, stream->to), scale * norm_by_hand(x, i), 1e-3 * scale * norm_by_hand(x, i));
+                EXPECT_NEAR(length(sum->from, sum->to), scale * true_sum, 1e-3 * scale * true_sum + 1e-3);
+                // Tip to tail: F starts where x ends, the sum joins x's tail to F's tip.
+                EXPECT_NEAR(length(stream->to, out->from), 0, 1e-3);
+                EXPECT_NEAR(length(sum->from, stream->from), 0, 1e-3);
+                EXPECT_NEAR(length(sum->to, out->to), 0, 1e-3);
+                const double cosine = dot_by_hand(x, F, i) / (norm_by_hand(x, i) * norm_by_hand(F, i));
+                const float ax = stream->to.x - stream->from.x, ay = stream->to.y - stream->from.y;
+                const float bx = out->to.x - out->from.x, by = out->to.y - out->from.y;
+                EXPECT_NEAR((ax * bx + ay * by) / (std::hypot(ax, ay) * std::hypot(bx, by)), cosine, 1e-4);
+                EXPECT_LT(ay, 0.f);  // x points up the stream
+                // The bead merges at the sum's tip, in post-norm still before its LayerNorm.
+                const Matrix& merged = t.settings.norm == Norm::Post ? level.before_norm : level.vectors;
+                EXPECT_NEAR(sum->norm, norm_by_hand(merged, i), 1e-9);
+            }
+        }
+    }
+}
+
+// Each token's copy rides its own lane (it lies on it), the lanes start at their own bead and end
+// at their own ⊕, and at no instant does a copy travel inside the box being crossed.
+TEST(Story, EachCopyRidesItsOwnLaneToItsOwnMerge) {
+    for (const char* script : {"/norme pre", "/norme post", "/norme aucune"}) {
+        for (const char* sentence : {"", "; /phrase le petit chat noir dort sur le tapis"}) {
+            const Session session = test::session(std::string(script) + sentence);
+            const Trace& t = *session.trace();
+            const Layout l = make_layout(t.settings, kArea);
+            const int n = t.token_count(), k = 3;
+            const Window add = window_of(sublayer_stages(t.settings), Step::Add);
+            std::set<int> seen;
+            for (float p = 0.01f; p < add.begin + 0.1f; p += 0.01f) {
+                const FrameRecords f = at_phase(t, l, k, p);
+                for (const auto& b : f.beads) {
+                    if (b.role != BeadRole::Copy) continue;
+                    seen.insert(b.token);
+                    const LaneRecord* lane = nullptr;
+                    for (const auto& candidate : f.lanes)
+                        if (candidate.token == b.token) lane = &candidate;
+                    ASSERT_NE(lane, nullptr) << script << " " << p;
+                    float nearest = 1e9f;
+                    for (float s = 0; s <= 1.f; s += 0.002f) nearest = std::min(nearest, length(lane->at(s), {b.x, b.y}));
+                    EXPECT_LT(nearest, 2.f) << script << sentence << " copy " << b.token << " at " << p;
+                    EXPECT_NEAR(b.norm, norm_by_hand(t.levels[k - 1].vectors, b.token), 1e-9);  // it carries x
+                    if (!f.inside.empty()) {  // never in the opened box
+                        EXPECT_FALSE(f.inside.contains({b.x, b.y})) << script << sentence << " copy " << b.token << " at " << p;
+                    }
+
+                }
+                for (const auto& lane : f.lanes) {
+                    EXPECT_NEAR(length(lane.points.front(), {l.token_x(lane.token, n), l.slots[k].start_y}), 0, 1e-3);
+                    EXPECT_NEAR(lane.points.back().y, l.slots[k].merge_y, 1e-3);
+                }
+            }
+            EXPECT_EQ(static_cast<int>(seen.size()), n) << script << sentence;
+        }
+    }
+}
+
+// Attention: during a pass every query's weights show at once for at least 0.6 s at the default
+// speed, as arrows inside the (opened) box, and i → j is not the same curve as j → i.
+TEST(Story, AttentionWeightsAreArrowsInsideTheBoxBothDirectionsApart) {
+    const Session session = test::session("");
+    const Trace& t = *session.trace();
+    const Layout l = make_layout(t.settings, kArea);
+    const int n = t.token_count();
+    float shown = 0;
+    const float dt = 0.005f;
+    for (float p = dt; p < 1.f; p += dt) {
+        const FrameRecords f = at_phase(t, l, 1, p);
+        if (static_cast<int>(f.links.size()) != n * (n - 1)) continue;
+        shown += dt;
+        for (const auto& link : f.links) {
+            for (float u = 0; u <= 1.f; u += 0.05f) {  // the curve, drawn, stays in the box
+                const float v = 1 - u, a = v * v * v, b = 3 * v * v * u, c = 3 * v * u * u, d = u * u * u;
+                const Point q{a * link.from.x + b * link.c1.x + c * link.c2.x + d * link.to.x,
+                              a * link.from.y + b * link.c1.y + c * link.c2.y + d * link.to.y};
+                EXPECT_TRUE(f.inside.contains(q)) << p;
+            }
+            for (const auto& back : f.links) {
+                if (back.from_token == link.to_token && back.to_token == link.from_token) {
+                    EXPECT_GT(std::abs(back.c1.y - link.c1.y), 4.f);  // two curves, not one
+                }
+            }
+        }
+    }
+    EXPECT_GE(shown * AnimationOptions::kDefaultSecondsPerLevel, 0.6f);
+    // Each query's strongest weight is written.
+    const Window inner = window_of(sublayer_stages(t.settings), Step::Inner);
+    int labelled = 0;
+    for (const auto& link : at_phase(t, l, 1, 0.5f * (inner.begin + inner.end)).links) labelled += link.labelled;
+    EXPECT_EQ(labelled, n);
+}
+
+// Stepping one query at a time: every query in turn, each with its n weights written (its own too).
+TEST(Story, OneQueryAtATimeWhenStepping) {
+    const Session session = test::session("");
+    const Trace& t = *session.trace();
+    const Layout l = make_layout(t.settings, kArea);
+    const int n = t.token_count();
+    AnimationOptions one;
+    one.one_query = true;
+    const Window inner = window_of(sublayer_stages(t.settings), Step::Inner);
+    std::set<int> queries;
+    for (float p = inner.begin + 0.002f; p < inner.end - 0.01f; p += 0.005f) {
+        const FrameRecords f = at_phase(t, l, 1, p, one);
+        ASSERT_EQ(static_cast<int>(f.links.size()), n);
+        queries.insert(f.query);
+        double total = 0;
+        for (const auto& link : f.links) {
+            EXPECT_EQ(link.from_token, f.query);
+            EXPECT_TRUE(link.labelled);
+            total += link.weight;
+        }
+        EXPECT_NEAR(total, 1.0, 1e-5);  // a softmax row
+    }
+    EXPECT_EQ(static_cast<int>(queries.size()), n);
+}
+
+// The FFN lights its w hidden activations for each token, inside the opened box.
+TEST(Story, TheFfnLightsItsHiddenActivations) {
+    const Session session = test::session("/ffn 24");
+    const Trace& t = *session.trace();
+    const Layout l = make_layout(t.settings, kArea);
+    const Window inner = window_of(sublayer_stages(t.settings), Step::Inner);
+    const FrameRecords f = at_phase(t, l, 2, 0.5f * (inner.begin + inner.end));
+    ASSERT_EQ(static_cast<int>(f.hidden.size()), t.token_count());
+    for (const auto& h : f.hidden) {
+        EXPECT_EQ(h.values.size(), 24u);
+        EXPECT_TRUE(f.inside.contains({h.rect.x, h.rect.y}));
+        EXPECT_TRUE(f.inside.contains({h.rect.right(), h.rect.bottom()}));
+    }
+}
+
+// Each phase has its caption, in the order a class sees them; without the residual, Hold says x
+// is lost.
+TEST(Story, EachPhaseIsNamed) {
+    for (const char* script : kWirings) {
+        const Session session = test::session(script);
+        const Trace& t = *session.trace();
+        const Layout l = make_layout(t.settings, kArea);
+        std::vector<StoryPhase> order;
+        for (float p = 0.005f; p < 1.f; p += 0.005f) {
+            const StoryPhase s = at_phase(t, l, 1, p).story;
+            EXPECT_NE(s, StoryPhase::None) << script << " " << p;
+            if (order.empty() || order.back() != s) order.push_back(s);
+        }
+        auto has = [&](StoryPhase s) { return std::find(order.begin(), order.end(), s) != order.end(); };
+        EXPECT_EQ(has(StoryPhase::Split), t.settings.residual) << script;
+        EXPECT_EQ(has(StoryPhase::Add), t.settings.residual) << script;
+        EXPECT_EQ(has(StoryPhase::Hold), !t.settings.residual) << script;
+        EXPECT_EQ(has(StoryPhase::Normalize), t.settings.norm == Norm::Pre) << script;
+        EXPECT_EQ(has(StoryPhase::PostNormalize), t.settings.norm == Norm::Post) << script;
+        EXPECT_TRUE(has(StoryPhase::Attention)) << script;
+        EXPECT_EQ(at_phase(t, l, 2, 0.45f).story, StoryPhase::Ffn) << script;
+        EXPECT_EQ(animate(t, l, 1.0, {}).story, StoryPhase::None);  // at rest
+    }
+}
+
+// The holds a class needs at the default speed: the band, the box and ⊕ each last long enough.
+TEST(Story, HoldsLastLongEnoughAtTheDefaultSpeed) {
+    const double s = AnimationOptions::kDefaultSecondsPerLevel;
+    EXPECT_GE(s, 1.5);
+    EXPECT_LE(s, 2.0);
+    for (const char* script : kWirings) {
+        const Session session = test::session(script);
+        const std::vector<Stage>& stages = sublayer_stages(session.settings());
+        const Window add = window_of(stages, session.settings().residual ? Step::Add : Step::Hold);
+        EXPECT_GE((add.end - add.begin) * s, 0.28) << script;
+        const Window inner = window_of(stages, Step::Inner);
+        EXPECT_GE((inner.end - inner.begin) * s, 0.59) << script;
+        for (const Step norm : {Step::Normalize, Step::PostNormalize}) {
+            const Window w = window_of(stages, norm);
+            if (w.end > 0) {
+                EXPECT_GE((w.end - w.begin) * s, 0.2) << script;
+            }
+        }
+    }
+}
+
+}  // namespace
+}  // namespace tb
