@@ -1,7 +1,10 @@
 #include "playback/playback.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
+
+#include "stages.h"
 
 namespace tb {
 
@@ -14,15 +17,37 @@ void Playback::sync() {
         playhead_ = 0;
         playing_ = true;
         pinned_ = false;
+        reversing_ = false;
+        animation_.one_query = false;
         animation_.moved_from.clear();
     }
     const int step = session_.settings().step;
     if (step != seen_step_) {
+        // One step back from the beads' rest plays that sublayer in reverse; one step forward plays
+        // the next with attention one query at a time; a longer jump back lands at once.
+        const bool one_back = step == seen_step_ - 1 && std::abs(playhead_ - seen_step_) < 1e-9;
+        animation_.one_query = step == seen_step_ + 1 && std::abs(playhead_ - seen_step_) < 1e-9;
         seen_step_ = step;
-        if (playhead_ > step) playhead_ = step;
-        else playing_ = true;
+        reversing_ = one_back && !pinned_;
+        if (playhead_ > step && !reversing_) playhead_ = step;
+        else if (playhead_ <= step) playing_ = true;
     }
-    playhead_ = std::clamp(playhead_, 0.0, stop());
+    playhead_ = std::clamp(playhead_, 0.0, reversing_ ? stop() + 1 : stop());
+}
+
+// Seconds a unit of playhead takes at `playhead`: a sublayer's, or, one query at a time, long
+// enough inside an attention box for every query to show kSecondsPerQuery.
+double Playback::seconds_at(double playhead) const {
+    const double spl = std::max(0.05, animation_.seconds_per_level);
+    const std::shared_ptr<const Trace> trace = session_.trace();
+    const int level = static_cast<int>(std::ceil(playhead));
+    if (!animation_.one_query || !trace || level < 1 || level >= static_cast<int>(trace->levels.size()) ||
+        trace->levels[static_cast<std::size_t>(level)].kind != LevelKind::Attention)
+        return spl;
+    const Window inner = window_of(sublayer_stages(trace->settings), Step::Inner);
+    const double phase = playhead - (level - 1);
+    if (phase < inner.begin || phase > inner.end) return spl;
+    return std::max(spl, trace->token_count() * AnimationOptions::kSecondsPerQuery / (inner.end - inner.begin));
 }
 
 void Playback::shuffled(std::vector<int> moved_from) {
@@ -46,12 +71,19 @@ void Playback::update(double dt) {
         animation_.moved += static_cast<float>(std::max(0.0, dt) / slide_seconds());
         if (animation_.moved >= 1.f) animation_.moved_from.clear(), animation_.moved = 1;
     }
+    if (reversing_) {
+        playhead_ = std::max(stop(), playhead_ - std::max(0.0, dt) / seconds_at(playhead_));
+        reversing_ = playhead_ > stop();
+        return;
+    }
     if (!playing_) return;
-    playhead_ = std::min(stop(), playhead_ + std::max(0.0, dt) / std::max(0.05, animation_.seconds_per_level));
+    playhead_ = std::min(stop(), playhead_ + std::max(0.0, dt) / seconds_at(playhead_));
+    if (playhead_ >= stop()) animation_.one_query = false;
 }
 
 void Playback::finish() {
     sync();
+    reversing_ = false;
     playhead_ = stop();
     animation_.moved_from.clear();
     animation_.moved = 1;
@@ -59,12 +91,14 @@ void Playback::finish() {
 
 void Playback::pin(double level) {
     sync();
+    reversing_ = false;
     playhead_ = std::clamp(level, 0.0, stop());
     playing_ = false;
     pinned_ = true;
 }
 
 void Playback::restart() {
+    reversing_ = false;
     playhead_ = 0;
     playing_ = true;
     pinned_ = false;
@@ -80,6 +114,7 @@ void Playback::pause() { playing_ = false; }
 
 void Playback::seek(double level) {
     sync();
+    reversing_ = false;
     playhead_ = std::clamp(level, 0.0, stop());
     playing_ = false;
 }

@@ -24,7 +24,7 @@ public:
     // moves them on (or back).
     void sync();
     void update(double dt);  // the frame loop's time, in seconds
-    bool animating() const { return (playing_ && playhead_ < stop()) || !animation_.moved_from.empty(); }
+    bool animating() const { return (playing_ && playhead_ < stop()) || reversing_ || !animation_.moved_from.empty(); }
     // /melanger: the sentence was shuffled, not replayed: the beads stay where they are and slide
     // to their new places (AnimationOptions::moved_from) over slide_seconds().
     void shuffled(std::vector<int> moved_from);
@@ -57,6 +57,7 @@ public:
 
 private:
     double stop() const { return session_.settings().step; }
+    double seconds_at(double playhead) const;
     CommandResult lecture(Session& session, const Args& args);
 
     const Session& session_;
@@ -64,6 +65,7 @@ private:
     double playhead_ = 0;   // a continuous level: the sentence rises from the input at start-up
     bool playing_ = false;  // at start-up the beads wait at the entrance
     bool pinned_ = false;
+    bool reversing_ = false;  // ← : the sublayer just stepped back plays backward down to the step
     std::uint64_t seen_replay_ = 0;
     int seen_step_ = 0;
     bool log_scale_ = ViewState{}.log_scale;

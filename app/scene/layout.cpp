@@ -132,6 +132,11 @@ Layout make_layout(const Settings& s, Rect area, float text_scale) {
     text_scale = std::clamp(text_scale, 0.5f, 4.f);
     Layout l;
     l.area = area;
+    // The phase's caption (ui/story_drawing.h) has the top line to itself, so it covers no box.
+    const float caption_h = std::clamp(area.h * 0.05f, 0.f, 40.f);
+    l.caption = {area.x, area.y, area.w, caption_h};
+    area.y += caption_h;
+    area.h = std::max(0.f, area.h - caption_h);
     const int L = std::max(1, s.layers);
     const int top = 2 * L + 1;
     Grid g;

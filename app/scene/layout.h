@@ -69,6 +69,7 @@ struct BeadScale {
 
 struct Layout {
     Rect area;
+    Rect caption;  // the top line of the area, kept free for the phase's caption (the stack is below)
     std::vector<Box> boxes;    // input, 2L sublayers, output
     std::vector<Band> bands;
     std::vector<Arc> arcs;

@@ -156,21 +156,18 @@ void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick) {
     }
 }
 
-void draw_story_caption(ImDrawList* dl, const Rect& section, const FrameRecords& frame, const Layout& layout,
-                        const Fonts& fonts, float px, int hidden_width, Language language, const ThemeColours& theme) {
+void draw_story_caption(ImDrawList* dl, const FrameRecords& frame, const Layout& layout, const Fonts& fonts, float px,
+                        int hidden_width, Language language, const ThemeColours& theme) {
     const std::string text = story_caption(frame.story, language, hidden_width);
-    if (text.empty() || section.empty()) return;
-    // At the top of the section, or at its foot while the beads are up there.
-    const bool near_top = frame.active_level >= static_cast<int>(layout.level_y.size()) - 2;
-    ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
-    const float room = section.w - 16;
-    if (e.x > room && e.x > 0) px = std::max(16.f, px * room / e.x);
-    e = fonts.body->CalcTextSizeA(px, FLT_MAX, room, text.c_str());
-    const float pad = px * 0.3f;
-    const float y = near_top ? section.bottom() - e.y - 2 * pad - 4 : section.y + 4;
-    const float x = section.x + (section.w - e.x) * 0.5f;
-    dl->AddRectFilled(ImVec2(x - pad * 2, y), ImVec2(x + e.x + pad * 2, y + e.y + 2 * pad), to_u32(theme.background, 225), pad * 2);
-    dl->AddText(fonts.body, px, ImVec2(x, y + pad), to_u32(theme.text), text.c_str(), nullptr, room);
+    const Rect& line = layout.caption;
+    if (text.empty() || line.empty()) return;
+    px = std::min(px, line.h);  // it keeps to its line, shrinking when the line is short
+    const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
+    if (e.x > line.w - 12 && e.x > 0) px *= (line.w - 12) / e.x;
+    const ImVec2 size = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
+    const float x = line.x + (line.w - size.x) * 0.5f, y = line.cy() - size.y * 0.5f;
+    dl->AddRectFilled(ImVec2(x - 8, line.y + 1), ImVec2(x + size.x + 8, line.bottom() - 1), to_u32(theme.background, 235), 6.f);
+    dl->AddText(fonts.body, px, ImVec2(x, y), to_u32(theme.text), text.c_str());
 }
 
 }  // namespace tb

@@ -25,7 +25,8 @@ void draw_links(ImDrawList* dl, const FrameRecords& frame, const Layout& layout,
                 Language language);
 void draw_hidden(ImDrawList* dl, const FrameRecords& frame);
 void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick);
-void draw_story_caption(ImDrawList* dl, const Rect& section, const FrameRecords& frame, const Layout& layout,
-                        const Fonts& fonts, float px, int hidden_width, Language language, const ThemeColours& theme);
+// On the layout's caption line, above the stack.
+void draw_story_caption(ImDrawList* dl, const FrameRecords& frame, const Layout& layout, const Fonts& fonts, float px,
+                        int hidden_width, Language language, const ThemeColours& theme);
 
 }  // namespace tb

@@ -81,6 +81,7 @@ void check_presenter(const Image& img, const ScreenLayout& screen, const Layout&
     for (const auto& box : layout.boxes) left_most = std::min(left_most, box.rect.x);
     for (const auto& arc : layout.arcs)
         for (const Point& p : {arc.p0, arc.p1, arc.p2, arc.p3}) left_most = std::min(left_most, p.x);
+    left_most -= layout.max_radius;  // a residual copy on the outermost lane reaches a bead's radius further
     const Rect margin{screen.section.x + 2, screen.section.y + 2, left_most - screen.section.x - 8, screen.section.h - 4};
     if (margin.w >= 4) {
         const double f = fraction(img, margin, theme.section, 6);

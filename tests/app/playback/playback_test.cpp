@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "../features_fixture.h"
+#include "stages.h"
 
 namespace tb {
 namespace {
@@ -206,6 +207,54 @@ TEST(Playback, MelangerSlidesTheBeadsToTheirNewPlaces) {
     for (const auto& b : animate(now, layout, p.playhead(), p.animation()).beads) EXPECT_FLOAT_EQ(b.x, layout.token_x(b.token, 5));
     ASSERT_TRUE(w.run("/etape 3").ok);
     EXPECT_TRUE(w.features.caption().empty());
+}
+
+// ← (one step back from the beads' rest) plays that sublayer backward, at the sublayer's speed,
+// down to the new step; a longer jump lands at once.
+TEST(Playback, OneStepBackPlaysTheSublayerInReverse) {
+    WindowFeatures w;
+    const Playback& p = w.features.playback();
+    w.features.playback().finish();
+    ASSERT_EQ(p.playhead(), 5);
+    ASSERT_TRUE(w.run("/etape 4").ok);
+    w.features.update(0);
+    EXPECT_EQ(p.playhead(), 5);  // not a jump
+    EXPECT_TRUE(p.animating());
+    w.features.update(0.5 * AnimationOptions::kDefaultSecondsPerLevel);
+    EXPECT_NEAR(p.playhead(), 4.5, 1e-9);
+    for (int i = 0; i < 40; ++i) w.features.update(0.1);
+    EXPECT_EQ(p.playhead(), 4);
+    EXPECT_FALSE(p.animating());
+    ASSERT_TRUE(w.run("/etape 1").ok);  // a jump: at once
+    w.features.update(0);
+    EXPECT_EQ(p.playhead(), 1);
+}
+
+// → (one step forward from rest) plays the next sublayer, attention one query at a time: long
+// enough in the box for each of the n queries to show AnimationOptions::kSecondsPerQuery.
+TEST(Playback, OneStepForwardShowsOneQueryAtATime) {
+    WindowFeatures w;
+    const Playback& p = w.features.playback();
+    ASSERT_TRUE(w.run("/etape 2").ok);
+    w.features.playback().finish();
+    ASSERT_TRUE(w.run("/etape 3").ok);  // attention 2
+    w.features.update(0);
+    EXPECT_TRUE(p.animation().one_query);
+    const Window inner = window_of(sublayer_stages(w.session.settings()), Step::Inner);
+    double in_box = 0, elapsed = 0;
+    const double dt = 0.01;
+    while (p.animating() && elapsed < 60) {
+        const double phase = p.playhead() - 2;
+        if (phase >= inner.begin && phase <= inner.end) in_box += dt;
+        w.features.update(dt);
+        elapsed += dt;
+    }
+    EXPECT_EQ(p.playhead(), 3);
+    EXPECT_GE(in_box, 5 * AnimationOptions::kSecondsPerQuery - 0.05);  // five words
+    EXPECT_FALSE(p.animation().one_query);  // done: a pass shows every query at once again
+    ASSERT_TRUE(w.run("/propager").ok);
+    w.features.update(0);
+    EXPECT_FALSE(p.animation().one_query);
 }
 
 }  // namespace
