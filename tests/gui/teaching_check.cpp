@@ -82,7 +82,9 @@ void check_presenter(const Image& img, const ScreenLayout& screen, const Layout&
     for (const auto& arc : layout.arcs)
         for (const Point& p : {arc.p0, arc.p1, arc.p2, arc.p3}) left_most = std::min(left_most, p.x);
     left_most -= layout.max_radius;  // a residual copy on the outermost lane reaches a bead's radius further
-    const Rect margin{screen.section.x + 2, screen.section.y + 2, left_most - screen.section.x - 8, screen.section.h - 4};
+    const float below_caption = layout.caption.bottom();  // the phase's caption line spans the section
+    const Rect margin{screen.section.x + 2, below_caption + 2, left_most - screen.section.x - 8,
+                      screen.section.bottom() - below_caption - 4};
     if (margin.w >= 4) {
         const double f = fraction(img, margin, theme.section, 6);
         check(f > 0.97, "presenter: nothing but the section left of the stack (" + percent(f) + ")");
