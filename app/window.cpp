@@ -88,7 +88,7 @@ void handle_keys(App& app) {
     ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl) return text_size_keys(app);
     auto send = [&](Shortcut shortcut) {
-        if (auto command = shortcut_command(shortcut, app.session().settings(), app.features().teaching().presenter()))
+        if (auto command = shortcut_command(shortcut, app.session().settings(), KeyContext{app.features().teaching().presenter()}))
             app.run(*command);
     };
     if (ImGui::IsKeyPressed(GLFW_KEY_F11, false))
