@@ -83,6 +83,7 @@ void App::draw_presenter(const Frame& f, float width, float height) {
     draw_similarity(screen.similarity, *f.trace, f.playhead, f.language);
     draw_teaching(f, screen, frame);
     draw_badges(screen.badges, shown_badges(f.previous.get(), *f.trace, f.playhead), f.fonts, f.colours, f.language, f.scale);
+    draw_console_line(screen.section, console_, features_.log(), send_, f.language);  // opened by `/`
 }
 
 // One stack, or two side by side (A | B) with their labels; `shown` is A's frame.

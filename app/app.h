@@ -28,6 +28,8 @@ public:
     Features& features() { return features_; }
     const Features& features() const { return features_; }
     const Session& session() const { return features_.session(); }
+    // The console line's state: the frame loop gives it the keyboard when `/` is typed anywhere.
+    ConsoleState& console() { return console_; }
 
     // Draws every panel for a window of width x height (ImGui coordinates).
     void draw(float width, float height, float scale, const Fonts& fonts, BeadRenderer* beads);

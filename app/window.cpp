@@ -15,16 +15,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
+#include <fstream>
 #include <memory>
 #include <vector>
 
 #include "app.h"
 #include "command_kit.h"
 #include "fonts.h"
+#include "keys.h"
 #include "render/bead_renderer.h"
 #include "render/screen_text.h"
 #include "render/screenshot.h"
-#include "playback/shortcuts.h"
 #include "text/text.h"
 
 namespace tb {
@@ -68,40 +69,11 @@ struct Fullscreen {
     }
 };
 
-// Ctrl +/−/0: /vue texte, a tenth larger or smaller, within the command's range.
-void text_size_keys(App& app) {
-    const float now = app.features().playback().text_scale();
-    float next = now;
-    if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) next += 0.1f;
-    if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT) || ImGui::IsKeyPressed(GLFW_KEY_6))
-        next -= 0.1f;
-    if (ImGui::IsKeyPressed(GLFW_KEY_0) || ImGui::IsKeyPressed(GLFW_KEY_KP_0)) next = 1;
-    const double value = std::clamp(std::round(next * 10.0) / 10.0, double{ViewState::kMinTextScale},
-                                    double{ViewState::kMaxTextScale});
-    if (std::abs(value - now) > 1e-4) app.run("/vue texte " + decimal_text(value).fr);
-}
-
-// Keys, as the channel's commands (playback/shortcuts.h; F11 and Ctrl +/− as /vue). GLFW key codes
-// index io.KeysDown in ImGui 1.86. While the keyboard navigates the widgets (Tab, arrows:
-// io.NavVisible), Space and the arrows belong to the navigation; Escape gives them back.
-void handle_keys(App& app) {
-    ImGuiIO& io = ImGui::GetIO();
-    if (io.KeyCtrl) return text_size_keys(app);
-    auto send = [&](Shortcut shortcut) {
-        if (auto command = shortcut_command(shortcut, app.session().settings(), app.features().teaching().presenter()))
-            app.run(*command);
-    };
-    if (ImGui::IsKeyPressed(GLFW_KEY_F11, false))
-        app.run(app.features().playback().full_screen() ? "/vue plein-ecran off" : "/vue plein-ecran on");
-    if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) send(Shortcut::Presenter);
-    if (io.WantTextInput) return;  // typing in a field: keys are text
-    if (!io.NavVisible) {
-        if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) send(Shortcut::Propagate);
-        if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) send(Shortcut::StepBack);
-        if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) send(Shortcut::StepForward);
-    }
-    for (const ImWchar c : io.InputQueueCharacters)
-        if (const auto shortcut = shortcut_for_character(c)) send(*shortcut);
+// "log FILE": the console's log as the window shows it, commands as "> /propager".
+void write_log(App& app, const std::string& path) {
+    std::ofstream out(path);
+    for (const LogLine& line : app.features().log()) out << (line.kind == LogLine::Kind::Command ? "> " : "") << line.text << '\n';
+    if (!out) std::fprintf(stderr, "transformer-bloc : impossible d'écrire %s\n", path.c_str());
 }
 
 // The test hook: window events a test cannot easily cause under Xvfb without a window manager.
@@ -120,6 +92,7 @@ struct TestActions {
         force_empty = false;
         if (pending.empty() || !texts_path.empty()) return true;  // a text dump waits for its frame
         if (pending.front() == "settle" && app.features().playback().animating()) return true;  // waits for the beads to stop
+        if (pending.front().rfind("wait_file ", 0) == 0 && !std::ifstream(pending.front().substr(10))) return true;  // a test's go
         quiet_frames = 0;
         const std::string a = pending.front();
         pending.pop_front();
@@ -139,6 +112,8 @@ struct TestActions {
         } else if (a.rfind("texts ", 0) == 0 || a.rfind("texts_at ", 0) == 0) {  // every string a settled frame draws
             texts_positions = a[5] == '_';                                          // (render/screen_text.h)
             texts_path = a.substr(a.find(' ') + 1);
+        } else if (a.rfind("log ", 0) == 0) {  // the console's log, a line each (commands with "> ")
+            write_log(app, a.substr(4));
         } else if (a == "empty") {
             force_empty = true;
         } else if (a == "fullscreen") {  // as F11
@@ -223,6 +198,7 @@ struct FrameLoop {
     const Fonts& fonts;
     BeadRenderer* beads;
     Fullscreen fullscreen;
+    Keyboard keys{window};
     bool presenter_seen = false, full_screen_seen = false;
     TestActions actions{std::getenv("TRANSFORMER_BLOC_TEST_ACTIONS")};
     Stats stats;
@@ -249,10 +225,11 @@ struct FrameLoop {
     // Draws one frame; returns true when it was the screenshot (the loop ends).
     bool draw(double dt, int fb_w, int fb_h) {
         ImGuiIO& io = ImGui::GetIO();
+        keys.feed(app);  // this frame's share of the queued key events, before ImGui reads them
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
-        handle_keys(app);
+        keys.handle(app);
         io.FontGlobalScale = app.features().font_scale();  // larger in presenter mode
         follow_full_screen();
         if (screenshot() && !app.features().playback().pinned()) app.features().playback().finish();
@@ -296,7 +273,7 @@ struct FrameLoop {
         while (!glfwWindowShouldClose(window)) {
             // Idle: wait for events when nothing moves (no busy loop); ImGui gets a few frames
             // after each event to settle hovers and popups.
-            if (screenshot() || app.features().playback().animating() || busy_frames > 0 || !actions.pending.empty())
+            if (screenshot() || app.features().playback().animating() || busy_frames > 0 || !actions.pending.empty() || keys.busy())
                 glfwPollEvents();
             else glfwWaitEvents();  // nothing moves: sleep until the user does something
             const Clock::time_point start = Clock::now();
@@ -306,7 +283,7 @@ struct FrameLoop {
             if (io.InputQueueCharacters.Size > 0 || ImGui::IsAnyItemActive() || ImGui::IsMouseDragging(0)) busy_frames = 3;
 
             ++actions.quiet_frames;
-            if (frame >= 2 && frame % 3 == 0 && !actions.step(window, app)) break;
+            if (frame >= 2 && frame % 3 == 0 && !keys.busy() && !actions.step(window, app)) break;  // after the keys
             int fb_w = 0, fb_h = 0;
             glfwGetFramebufferSize(window, &fb_w, &fb_h);
             if (fb_w <= 0 || fb_h <= 0 || actions.force_empty || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {

@@ -31,13 +31,15 @@ std::optional<Shortcut> shortcut_for_character(char32_t typed) {
     }
 }
 
-std::optional<std::string> shortcut_command(Shortcut shortcut, const Settings& s, bool presenter) {
+std::optional<std::string> shortcut_command(Shortcut shortcut, const Settings& s, const KeyContext& context) {
     switch (shortcut) {
         case Shortcut::Propagate: return "/propager";
         case Shortcut::StepBack:
+            if (context.lesson_open) return "/lecon precedent";
             if (s.step == 0) return std::nullopt;
             return "/etape " + std::to_string(s.step - 1);
         case Shortcut::StepForward:
+            if (context.lesson_open) return context.lesson_revealed ? "/lecon suivant" : "/lecon reveler";
             if (s.step == s.top_level()) return std::nullopt;
             return "/etape " + std::to_string(s.step + 1);
         case Shortcut::Residual: return next_value("residuel", s);
@@ -45,7 +47,7 @@ std::optional<std::string> shortcut_command(Shortcut shortcut, const Settings& s
         case Shortcut::Position: return next_value("position", s);
         case Shortcut::MoreLayers: return moved("couches", s, +1);
         case Shortcut::FewerLayers: return moved("couches", s, -1);
-        case Shortcut::Presenter: return presenter ? "/presentateur off" : "/presentateur on";
+        case Shortcut::Presenter: return context.presenter ? "/presentateur off" : "/presentateur on";
     }
     return std::nullopt;
 }

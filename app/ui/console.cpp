@@ -3,6 +3,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "text/text.h"
@@ -46,6 +47,70 @@ int on_input(ImGuiInputTextCallbackData* data) {
     return 0;
 }
 
+// The input line: Return runs it (EnterReturnsTrue), Tab completes, ↑/↓ walk the history; asks for
+// the keyboard when refocus is set and counts down focus_wait until it has it.
+bool input_line(ConsoleState& state, ImGuiInputTextFlags flags) {
+    if (state.refocus) ImGui::SetKeyboardFocusHere();
+    state.refocus = false;
+    const bool entered = ImGui::InputTextWithHint("##commande", "/aide", state.input, sizeof state.input, flags, on_input, &state);
+    if (ImGui::IsItemActive()) state.focus_wait = 0;
+    else if (state.focus_wait > 0) --state.focus_wait;
+    return entered;
+}
+
+// Sends the typed line (kept in the history) and empties it; returns true.
+bool run_line(ConsoleState& state, const CommandSink& send) {
+    const std::string line = state.input;
+    state.input[0] = '\0';
+    state.history_pos = -1;
+    state.candidates.clear();
+    if (!line.empty()) {
+        if (state.history.empty() || state.history.back() != line) state.history.push_back(line);
+        send(line);
+    }
+    return true;
+}
+
+ImVec4 command_ink() {
+    const bool light = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f;  // /theme clair: darker inks
+    return light ? ImVec4(0.05f, 0.25f, 0.65f, 1) : ImVec4(0.55f, 0.78f, 1.f, 1);
+}
+
+// The log's lines from `from` on, commands in blue with their >, refusals in red.
+void draw_log_lines(const std::vector<LogLine>& log, std::size_t from, Language language) {
+    const ImVec4 ink = command_ink();
+    const bool english = language == Language::English;
+    for (std::size_t i = from; i < log.size(); ++i) {
+        const std::string& text = log[i].in(english);
+        switch (log[i].kind) {
+            case LogLine::Kind::Command: ImGui::TextColored(ink, "> %s", text.c_str()); break;
+            case LogLine::Kind::Reply: ImGui::TextUnformatted(text.c_str()); break;
+            case LogLine::Kind::Error: ImGui::TextColored(ImVec4(1.f, 0.38f, 0.35f, 1), "%s", text.c_str()); break;
+        }
+    }
+}
+
+// Presenter mode's input: runs on Return and closes (the answer stays a few seconds above it);
+// Escape, or the keyboard going elsewhere, closes it.
+void one_line_input(ConsoleState& state, const std::vector<LogLine>& log, const CommandSink& send, Language language) {
+    ImGui::TextDisabled("%s", tr(language, "Entrée : exécuter · Échap : fermer · Tab : compléter",
+                                 "Return: run · Escape: close · Tab: complete"));
+    ImGui::PushItemWidth(-1);
+    const std::size_t before = log.size();
+    const ImGuiInputTextFlags flags = ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion |
+                                      ImGuiInputTextFlags_CallbackHistory;
+    if (input_line(state, flags)) {
+        state.reply_from = before;
+        run_line(state, send);
+        state.reply_until = ImGui::GetTime() + kConsoleReplySeconds;
+        state.line_open = false;
+    } else if (!ImGui::IsItemActive() && !console_focus_pending(state)) {
+        state.line_open = false;  // Escape (ImGui lets the line go), or a click elsewhere
+        state.input[0] = '\0';
+    }
+    ImGui::PopItemWidth();
+}
+
 }  // namespace
 
 void draw_console(const Rect& rect, ConsoleState& state, const std::vector<LogLine>& log, const CommandSink& send,
@@ -58,17 +123,7 @@ void draw_console(const Rect& rect, ConsoleState& state, const std::vector<LogLi
     const float footer = ImGui::GetFrameHeightWithSpacing() + (state.candidates.empty() ? 0 : ImGui::GetTextLineHeightWithSpacing());
     ImGui::BeginChild("##log", ImVec2(0, -footer), true);
     ImGui::PushTextWrapPos(0);
-    const bool light = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f;  // /theme clair: darker inks
-    const ImVec4 command_ink = light ? ImVec4(0.05f, 0.25f, 0.65f, 1) : ImVec4(0.55f, 0.78f, 1.f, 1);
-    const bool english = language == Language::English;
-    for (const auto& line : log) {
-        const std::string& text = line.in(english);
-        switch (line.kind) {
-            case LogLine::Kind::Command: ImGui::TextColored(command_ink, "> %s", text.c_str()); break;
-            case LogLine::Kind::Reply: ImGui::TextUnformatted(text.c_str()); break;
-            case LogLine::Kind::Error: ImGui::TextColored(ImVec4(1.f, 0.38f, 0.35f, 1), "%s", text.c_str()); break;
-        }
-    }
+    draw_log_lines(log, 0, language);
     ImGui::PopTextWrapPos();
     if (state.scroll_to_bottom) ImGui::SetScrollHereY(1.0f);
     state.scroll_to_bottom = false;
@@ -78,20 +133,34 @@ void draw_console(const Rect& rect, ConsoleState& state, const std::vector<LogLi
     ImGui::PushItemWidth(-1);
     const ImGuiInputTextFlags flags = ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion |
                                       ImGuiInputTextFlags_CallbackHistory;
-    if (state.refocus) ImGui::SetKeyboardFocusHere();
-    state.refocus = false;
-    if (ImGui::InputTextWithHint("##commande", "/aide", state.input, sizeof state.input, flags, on_input, &state)) {
-        const std::string line = state.input;
-        state.input[0] = '\0';
-        state.history_pos = -1;
-        state.candidates.clear();
+    if (input_line(state, flags) && run_line(state, send)) {
         state.refocus = true;  // keep typing after Enter
-        if (!line.empty()) {
-            if (state.history.empty() || state.history.back() != line) state.history.push_back(line);
-            send(line);
-        }
+        state.focus_wait = kConsoleFocusFrames;
     }
+    state.line_open = false;  // the one-line console is presenter mode's
     ImGui::PopItemWidth();
+    ImGui::End();
+}
+
+void draw_console_line(const Rect& area, ConsoleState& state, const std::vector<LogLine>& log, const CommandSink& send,
+                       Language language) {
+    const double now = ImGui::GetTime();
+    if (!state.line_open && now > state.reply_until) return;
+    std::size_t from = now <= state.reply_until ? std::min(state.reply_from, log.size()) : log.size();
+    from = std::max(from, log.size() - std::min<std::size_t>(log.size(), 3));  // the last three lines at most
+    // Centred on the bottom edge, as tall as its lines (wrapped at its width).
+    const float width = std::min(area.w, std::max(area.w * 0.7f, 36 * ImGui::GetFontSize()));
+    ImGui::SetNextWindowPos(ImVec2(area.cx(), area.bottom()), ImGuiCond_Always, ImVec2(0.5f, 1.f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, area.h));
+    ImGui::SetNextWindowBgAlpha(0.94f);
+    const ImGuiWindowFlags window_flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize |
+                                          ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing;
+    if (ImGui::Begin("##ligne_commande", nullptr, window_flags)) {
+        ImGui::PushTextWrapPos(0);
+        draw_log_lines(log, from, language);
+        ImGui::PopTextWrapPos();
+        if (state.line_open) one_line_input(state, log, send, language);
+    }
     ImGui::End();
 }
 

@@ -17,7 +17,7 @@ struct Fixture {
     CommandRegistry registry;
     // Presses a shortcut: runs its command, if any; returns whether one was sent.
     bool press(Shortcut k) {
-        const auto command = shortcut_command(k, session.settings(), false);
+        const auto command = shortcut_command(k, session.settings(), KeyContext{});
         if (command) {
             EXPECT_TRUE(registry.execute(session, *command).ok) << *command;
         }
@@ -67,8 +67,26 @@ TEST(Shortcuts, EachKeyMakesItsChange) {
     const auto seed = f.session.settings().seed;
     f.press(Shortcut::Propagate);
     EXPECT_NE(f.session.settings().seed, seed);
-    EXPECT_EQ(shortcut_command(Shortcut::Presenter, f.session.settings(), false), "/presentateur on");
-    EXPECT_EQ(shortcut_command(Shortcut::Presenter, f.session.settings(), true), "/presentateur off");
+    EXPECT_EQ(shortcut_command(Shortcut::Presenter, f.session.settings(), KeyContext{false}), "/presentateur on");
+    EXPECT_EQ(shortcut_command(Shortcut::Presenter, f.session.settings(), KeyContext{true}), "/presentateur off");
+}
+
+// The clicker keys (PageDown/PageUp, and the arrows): with a lesson open they drive it, revealing a
+// pending answer before moving on; with none they are /etape ± 1 (see Shortcuts.EachKeyMakesItsChange).
+TEST(Shortcuts, ClickerKeysDriveTheLessonWhenOneIsOpen) {
+    Settings s;
+    s.step = 2;
+    const KeyContext asks{false, true, false}, answered{false, true, true}, none{};
+    EXPECT_EQ(shortcut_command(Shortcut::StepForward, s, asks), "/lecon reveler");
+    EXPECT_EQ(shortcut_command(Shortcut::StepForward, s, answered), "/lecon suivant");
+    EXPECT_EQ(shortcut_command(Shortcut::StepBack, s, asks), "/lecon precedent");
+    EXPECT_EQ(shortcut_command(Shortcut::StepBack, s, answered), "/lecon precedent");
+    EXPECT_EQ(shortcut_command(Shortcut::StepForward, s, none), "/etape 3");
+    EXPECT_EQ(shortcut_command(Shortcut::StepBack, s, none), "/etape 1");
+    // In a lesson the step's own end does not stop the keys: the lesson answers at its ends.
+    s.step = 0;
+    EXPECT_EQ(shortcut_command(Shortcut::StepBack, s, answered), "/lecon precedent");
+    EXPECT_FALSE(shortcut_command(Shortcut::StepBack, s, none));
 }
 
 }  // namespace
