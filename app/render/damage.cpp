@@ -108,7 +108,6 @@ std::vector<DamageItem> damage_items(const ImDrawList& list, std::uint64_t salt,
             if (clip_item(item, cmd.ClipRect, lo, hi)) items.push_back(item);
         }
     }
-    std::sort(items.begin(), items.end(), [](const DamageItem& a, const DamageItem& b) { return a.hash < b.hash; });
     return items;
 }
 
@@ -122,8 +121,18 @@ void DamageTracker::mark(const DamageItem& item) {
         std::fill_n(dirty_.begin() + static_cast<std::ptrdiff_t>(y) * tiles_x_ + tx0, tx1 - tx0 + 1, 1);
 }
 
-// Items in one sorted list and not in the other (as multisets) mark their tiles.
-void DamageTracker::mark_difference(const std::vector<DamageItem>& before, const std::vector<DamageItem>& after) {
+// Items in one list and not in the other (as multisets) mark their tiles. A frame mostly changes a
+// few runs of a list: the common beginning and end are skipped before the rest is sorted.
+void DamageTracker::mark_difference(const std::vector<DamageItem>& before_all, const std::vector<DamageItem>& after_all) {
+    std::size_t head = 0, tail = 0;
+    const std::size_t shorter = std::min(before_all.size(), after_all.size());
+    while (head < shorter && before_all[head].hash == after_all[head].hash) ++head;
+    while (tail < shorter - head && before_all[before_all.size() - 1 - tail].hash == after_all[after_all.size() - 1 - tail].hash) ++tail;
+    std::vector<DamageItem> before(before_all.begin() + static_cast<std::ptrdiff_t>(head), before_all.end() - static_cast<std::ptrdiff_t>(tail));
+    std::vector<DamageItem> after(after_all.begin() + static_cast<std::ptrdiff_t>(head), after_all.end() - static_cast<std::ptrdiff_t>(tail));
+    const auto by_hash = [](const DamageItem& a, const DamageItem& b) { return a.hash < b.hash; };
+    std::sort(before.begin(), before.end(), by_hash);
+    std::sort(after.begin(), after.end(), by_hash);
     std::size_t i = 0, j = 0;
     while (i < before.size() || j < after.size()) {
         if (j == after.size() || (i < before.size() && before[i].hash < after[j].hash)) {

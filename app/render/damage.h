@@ -45,7 +45,7 @@ public:
 private:
     struct ListState {
         std::uint64_t hash = 0;
-        std::vector<DamageItem> items;  // sorted by hash
+        std::vector<DamageItem> items;  // in drawing order
     };
     void mark(const DamageItem& item);
     void mark_difference(const std::vector<DamageItem>& before, const std::vector<DamageItem>& after);
@@ -58,7 +58,7 @@ private:
     std::vector<unsigned char> dirty_;
 };
 
-// Every item of one draw list: its triangles and its callbacks' footprints, clipped, sorted by hash.
+// Every item of one draw list: its triangles and its callbacks' footprints, clipped, in drawing order.
 std::vector<DamageItem> damage_items(const ImDrawList& list, std::uint64_t salt, ImVec2 display_min, ImVec2 display_max);
 
 }  // namespace tb

@@ -26,6 +26,8 @@ bool PartialFrame::cut(const ImDrawList& source, const std::vector<DamageRect>& 
             out.CmdBuffer.push_back(reset);
             continue;
         }
+        const bool met = std::any_of(rects.begin(), rects.end(), [&](const DamageRect& r) { return !empty(intersect(cmd.ClipRect, r)); });
+        if (!met) continue;
         const ImDrawIdx* idx = source.IdxBuffer.Data + cmd.IdxOffset;
         const ImDrawVert* vtx = source.VtxBuffer.Data + cmd.VtxOffset;
         boxes_.clear();
