@@ -57,7 +57,8 @@ bool PartialFrame::cut(const ImDrawList& source, const std::vector<DamageRect>& 
                 // (values a unit apart): a piece cut down to that gets an empty triangle more, so
                 // that it is drawn as the whole command was.
                 if (piece.ElemCount <= 6 && piece.ElemCount < cmd.ElemCount) {
-                    for (int k = 0; k < 3; ++k) out.IdxBuffer.push_back(out.IdxBuffer[static_cast<int>(piece.IdxOffset)]);
+                    const ImDrawIdx first = out.IdxBuffer[static_cast<int>(piece.IdxOffset)];  // a copy: push_back may move the buffer
+                    for (int k = 0; k < 3; ++k) out.IdxBuffer.push_back(first);
                     piece.ElemCount += 3;
                 }
             }
