@@ -24,6 +24,7 @@
 #include "fonts.h"
 #include "keys.h"
 #include "render/bead_renderer.h"
+#include "render/frame_cache.h"
 #include "render/screen_text.h"
 #include "render/screenshot.h"
 #include "text/text.h"
@@ -33,6 +34,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 const Clock::time_point g_process_start = Clock::now();  // as near to main() as we can get
+
+bool g_exposed = false;  // the window system asked for the window's pixels again (glfwSetWindowRefreshCallback)
 
 double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
@@ -132,6 +135,8 @@ struct TestActions {
 struct Stats {
     std::vector<double> frame_ms;
     double first_frame_ms = 0;
+    double vertices = 0, redrawn = 0;  // sums over the frames: ImGui's vertices, the share of the window drawn again
+    long mismatched = -1;              // $TRANSFORMER_BLOC_REDRAW=check: pixels where the partial redraw differed
     void print() const {
         std::vector<double> sorted = frame_ms;
         std::sort(sorted.begin(), sorted.end());
@@ -141,6 +146,9 @@ struct Stats {
         const double p95 = sorted.empty() ? 0 : sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(0.95 * static_cast<double>(sorted.size())))];
         std::printf("frames: %zu\nfirst_frame_ms: %.1f\nmean_frame_ms: %.2f\np95_frame_ms: %.2f\n", sorted.size(),
                     first_frame_ms, mean, p95);
+        const double n = std::max<double>(1, static_cast<double>(sorted.size()));
+        std::printf("mean_vertices: %.0f\nmean_redrawn_percent: %.1f\n", vertices / n, 100 * redrawn / n);
+        if (mismatched >= 0) std::printf("redraw_mismatched_pixels: %ld\n", mismatched);
     }
 };
 
@@ -191,6 +199,9 @@ float start_imgui(GLFWwindow* window) {
 struct FrameLoop {
     FrameLoop(App& a, GLFWwindow* w, const WindowOptions& o, float scale, const Fonts& f, BeadRenderer* b)
         : app(a), window(w), options(o), content_scale(scale), fonts(f), beads(b) {}
+    // ImGui's frame, drawn again and shown only where it changed (render/frame_cache.h)
+    SubBufferCopy sub_buffer_copy{glfwGetProcAddress, glfwExtensionSupported("GLX_MESA_copy_sub_buffer") == GLFW_TRUE};
+    FrameCache cache{sub_buffer_copy};
     App& app;
     GLFWwindow* window;
     const WindowOptions& options;
@@ -238,10 +249,11 @@ struct FrameLoop {
         app.draw(io.DisplaySize.x, io.DisplaySize.y, content_scale * app.features().font_scale(), fonts, beads);
         ImGui::Render();
 
+        ImDrawData* data = ImGui::GetDrawData();
+        cache.render(data, fb_w, fb_h, ImVec4(0.086f, 0.098f, 0.141f, 1.f));  // then in the back buffer
         glViewport(0, 0, fb_w, fb_h);
-        glClearColor(0.086f, 0.098f, 0.141f, 1.f);
-        glClear(GL_COLOR_BUFFER_BIT);
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        stats.vertices += data->TotalVtxCount;
+        stats.redrawn += static_cast<double>(cache.redrawn_pixels()) / std::max(1.f, io.DisplaySize.x * io.DisplaySize.y);
 
         // /exporter image: the frame just drawn, once ImGui has settled (3 frames).
         if (frame >= 3)
@@ -262,7 +274,7 @@ struct FrameLoop {
                 std::fprintf(stderr, "transformer-bloc : %s\n", error->c_str());
                 status = 2;
             }
-        glfwSwapBuffers(window);
+        if (!cache.show()) glfwSwapBuffers(window);
         if (gl_check)  // $TRANSFORMER_BLOC_GL_CHECK: every GL error reported, and the exit status says so
             for (GLenum e; (e = glGetError()) != GL_NO_ERROR; ++gl_errors) std::fprintf(stderr, "erreur GL 0x%04x\n", e);
         return shoot;
@@ -270,6 +282,7 @@ struct FrameLoop {
 
     int run() {
         ImGuiIO& io = ImGui::GetIO();
+        glfwSetWindowRefreshCallback(window, [](GLFWwindow*) { g_exposed = true; });
         while (!glfwWindowShouldClose(window)) {
             // Idle: wait for events when nothing moves (no busy loop); ImGui gets a few frames
             // after each event to settle hovers and popups.
@@ -280,6 +293,7 @@ struct FrameLoop {
             const double dt = std::min(0.1, std::chrono::duration<double>(start - last).count());
             last = start;
             busy_frames = std::max(0, busy_frames - 1);
+            if (g_exposed) g_exposed = false, cache.expose(), busy_frames = std::max(busy_frames, 1);  // the window lost its pixels
             if (io.InputQueueCharacters.Size > 0 || ImGui::IsAnyItemActive() || ImGui::IsMouseDragging(0)) busy_frames = 3;
 
             ++actions.quiet_frames;
@@ -299,6 +313,7 @@ struct FrameLoop {
             ++frame;
             if (shot) break;
         }
+        if (cache.mode() == FrameCache::Mode::Check) stats.mismatched = cache.mismatched_pixels();
         if (options.stats) stats.print();
         if (gl_errors > 0) {
             std::fprintf(stderr, "transformer-bloc : %d erreur(s) OpenGL\n", gl_errors);

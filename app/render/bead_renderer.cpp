@@ -2,6 +2,10 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
+#include "render/damage.h"
+
 namespace tb {
 
 namespace {
@@ -31,6 +35,8 @@ BeadRenderer::BeadRenderer(const std::string& shader_dir)
     for (GLuint i = 0; i < kFloats / 4; ++i) attribute(1 + i, 4, static_cast<int>(4 * i));
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
+    set_callback_footprint(&BeadRenderer::callback, &BeadRenderer::footprint);
+    set_callback_footprint(&BeadRenderer::callback_second, &BeadRenderer::footprint_second);
 }
 
 BeadRenderer::~BeadRenderer() {
@@ -49,6 +55,30 @@ void pack(const std::vector<BeadRecord>& beads, std::vector<float>& data) {
         data.insert(data.end(), b.cue.cell.begin(), b.cue.cell.end());
     }
 }
+
+// What the beads of one callback paint, for render/damage.h: each bead's quad (bead.vert's reach)
+// and its numbers, with the ground they are mixed towards.
+void footprint_of(const std::vector<float>& data, Rgb ground, std::vector<DamageItem>& out) {
+    const std::uint64_t seed = hash_words(&ground, sizeof ground, 0xBEADu);
+    for (std::size_t i = 0; i + kFloats <= data.size(); i += kFloats) {
+        const float* b = data.data() + i;
+        const float reach = std::max(b[2] + (b[7] != 0.f ? 9.f : 3.5f), b[8] + 2.f) + 1.f;
+        out.push_back({hash_words(b, kFloats * sizeof(float), seed), b[0] - reach, b[1] - reach, b[0] + reach, b[1] + reach});
+    }
+}
+
+// The callback's clip rectangle as the scissor box (the partial redraw of render/frame_cache.h
+// narrows it, and the command before may belong to another rectangle); false when it is empty.
+bool scissor_to(const ImDrawCmd& cmd, const ImDrawData& frame) {
+    const ImVec2 off = frame.DisplayPos, scale = frame.FramebufferScale;
+    const float fb_h = frame.DisplaySize.y * scale.y;
+    const ImVec2 lo((cmd.ClipRect.x - off.x) * scale.x, (cmd.ClipRect.y - off.y) * scale.y);
+    const ImVec2 hi((cmd.ClipRect.z - off.x) * scale.x, (cmd.ClipRect.w - off.y) * scale.y);
+    if (hi.x <= lo.x || hi.y <= lo.y) return false;
+    glScissor(static_cast<int>(lo.x), static_cast<int>(static_cast<float>(static_cast<int>(fb_h)) - hi.y),
+              static_cast<int>(hi.x - lo.x), static_cast<int>(hi.y - lo.y));
+    return true;
+}
 }  // namespace
 
 void BeadRenderer::set(const std::vector<BeadRecord>& beads) { pack(beads, data_); }
@@ -56,12 +86,24 @@ void BeadRenderer::set_second(const std::vector<BeadRecord>& beads) { pack(beads
 
 void BeadRenderer::callback(const ImDrawList*, const ImDrawCmd* cmd) {
     auto* self = static_cast<BeadRenderer*>(cmd->UserCallbackData);
-    self->draw(self->data_);
+    const ImDrawData* frame = ImGui::GetDrawData();
+    if (frame && scissor_to(*cmd, *frame)) self->draw(self->data_);
 }
 
 void BeadRenderer::callback_second(const ImDrawList*, const ImDrawCmd* cmd) {
     auto* self = static_cast<BeadRenderer*>(cmd->UserCallbackData);
-    self->draw(self->second_);
+    const ImDrawData* frame = ImGui::GetDrawData();
+    if (frame && scissor_to(*cmd, *frame)) self->draw(self->second_);
+}
+
+void BeadRenderer::footprint(const ImDrawCmd& cmd, std::vector<DamageItem>& out) {
+    const auto* self = static_cast<const BeadRenderer*>(cmd.UserCallbackData);
+    footprint_of(self->data_, self->ground_, out);
+}
+
+void BeadRenderer::footprint_second(const ImDrawCmd& cmd, std::vector<DamageItem>& out) {
+    const auto* self = static_cast<const BeadRenderer*>(cmd.UserCallbackData);
+    footprint_of(self->second_, self->ground_, out);
 }
 
 void BeadRenderer::draw(const std::vector<float>& data) {

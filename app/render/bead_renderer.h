@@ -12,6 +12,8 @@ struct ImDrawCmd;
 
 namespace tb {
 
+struct DamageItem;
+
 class BeadRenderer {
 public:
     explicit BeadRenderer(const std::string& shader_dir);
@@ -27,6 +29,9 @@ public:
     // so that it is clipped to that window.
     void set_second(const std::vector<BeadRecord>& beads);
     static void callback_second(const ImDrawList* list, const ImDrawCmd* cmd);
+    // What each callback paints (render/damage.h): a redraw of part of the frame follows the beads.
+    static void footprint(const ImDrawCmd& cmd, std::vector<DamageItem>& out);
+    static void footprint_second(const ImDrawCmd& cmd, std::vector<DamageItem>& out);
     // The cross-section's background (the theme's): faint beads are mixed towards it.
     void set_ground(Rgb ground) { ground_ = ground; }
 

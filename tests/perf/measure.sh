@@ -26,14 +26,14 @@ for i in $(seq 20); do
 done | sort -n | awk '{t[NR]=$1; m[NR]=$2} END {printf "wall %.0f ms (median), peak RSS %d MB\n", t[int((NR+1)/2)]*1000, m[NR]/1024}'
 rm -f "$trace"
 
-echo "== window: scripted L 6 animation at 1600x900 under Xvfb (Mesa llvmpipe), --stats, 5 runs =="
+echo "== window: scripted L 6, d 16 pass at 1600x900 under Xvfb (Mesa llvmpipe), --stats, 5 runs =="
 # Software rendering shares the two cores with everything else: run it on a quiet machine, and
 # read the median of five runs.
 runs=$(mktemp)
 for i in 1 2 3 4 5; do
-  TRANSFORMER_BLOC_TEST_ACTIONS="command /couches 6; command /propager; settle; quit" \
+  TRANSFORMER_BLOC_TEST_ACTIONS="command /couches 6; command /dimension 16; command /propager; settle; quit" \
     /usr/bin/time -f "peak_rss_kb: %M" "${xvfb[@]}" "$exe" --size 1600x900 --fresh --stats 2>&1 | \
-    grep -E "^(frames|first_frame_ms|mean_frame_ms|p95_frame_ms|peak_rss_kb):" | tr '\n' ' ' | tee -a "$runs"
+    grep -E "^(frames|first_frame_ms|mean_frame_ms|p95_frame_ms|mean_redrawn_percent|peak_rss_kb):" | tr '\n' ' ' | tee -a "$runs"
   echo | tee -a "$runs"
 done
 median() { grep -o "$1: [0-9.]*" "$runs" | awk '{print $2}' | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }

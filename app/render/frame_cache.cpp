@@ -1,0 +1,85 @@
+#include "render/frame_cache.h"
+
+#include <backends/imgui_impl_opengl3.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace tb {
+
+FrameCache::FrameCache(const SubBufferCopy& copy) : copy_(copy) {
+    const char* mode = std::getenv("TRANSFORMER_BLOC_REDRAW");
+    if (!copy_.available() || (mode && std::strcmp(mode, "full") == 0)) return;  // Full
+    mode_ = mode && std::strcmp(mode, "check") == 0 ? Mode::Check : Mode::Partial;
+}
+
+// Clears the rectangles and draws there what falls in them (the whole frame when it is one
+// rectangle covering everything).
+void FrameCache::draw_rects(ImDrawData* data, const std::vector<DamageRect>& rects, int fb_h, const ImVec4& clear) {
+    if (rects.empty()) return;
+    const ImVec2 scale = data->FramebufferScale;
+    glViewport(0, 0, width_, fb_h);
+    glClearColor(clear.x, clear.y, clear.z, clear.w);
+    glEnable(GL_SCISSOR_TEST);
+    for (const DamageRect& r : rects) {  // as ImGui's backend turns a clip rectangle into a scissor box
+        glScissor(static_cast<int>(static_cast<float>(r.x0) * scale.x), static_cast<int>(static_cast<float>(fb_h) - static_cast<float>(r.y1) * scale.y),
+                  static_cast<int>(static_cast<float>(r.x1 - r.x0) * scale.x), static_cast<int>(static_cast<float>(r.y1 - r.y0) * scale.y));
+        glClear(GL_COLOR_BUFFER_BIT);
+        redrawn_ += r.area();
+    }
+    glDisable(GL_SCISSOR_TEST);
+    const bool whole = rects.size() == 1 && rects[0].x0 == 0 && rects[0].y0 == 0 &&
+                       static_cast<float>(rects[0].x1) >= data->DisplaySize.x && static_cast<float>(rects[0].y1) >= data->DisplaySize.y;
+    ImGui_ImplOpenGL3_RenderDrawData(whole ? data : partial_.build(*data, rects));
+}
+
+void FrameCache::render(ImDrawData* data, int fb_w, int fb_h, const ImVec4& clear) {
+    if (fb_w != width_ || fb_h != height_) {
+        width_ = fb_w, height_ = fb_h;
+        tracker_.reset();
+        exposed_ = true;
+    }
+    if (std::memcmp(&clear, &clear_, sizeof clear) != 0) clear_ = clear, tracker_.reset();
+    scale_ = data->FramebufferScale;
+    const DamageRect whole{0, 0, static_cast<int>(data->DisplaySize.x + 0.999f), static_cast<int>(data->DisplaySize.y + 0.999f)};
+    rects_ = mode_ == Mode::Full ? std::vector<DamageRect>{whole} : tracker_.update(*data);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    redrawn_ = 0;
+    draw_rects(data, rects_, fb_h, clear);
+    if (mode_ == Mode::Check) check(data, fb_w, fb_h, clear);
+}
+
+bool FrameCache::show() {
+    if (mode_ == Mode::Full) return false;
+    if (exposed_) {
+        copy_.copy(0, 0, width_, height_);
+        exposed_ = false;
+        return true;
+    }
+    for (const DamageRect& r : rects_)
+        copy_.copy(static_cast<int>(static_cast<float>(r.x0) * scale_.x), height_ - static_cast<int>(static_cast<float>(r.y1) * scale_.y),
+                   static_cast<int>(static_cast<float>(r.x1 - r.x0) * scale_.x), static_cast<int>(static_cast<float>(r.y1 - r.y0) * scale_.y));
+    return true;
+}
+
+// The back buffer as drawn in part, then the whole frame drawn again over it, compared pixel by
+// pixel (RGB; the same buffer, so the same format and the same rasterizer paths).
+void FrameCache::check(ImDrawData* data, int fb_w, int fb_h, const ImVec4& clear) {
+    const std::size_t size = static_cast<std::size_t>(fb_w) * static_cast<std::size_t>(fb_h) * 4;
+    std::vector<unsigned char> partial(size), whole(size);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, fb_w, fb_h, GL_RGBA, GL_UNSIGNED_BYTE, partial.data());
+    const long redrawn = redrawn_;
+    draw_rects(data, {DamageRect{0, 0, static_cast<int>(data->DisplaySize.x + 0.999f), static_cast<int>(data->DisplaySize.y + 0.999f)}}, fb_h, clear);
+    redrawn_ = redrawn;
+    glReadPixels(0, 0, fb_w, fb_h, GL_RGBA, GL_UNSIGNED_BYTE, whole.data());
+    long bad = 0;
+    for (std::size_t i = 0; i < size; i += 4)
+        if (partial[i] != whole[i] || partial[i + 1] != whole[i + 1] || partial[i + 2] != whole[i + 2]) ++bad;
+    if (bad > 0) std::fprintf(stderr, "transformer-bloc : redraw check: %ld pixel(s) differ\n", bad);
+    mismatched_ += bad;
+}
+
+}  // namespace tb
