@@ -4,9 +4,10 @@ namespace tb {
 namespace {
 
 // Residual on; residual off is the same path with Hold for Add (sublayer_stages). Every wiring
-// keeps one tempo (the box from 0.28 to 0.62, ⊕ from 0.68 to 0.90) with three holds a class can
-// follow: in the band (LN turns the bead to its √d size), in the box (the attention weights or
-// the hidden activations, 0.6 s at the default 1.8 s a sublayer) and at ⊕ (x and F add tip to tail).
+// keeps one tempo (the box from 0.28 to 0.655, ⊕ from 0.70) with three holds a class can follow:
+// in the band (LN turns the bead to its √d size), in the box (the attention weights or the hidden
+// activations, 0.6 s at the default 1.8 s a sublayer; then F waits while the copies reach their
+// ⊕) and at ⊕ (x and F add tip to tail).
 // Pre-norm: x <- x + F(LN(x)).
 const std::vector<Stage> kPreNorm = {
     // step             begin  end    the bead goes to      and shows
@@ -16,8 +17,9 @@ const std::vector<Stage> kPreNorm = {
     {Step::Normalize,   0.21f, 0.25f, Place::BoxEdge,       Field::NormalizedInput},
     {Step::Enter,       0.25f, 0.28f, Place::Box,           Field::NormalizedInput},
     {Step::Inner,       0.28f, 0.62f, Place::Box,           Field::SublayerOutput},
-    {Step::Output,      0.62f, 0.68f, Place::Merge,         Field::SublayerOutput},
-    {Step::Add,         0.68f, 0.90f, Place::Merge,         Field::Vectors},
+    {Step::Output,      0.62f, 0.655f, Place::Box,          Field::SublayerOutput},
+    {Step::Output,      0.655f, 0.70f, Place::Merge,        Field::SublayerOutput},
+    {Step::Add,         0.70f, 0.90f, Place::Merge,         Field::Vectors},
     {Step::Leave,       0.90f, 1.00f, Place::End,           Field::Vectors},
 };
 
@@ -26,11 +28,12 @@ const std::vector<Stage> kPostNorm = {
     {Step::Rise,          0.00f, 0.25f, Place::BoxEdge,       Field::Input},
     {Step::Enter,         0.25f, 0.28f, Place::Box,           Field::Input},
     {Step::Inner,         0.28f, 0.62f, Place::Box,           Field::SublayerOutput},
-    {Step::Output,        0.62f, 0.68f, Place::Merge,         Field::SublayerOutput},
-    {Step::Add,           0.68f, 0.84f, Place::Merge,         Field::BeforeNorm},
-    {Step::PostNormalize, 0.84f, 0.88f, Place::PostBand,      Field::BeforeNorm},
-    {Step::PostNormalize, 0.88f, 0.97f, Place::PostBand,      Field::Vectors},
-    {Step::Leave,         0.97f, 1.00f, Place::End,           Field::Vectors},
+    {Step::Output,        0.62f, 0.655f, Place::Box,          Field::SublayerOutput},
+    {Step::Output,        0.655f, 0.70f, Place::Merge,        Field::SublayerOutput},
+    {Step::Add,           0.70f, 0.86f, Place::Merge,         Field::BeforeNorm},
+    {Step::PostNormalize, 0.86f, 0.89f, Place::PostBand,      Field::BeforeNorm},
+    {Step::PostNormalize, 0.89f, 0.98f, Place::PostBand,      Field::Vectors},
+    {Step::Leave,         0.98f, 1.00f, Place::End,           Field::Vectors},
 };
 
 // No norm: x <- x + F(x).
@@ -38,8 +41,9 @@ const std::vector<Stage> kNoNorm = {
     {Step::Rise,        0.00f, 0.25f, Place::BoxEdge,       Field::Input},
     {Step::Enter,       0.25f, 0.28f, Place::Box,           Field::Input},
     {Step::Inner,       0.28f, 0.62f, Place::Box,           Field::SublayerOutput},
-    {Step::Output,      0.62f, 0.68f, Place::Merge,         Field::SublayerOutput},
-    {Step::Add,         0.68f, 0.90f, Place::Merge,         Field::Vectors},
+    {Step::Output,      0.62f, 0.655f, Place::Box,          Field::SublayerOutput},
+    {Step::Output,      0.655f, 0.70f, Place::Merge,        Field::SublayerOutput},
+    {Step::Add,         0.70f, 0.90f, Place::Merge,         Field::Vectors},
     {Step::Leave,       0.90f, 1.00f, Place::End,           Field::Vectors},
 };
 

@@ -27,7 +27,7 @@ Vector row(const Matrix& m, int i) { return m.row(i).transpose(); }
 
 // The copies leave one after another, the farthest from the arc first (on the outermost lane),
 // so that none passes another; they climb the arc while the box works, waiting on its left part
-// (the farthest highest), and cross to their ⊕ as F comes out, a little before Add begins.
+// (the farthest highest), and cross over the closed box to their ⊕ before F comes out.
 struct CopySchedule {
     int n;
     float stagger, rejoin, arrive;
@@ -42,7 +42,10 @@ struct CopySchedule {
 };
 CopySchedule copy_schedule(const Crossing& c) {
     const float stagger = c.n > 1 ? std::min(0.05f, 0.3f / static_cast<float>(c.n - 1)) : 0.f;
-    return {c.n, stagger, window_of(c.stages, Step::Output).begin, window_of(c.stages, Step::Add).begin - 0.01f};
+    // They cross over the closed box while F waits in it (the first row of Output).
+    const Window output = window_of(c.stages, Step::Output);
+    const Stage* waiting = stage_at(c.stages, output.begin + 1e-4f);
+    return {c.n, stagger, output.begin, waiting ? waiting->end : output.end};
 }
 
 void append_cubic(std::vector<Point>& pts, Point p0, Point p1, Point p2, Point p3) {
@@ -111,7 +114,7 @@ void arrows_of(const Crossing& c, const Addition& a, float out_t, float add_t, i
     const bool residual = has_step(c.stages, Step::Add);
     const float fade = 1 - smooth((add_t - 0.8f) / 0.2f);
     ArrowRecord f = arrow(ArrowRecord::Kind::Output, a.p, a.q, a.f_norm, a, f_colour, i);
-    f.alpha = smooth(out_t / 0.5f) * fade;
+    f.alpha = smooth((out_t - 0.45f) / 0.3f) * fade;  // as the bead leaves the box
     if (f.alpha > 0) out.arrows.push_back(f);
     if (!residual || add_t <= 0) return;
     ArrowRecord x = arrow(ArrowRecord::Kind::Stream, a.o, a.p, a.x_norm, a, x_colour, i);

@@ -58,11 +58,11 @@ TEST(Formula, ActiveTermFollowsTheBeads) {
         {"", 0.72f, Case::Merge, Term::Add},
         {"/norme post", 0.45f, Case::Box, Term::Sublayer},
         {"/norme post", 0.71f, Case::Merge, Term::Add},
-        {"/norme post", 0.88f, Case::PostBand, Term::Norm},
+        {"/norme post", 0.93f, Case::PostBand, Term::Norm},
         {"/norme aucune", 0.72f, Case::Merge, Term::Add},
         {"/residuel off", 0.20f, Case::Band, Term::Norm},
         {"/residuel off", 0.72f, Case::Merge, Term::None},  // no ⊕ without the residual
-        {"/residuel off; /norme post", 0.88f, Case::PostBand, Term::Norm},
+        {"/residuel off; /norme post", 0.93f, Case::PostBand, Term::Norm},
     };
     for (const auto& c : cases) {
         const Session session = test::session(c.script);
