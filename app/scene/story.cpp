@@ -101,7 +101,7 @@ void copy_on_lane(const Crossing& c, const LaneRecord& lane, const CopySchedule&
     const Point p = lane.at(s.along(lane, i, c.phase));
     copy.x = p.x;
     copy.y = p.y;
-    copy.alpha = 0.85f;
+    copy.alpha = 0.85f * (1 - 0.6f * smooth(add_t / 0.3f));  // it turns into its arrow, x
     copy.role = BeadRole::Copy;
     out.beads.push_back(copy);
 }

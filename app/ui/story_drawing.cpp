@@ -118,9 +118,9 @@ void draw_links(ImDrawList* dl, const FrameRecords& frame, const Layout& layout,
     }
     for (const auto& l : frame.links) {  // the numbers above every line
         if (!l.labelled) continue;
-        const Point at = l.from_token == l.to_token
-                             ? Point{l.from.x, l.from.y - layout.beads.reference_radius * 1.9f}
-                             : cubic_at(l, 0.5f);
+        Point at = l.from_token == l.to_token ? Point{l.from.x, l.from.y - layout.beads.reference_radius * 1.9f}
+                                              : cubic_at(l, 0.5f);
+        at.y = std::max(at.y, frame.inside.y + label_px * 0.6f + 2);  // whole, inside the box
         weight_label(dl, fonts, label_px, im(at), format_fixed(l.weight, 2, language), rgb(l.colour));
     }
     dl->PopClipRect();
