@@ -31,10 +31,15 @@ void arrowhead(ImDrawList* dl, ImVec2 from, ImVec2 tip, float size, ImU32 colour
                           ImVec2(back.x + uy * size * 0.55f, back.y - ux * size * 0.55f), colour);
 }
 
-// A number on a dark pill, centred at `at`.
-void weight_label(ImDrawList* dl, const Fonts& fonts, float px, ImVec2 at, const std::string& s, ImU32 colour) {
+// A number on a dark pill, centred at `at`, unless it would cover one already written (`taken`).
+void weight_label(ImDrawList* dl, const Fonts& fonts, float px, ImVec2 at, const std::string& s, ImU32 colour,
+                  std::vector<Rect>& taken) {
     const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, s.c_str());
     const ImVec2 p0(at.x - e.x * 0.5f, at.y - e.y * 0.5f);
+    const Rect mine{p0.x - 3, p0.y, e.x + 6, e.y};
+    for (const Rect& r : taken)
+        if (mine.x < r.right() && r.x < mine.right() && mine.y < r.bottom() && r.y < mine.bottom()) return;
+    taken.push_back(mine);
     dl->AddRectFilled(ImVec2(p0.x - 3, p0.y), ImVec2(p0.x + e.x + 3, p0.y + e.y), IM_COL32(12, 14, 22, 215), 4.f);
     dl->AddText(fonts.body, px, p0, colour, s.c_str());
 }
@@ -116,12 +121,13 @@ void draw_links(ImDrawList* dl, const FrameRecords& frame, const Layout& layout,
         dl->AddBezierCubic(im(l.from), im(l.c1), im(l.c2), im(l.to), colour, thick);
         arrowhead(dl, im(l.c2), im(l.to), 6.f + 2.f * thick, colour);
     }
-    for (const auto& l : frame.links) {  // the numbers above every line
+    std::vector<Rect> taken;
+    for (const auto& l : frame.links) {  // the numbers above their lines, none over another
         if (!l.labelled) continue;
         Point at = l.from_token == l.to_token ? Point{l.from.x, l.from.y - layout.beads.reference_radius * 1.9f}
                                               : cubic_at(l, 0.5f);
         at.y = std::max(at.y, frame.inside.y + label_px * 0.6f + 2);  // whole, inside the box
-        weight_label(dl, fonts, label_px, im(at), format_fixed(l.weight, 2, language), rgb(l.colour));
+        weight_label(dl, fonts, label_px, im(at), format_fixed(l.weight, 2, language), rgb(l.colour), taken);
     }
     dl->PopClipRect();
 }
