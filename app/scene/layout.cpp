@@ -10,11 +10,13 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 }
 
-Point Arc::at(float t) const {
+Point bezier(Point p0, Point p1, Point p2, Point p3, float t) {
     const float u = 1 - t;
     const float a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t;
     return {a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y};
 }
+
+Point Arc::at(float t) const { return bezier(p0, p1, p2, p3, t); }
 
 float Slot::y(Place place) const {
     switch (place) {

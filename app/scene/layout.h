@@ -29,6 +29,9 @@ struct Band {  // grey LayerNorm band
     int level;  // the sublayer it normalizes (2L+1: the final LayerNorm of pre-norm)
 };
 
+// The point at t (0..1) of the cubic Bézier p0 p1 p2 p3 (the arcs, the lanes, the attention links).
+Point bezier(Point p0, Point p1, Point p2, Point p3, float t);
+
 struct Arc {  // yellow residual connection: a cubic Bézier from the stream, round the left, to ⊕
     Point p0, p1, p2, p3;
     int level;

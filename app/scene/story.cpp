@@ -12,11 +12,6 @@ float smooth(float t) {
 }
 float progress(float phase, float begin, float end) { return std::clamp((phase - begin) / std::max(1e-6f, end - begin), 0.f, 1.f); }
 
-Point cubic(Point p0, Point p1, Point p2, Point p3, float t) {
-    const float u = 1 - t, a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t;
-    return {a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y};
-}
-
 const Arc* arc_of(const Crossing& c) {
     for (const auto& arc : c.layout.arcs)
         if (arc.level == c.k) return &arc;
@@ -49,7 +44,7 @@ CopySchedule copy_schedule(const Crossing& c) {
 }
 
 void append_cubic(std::vector<Point>& pts, Point p0, Point p1, Point p2, Point p3) {
-    for (int s = pts.empty() ? 0 : 1; s <= 16; ++s) pts.push_back(cubic(p0, p1, p2, p3, static_cast<float>(s) / 16.f));
+    for (int s = pts.empty() ? 0 : 1; s <= 16; ++s) pts.push_back(bezier(p0, p1, p2, p3, static_cast<float>(s) / 16.f));
 }
 
 // Token i's lane: from its bead's column under the box, round the left inside the yellow arc,

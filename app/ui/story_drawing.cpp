@@ -44,11 +44,6 @@ void weight_label(ImDrawList* dl, const Fonts& fonts, float px, ImVec2 at, const
     dl->AddText(fonts.body, px, p0, colour, s.c_str());
 }
 
-Point cubic_at(const LinkRecord& l, float t) {
-    const float u = 1 - t, a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t;
-    return {a * l.from.x + b * l.c1.x + c * l.c2.x + d * l.to.x, a * l.from.y + b * l.c1.y + c * l.c2.y + d * l.to.y};
-}
-
 // A query's weight on itself: a loop over its bead.
 void self_link(ImDrawList* dl, const LinkRecord& l, float radius, float thick, ImU32 colour) {
     const ImVec2 c(l.from.x, l.from.y);
@@ -125,7 +120,7 @@ void draw_links(ImDrawList* dl, const FrameRecords& frame, const Layout& layout,
     for (const auto& l : frame.links) {  // the numbers above their lines, none over another
         if (!l.labelled) continue;
         Point at = l.from_token == l.to_token ? Point{l.from.x, l.from.y - layout.beads.reference_radius * 1.9f}
-                                              : cubic_at(l, 0.5f);
+                                              : bezier(l.from, l.c1, l.c2, l.to, 0.5f);
         at.y = std::max(at.y, frame.inside.y + label_px * 0.6f + 2);  // whole, inside the box
         weight_label(dl, fonts, label_px, im(at), format_fixed(l.weight, 2, language), rgb(l.colour), taken);
     }

@@ -150,9 +150,7 @@ TEST(Story, AttentionWeightsAreArrowsInsideTheBoxBothDirectionsApart) {
         shown += dt;
         for (const auto& link : f.links) {
             for (float u = 0; u <= 1.f; u += 0.05f) {  // the curve, drawn, stays in the box
-                const float v = 1 - u, a = v * v * v, b = 3 * v * v * u, c = 3 * v * u * u, d = u * u * u;
-                const Point q{a * link.from.x + b * link.c1.x + c * link.c2.x + d * link.to.x,
-                              a * link.from.y + b * link.c1.y + c * link.c2.y + d * link.to.y};
+                const Point q = bezier(link.from, link.c1, link.c2, link.to, u);
                 EXPECT_TRUE(f.inside.contains(q)) << p;
             }
             for (const auto& back : f.links) {
