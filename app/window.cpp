@@ -24,6 +24,7 @@
 #include "render/bead_renderer.h"
 #include "render/screen_text.h"
 #include "render/screenshot.h"
+#include "ui/layout_report.h"
 #include "playback/shortcuts.h"
 #include "text/text.h"
 
@@ -111,6 +112,7 @@ struct TestActions {
     int quiet_frames = 0;      // frames since the last action (the screenshot waits for ImGui to settle)
     std::string texts_path;    // "texts FILE": the next settled frame's text runs are written there
     bool texts_positions = false;  // "texts_at FILE": with each run's position
+    std::string report_path;       // "layout_report FILE": the next settled frame's windows and text (ui/layout_report.h)
     explicit TestActions(const char* env) {
         if (!env) return;
         for (const auto& a : split_script(env)) pending.push_back(a);
@@ -118,7 +120,7 @@ struct TestActions {
     // Returns false when the window should close.
     bool step(GLFWwindow* window, App& app) {
         force_empty = false;
-        if (pending.empty() || !texts_path.empty()) return true;  // a text dump waits for its frame
+        if (pending.empty() || !texts_path.empty() || !report_path.empty()) return true;  // a dump waits for its frame
         if (pending.front() == "settle" && app.features().playback().animating()) return true;  // waits for the beads to stop
         quiet_frames = 0;
         const std::string a = pending.front();
@@ -139,6 +141,8 @@ struct TestActions {
         } else if (a.rfind("texts ", 0) == 0 || a.rfind("texts_at ", 0) == 0) {  // every string a settled frame draws
             texts_positions = a[5] == '_';                                          // (render/screen_text.h)
             texts_path = a.substr(a.find(' ') + 1);
+        } else if (a.rfind("layout_report ", 0) == 0) {
+            report_path = a.substr(14);
         } else if (a == "empty") {
             force_empty = true;
         } else if (a == "fullscreen") {  // as F11
@@ -279,6 +283,13 @@ struct FrameLoop {
                 status = 2;
             }
             actions.texts_path.clear();
+        }
+        if (!actions.report_path.empty() && actions.quiet_frames >= 3) {
+            if (!write_layout_report(*ImGui::GetDrawData(), *io.Fonts, actions.report_path)) {
+                std::fprintf(stderr, "transformer-bloc : impossible d'écrire %s\n", actions.report_path.c_str());
+                status = 2;
+            }
+            actions.report_path.clear();
         }
         if (shoot)
             if (auto error = write_screenshot(options.screenshot, fb_w, fb_h)) {
