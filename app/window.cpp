@@ -218,13 +218,13 @@ float start_imgui(GLFWwindow* window) {
 
 // The frame loop: events, test actions, keys, the App's frame, exports and the screenshot.
 struct FrameLoop {
-    FrameLoop(App& a, GLFWwindow* w, const WindowOptions& o, float scale, const Fonts& f, BeadRenderer* b)
+    FrameLoop(App& a, GLFWwindow* w, const WindowOptions& o, float scale, Fonts& f, BeadRenderer* b)
         : app(a), window(w), options(o), content_scale(scale), fonts(f), beads(b) {}
     App& app;
     GLFWwindow* window;
     const WindowOptions& options;
     float content_scale;
-    const Fonts& fonts;
+    Fonts& fonts;
     BeadRenderer* beads;
     Fullscreen fullscreen;
     bool presenter_seen = false, full_screen_seen = false;
@@ -253,16 +253,20 @@ struct FrameLoop {
     // Draws one frame; returns true when it was the screenshot (the loop ends).
     bool draw(double dt, int fb_w, int fb_h) {
         ImGuiIO& io = ImGui::GetIO();
+        int win_w = 0, win_h = 0;  // the text grows with the window (scene/screen.h): the atlas follows, between frames
+        glfwGetWindowSize(window, &win_w, &win_h);
+        app.features().set_window(static_cast<float>(win_w), static_cast<float>(win_h), content_scale);
+        fit_fonts(fonts, app.features().text_px());
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
         handle_keys(app);
-        io.FontGlobalScale = app.features().font_scale();  // larger in presenter mode
+        io.FontGlobalScale = font_stretch(fonts, app.features().text_px());  // 1 unless past the atlas's size
         follow_full_screen();
         if (screenshot() && !app.features().playback().pinned()) app.features().playback().finish();
         app.features().update(dt);
         app.features().set_window(io.DisplaySize.x, io.DisplaySize.y, content_scale);  // /exporter svg's size
-        app.draw(io.DisplaySize.x, io.DisplaySize.y, content_scale * app.features().font_scale(), fonts, beads);
+        app.draw(io.DisplaySize.x, io.DisplaySize.y, app.features().interface_scale(), fonts, beads);
         ImGui::Render();
 
         glViewport(0, 0, fb_w, fb_h);
@@ -356,7 +360,8 @@ int run_window(App& app, const std::string& data_dir, const WindowOptions& optio
     GLFWwindow* window = open_window(options, text_in(app.features().registry().language()).window_title);
     if (!window) return 2;
     const float content_scale = start_imgui(window);
-    const Fonts fonts = load_fonts(19.f * content_scale);
+    app.features().set_window(static_cast<float>(options.width), static_cast<float>(options.height), content_scale);
+    Fonts fonts = load_fonts(std::round(std::min(app.features().text_px(), kMaxAtlasPx)));
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 330 core");
 

@@ -29,7 +29,7 @@ using namespace tb;
 using namespace tb::test;
 
 // ImGui's frame height at scale 1: the 19 px font plus twice the 3 px frame padding.
-constexpr float kFrame = 25.f, kLine = 19.f;
+float kFrame = 25.f, kLine = 19.f;  // ImGui's frame height and text line at the picture's size (main)
 
 // The pixel a cell's colour is read at: its top-left part, clear of the number at its centre and
 // of the masked cells' hatch lines.
@@ -169,7 +169,9 @@ int main(int argc, char** argv) {
     const Panel panel = window.inspector().panel();
     const bool light = window.teaching().theme() == Theme::Light;
     const Trace& trace = *session.trace();
-    const ScreenLayout screen = screen_layout(static_cast<float>(img.w), static_cast<float>(img.h), 1.f);
+    kLine = window_text_px(img);  // the text grows with the window (scene/screen.h)
+    kFrame = kLine + 6;
+    const ScreenLayout screen = screen_layout(static_cast<float>(img.w), static_cast<float>(img.h), window_scale(img));
     const InspectorLayout layout = inspector_layout(screen, panel != Panel::None, kFrame);
     check(fraction(img, layout.tabs, palette::kResidual, 12) > 0.01 || panel == Panel::None, "the open panel's tab in yellow");
     const Rect& body = layout.body;

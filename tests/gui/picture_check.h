@@ -45,6 +45,15 @@ inline std::optional<Image> load_png(const char* path) {
     return img;
 }
 
+// The window's interface scale and body text at the picture's size (scene/screen.h: the text grows
+// with the window), times `factor` (presenter mode's); ImGui's frame height is the text plus 2 × 3 px.
+inline float window_scale(const Image& img, float factor = 1.f) {
+    return interface_scale(static_cast<float>(img.w), static_cast<float>(img.h), 1.f, factor);
+}
+inline float window_text_px(const Image& img, float factor = 1.f) {
+    return text_px(static_cast<float>(img.w), static_cast<float>(img.h), 1.f, factor);
+}
+
 inline bool near(palette::Colour8 a, palette::Colour8 b, int tolerance) {
     return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
 }
