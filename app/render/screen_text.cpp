@@ -116,7 +116,7 @@ std::vector<Run> runs_of(const std::vector<Placed>& glyphs) {
         if (!runs.empty()) {
             const Placed& prev = runs.back().glyphs.back();
             const float gap = g.x - prev.end;
-            if (same_line(prev, g) && gap > -0.5f && blanks(prev, gap) != "\n") {
+            if (same_line(prev, g) && prev.owner == g.owner && gap > -0.5f && blanks(prev, gap) != "\n") {
                 runs.back().glyphs.push_back(g);
                 continue;
             }
@@ -155,13 +155,15 @@ std::vector<ScreenText> screen_text(const ImDrawData& data, const ImFontAtlas& a
                          [](const Run& a, const Run& b) { return a.x() < b.x(); });
         i = j;
     }
-    // Pieces of one line that touch (a label and its value drawn apart) read as one run.
+    // Pieces of one line that touch (a label and its value drawn apart) read as one run; pieces of
+// two windows stay apart (each run is one window's).
     std::vector<Run> joined;
     for (Run& run : runs) {
         if (!joined.empty()) {
             Run& last = joined.back();
             const float gap = run.x() - last.end();
-            if (same_line(last.glyphs.back(), run.glyphs.front()) && gap > -0.5f && blanks(last.glyphs.back(), gap) != "\n") {
+            if (same_line(last.glyphs.back(), run.glyphs.front()) && last.glyphs.back().owner == run.glyphs.front().owner &&
+                gap > -0.5f && blanks(last.glyphs.back(), gap) != "\n") {
                 last.glyphs.insert(last.glyphs.end(), run.glyphs.begin(), run.glyphs.end());
                 continue;
             }
