@@ -41,6 +41,13 @@ constexpr float kBaseTextPx = 19.f;  // the body size at interface scale 1 (the 
 constexpr float kMinTextPx = 16.f;   // the smallest text anywhere in the window
 float body_text_px(float width, float height, float content_scale = 1.f);
 float text_px(float width, float height, float content_scale, float user_scale);
+// Presenter mode's text: at most a 31.5th of the window's height (28.6 px at 900 lines), what its
+// strips (the formula, the lesson's question and answer) are sized for; never under the floor.
+inline float presenter_text_px(float px, float height, float content_scale) {
+    const float floor = kMinTextPx * (content_scale < 1.f ? 1.f : content_scale);
+    const float cap = height / 31.5f;
+    return px < cap ? px : (cap > floor ? cap : floor);
+}
 inline float interface_scale(float width, float height, float content_scale, float user_scale) {
     return text_px(width, height, content_scale, user_scale) / kBaseTextPx;
 }

@@ -194,7 +194,7 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
 void draw_section_caption(const Rect& section, const Layout& layout, const std::string& caption, const Fonts& fonts,
                           const ThemeColours& theme) {
     if (caption.empty() || section.empty()) return;
-    const float x = std::max(section.x + 4, layout.label_x - 8), width = section.right() - 6 - x;
+    const float x = std::max(section.x + 4, layout.label_x - 4), width = section.right() - 6 - x;
     const float size = std::max(kMinTextPx, layout.label_px * 0.9f), pad = size * 0.5f;
     if (width <= 2 * pad) return;
     const ImVec2 text = fonts.body->CalcTextSizeA(size, FLT_MAX, width - 2 * pad, caption.c_str());

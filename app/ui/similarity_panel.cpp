@@ -86,9 +86,10 @@ void cells(ImDrawList* dl, const SimilarityGrid& g, const SimilarityLayout& l, f
     float widest = 0;
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) widest = std::max(widest, text_width(similarity_value(g.cosines(i, j), language), line));
-    // Narrow margins, so that the values reach kMinTextPx in a 1024 x 768 window's grid (the
-    // screenshot check samples the fill 3 px in from the top corner, clear of the centred text).
-    const float margin = std::max(2.f, l.cell_w * 0.04f);
+    // Margins of 0.3 line: two neighbours' values stay apart by more than a space and a half (the
+    // screen-text reader reads a narrower gap as a typed space); the screenshot check samples the
+    // fill 3 px in from the top corner, clear of the centred text.
+    const float margin = std::max(3.f, line * 0.3f);
     // On the light theme the pale middle of the scale is close to the background: a thin edge.
     const bool light = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f;
     const ImU32 edge = ImGui::GetColorU32(ImGuiCol_Text, 0.25f);
