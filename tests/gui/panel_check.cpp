@@ -111,7 +111,10 @@ void check_attention(const Image& img, const Trace& t, const Rect& body, bool li
         const float k = light ? 0.7f : 1.f;
         const palette::Colour8 c{int(id.r * k * 255 + 0.5f), int(id.g * k * 255 + 0.5f), int(id.b * k * 255 + 0.5f)};
         const Rect row = grid.cell_rect(0, i, 0);
-        words += fraction(img, {g0.x - kFrame * inspector_metrics::kHeatmapLabel, row.y + 2, kFrame * inspector_metrics::kHeatmapLabel - 2, row.h - 4}, c, 20) > 0.01;
+        // The words are right-aligned against the grid: the column's right part, where even « le » is.
+        const double f = fraction(img, {g0.x - kFrame * 0.9f, row.y + 2, kFrame * 0.9f - 2, row.h - 4}, c, 20);
+        if (f <= 0.01) std::printf("     word %d: %.4f of %s\n", i, f, str(c).c_str());
+        words += f > 0.01;
     }
     check(words == n, "each query word in its identity colour (" + std::to_string(words) + "/" + std::to_string(n) + ")");
     // The chosen head (1 by default) framed in yellow, the other not.
