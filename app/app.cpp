@@ -56,9 +56,12 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
 void App::draw_main(const Frame& f, float width, float height) {
     const Trace& trace = *f.trace;
     const Playback& playback = features_.playback();
-    const ScreenLayout screen = screen_layout(width, height, f.scale, features_.teaching().lesson().is_open());
+    ScreenLayout screen = screen_layout(width, height, f.scale, features_.teaching().lesson().is_open());
+    const float console_min = ImGui::GetTextLineHeightWithSpacing() * 9.f;  // its title, 3 lines of log, its line
+    const float controls_max = screen.lesson.empty() ? screen.controls.h + screen.console.h - console_min : screen.controls.h;
+    share_left_column(screen, controls_.content_height, console_min);
     draw_top_bar(screen.top_bar, trace, f.fonts, send_, f.language);
-    draw_controls(screen.controls, trace.settings, controls_, playback.animation(), send_, f.language);
+    draw_controls(screen.controls, controls_max, trace.settings, controls_, playback.animation(), send_, f.language);
     draw_console(screen.console, console_, features_.log(), send_, f.language);
     FrameRecords shown;
     draw_stacks(f, screen, shown);

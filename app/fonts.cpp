@@ -2,8 +2,11 @@
 
 #include "text/glyphs.h"
 
+#include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -12,6 +15,7 @@ namespace tb {
 Fonts load_fonts(float pixels) {
     ImGuiIO& io = ImGui::GetIO();
     Fonts fonts;
+    fonts.pixels = pixels;
     const char* candidates[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
                                 "/usr/share/fonts/dejavu/DejaVuSans.ttf",
                                 "/usr/local/share/fonts/DejaVuSans.ttf"};
@@ -19,7 +23,7 @@ Fonts load_fonts(float pixels) {
     for (const char* path : candidates) {
         if (!std::filesystem::is_regular_file(path, ec)) continue;  // a missing file makes ImGui assert
         ImFontConfig config;
-        config.OversampleH = 2;
+        config.OversampleH = pixels <= 30.f ? 2 : 1;  // large glyphs need no oversampling (and keep the atlas small)
         fonts.body = io.Fonts->AddFontFromFileTTF(path, pixels, &config, glyph_ranges());
         fonts.large = io.Fonts->AddFontFromFileTTF(path, pixels * 1.45f, &config, glyph_ranges());
         fonts.found = fonts.body && fonts.large;
@@ -32,5 +36,18 @@ Fonts load_fonts(float pixels) {
     fonts.body = fonts.large = io.Fonts->AddFontDefault(&config);
     return fonts;
 }
+
+bool fit_fonts(Fonts& fonts, float pixels) {
+    const float wanted = std::round(std::min(pixels, kMaxAtlasPx));  // whole pixels: a resize rebuilds a few times
+    if (std::abs(wanted - fonts.pixels) < 0.5f) return false;
+    ImGui::GetIO().Fonts->Clear();
+    fonts = load_fonts(wanted);
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    ImGui::GetIO().Fonts->ClearTexData();  // the GL texture has the pixels; the glyphs' UVs stay
+    return true;
+}
+
+float font_stretch(const Fonts& fonts, float pixels) { return fonts.pixels > 0 ? pixels / fonts.pixels : 1.f; }
 
 }  // namespace tb

@@ -27,6 +27,7 @@
 #include "render/frame_cache.h"
 #include "render/screen_text.h"
 #include "render/screenshot.h"
+#include "ui/layout_report.h"
 #include "text/text.h"
 
 namespace tb {
@@ -86,6 +87,7 @@ struct TestActions {
     int quiet_frames = 0;      // frames since the last action (the screenshot waits for ImGui to settle)
     std::string texts_path;    // "texts FILE": the next settled frame's text runs are written there
     bool texts_positions = false;  // "texts_at FILE": with each run's position
+    std::string report_path;       // "layout_report FILE": the next settled frame's windows and text (ui/layout_report.h)
     explicit TestActions(const char* env) {
         if (!env) return;
         for (const auto& a : split_script(env)) pending.push_back(a);
@@ -93,7 +95,7 @@ struct TestActions {
     // Returns false when the window should close.
     bool step(GLFWwindow* window, App& app) {
         force_empty = false;
-        if (pending.empty() || !texts_path.empty()) return true;  // a text dump waits for its frame
+        if (pending.empty() || !texts_path.empty() || !report_path.empty()) return true;  // a dump waits for its frame
         if (pending.front() == "settle" && app.features().playback().animating()) return true;  // waits for the beads to stop
         if (pending.front().rfind("wait_file ", 0) == 0 && !std::ifstream(pending.front().substr(10))) return true;  // a test's go
         quiet_frames = 0;
@@ -117,6 +119,8 @@ struct TestActions {
             texts_path = a.substr(a.find(' ') + 1);
         } else if (a.rfind("log ", 0) == 0) {  // the console's log, a line each (commands with "> ")
             write_log(app, a.substr(4));
+        } else if (a.rfind("layout_report ", 0) == 0) {
+            report_path = a.substr(14);
         } else if (a == "empty") {
             force_empty = true;
         } else if (a == "fullscreen") {  // as F11
@@ -197,7 +201,7 @@ float start_imgui(GLFWwindow* window) {
 
 // The frame loop: events, test actions, keys, the App's frame, exports and the screenshot.
 struct FrameLoop {
-    FrameLoop(App& a, GLFWwindow* w, const WindowOptions& o, float scale, const Fonts& f, BeadRenderer* b)
+    FrameLoop(App& a, GLFWwindow* w, const WindowOptions& o, float scale, Fonts& f, BeadRenderer* b)
         : app(a), window(w), options(o), content_scale(scale), fonts(f), beads(b) {}
     // ImGui's frame, drawn again and shown only where it changed (render/frame_cache.h)
     SubBufferCopy sub_buffer_copy{glfwGetProcAddress, glfwExtensionSupported("GLX_MESA_copy_sub_buffer") == GLFW_TRUE};
@@ -206,7 +210,7 @@ struct FrameLoop {
     GLFWwindow* window;
     const WindowOptions& options;
     float content_scale;
-    const Fonts& fonts;
+    Fonts& fonts;
     BeadRenderer* beads;
     Fullscreen fullscreen;
     Keyboard keys{window};
@@ -236,17 +240,21 @@ struct FrameLoop {
     // Draws one frame; returns true when it was the screenshot (the loop ends).
     bool draw(double dt, int fb_w, int fb_h) {
         ImGuiIO& io = ImGui::GetIO();
+        int win_w = 0, win_h = 0;  // the text grows with the window (scene/screen.h): the atlas follows, between frames
+        glfwGetWindowSize(window, &win_w, &win_h);
+        app.features().set_window(static_cast<float>(win_w), static_cast<float>(win_h), content_scale);
+        fit_fonts(fonts, app.features().text_px());
         keys.feed(app);  // this frame's share of the queued key events, before ImGui reads them
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
         keys.handle(app);
-        io.FontGlobalScale = app.features().font_scale();  // larger in presenter mode
+        io.FontGlobalScale = font_stretch(fonts, app.features().text_px());  // 1 unless past the atlas's size
         follow_full_screen();
         if (screenshot() && !app.features().playback().pinned()) app.features().playback().finish();
         app.features().update(dt);
         app.features().set_window(io.DisplaySize.x, io.DisplaySize.y, content_scale);  // /exporter svg's size
-        app.draw(io.DisplaySize.x, io.DisplaySize.y, content_scale * app.features().font_scale(), fonts, beads);
+        app.draw(io.DisplaySize.x, io.DisplaySize.y, app.features().interface_scale(), fonts, beads);
         ImGui::Render();
 
         ImDrawData* data = ImGui::GetDrawData();
@@ -268,6 +276,13 @@ struct FrameLoop {
                 status = 2;
             }
             actions.texts_path.clear();
+        }
+        if (!actions.report_path.empty() && actions.quiet_frames >= 3) {
+            if (!write_layout_report(*ImGui::GetDrawData(), *io.Fonts, actions.report_path)) {
+                std::fprintf(stderr, "transformer-bloc : impossible d'écrire %s\n", actions.report_path.c_str());
+                status = 2;
+            }
+            actions.report_path.clear();
         }
         if (shoot)
             if (auto error = write_screenshot(options.screenshot, fb_w, fb_h)) {
@@ -337,7 +352,8 @@ int run_window(App& app, const std::string& data_dir, const WindowOptions& optio
     GLFWwindow* window = open_window(options, text_in(app.features().registry().language()).window_title);
     if (!window) return 2;
     const float content_scale = start_imgui(window);
-    const Fonts fonts = load_fonts(19.f * content_scale);
+    app.features().set_window(static_cast<float>(options.width), static_cast<float>(options.height), content_scale);
+    Fonts fonts = load_fonts(std::round(std::min(app.features().text_px(), kMaxAtlasPx)));
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 330 core");
 

@@ -148,7 +148,7 @@ void Features::set_window(float width, float height, float content_scale) {
 
 // As App::draw lays the window out: presenter mode shows side A alone; A/B splits the section.
 std::string Features::svg() const {
-    const float scale = content_scale_ * font_scale();
+    const float scale = interface_scale();
     const bool lesson = teaching_.lesson().is_open();
     const float w = window_width_, h = window_height_;
     const ScreenLayout screen = teaching_.presenter() ? presenter_layout(w, h, scale, lesson) : screen_layout(w, h, scale, lesson);

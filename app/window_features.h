@@ -13,6 +13,7 @@
 #include "inspector/inspector_feature.h"
 #include "console_log.h"
 #include "playback/playback.h"
+#include "scene/screen.h"
 #include "session_file.h"
 #include "teaching/teaching.h"
 
@@ -54,7 +55,16 @@ public:
     // What to notice, over the cross-section (the /melanger reply: presenter mode has no console);
     // empty once the model or the sentence changes again.
     std::string caption() const { return session_.trace() == caption_trace_ ? caption_ : std::string(); }
-    float font_scale() const { return playback_.text_scale() * teaching_.text_factor(); }
+    float font_scale() const { return playback_.text_scale() * teaching_.text_factor(); }  // the user's and presenter's
+    // The body text in pixels and the interface scale (text_px / kBaseTextPx) for the window's size
+    // (scene/screen.h's rule: the text grows with the window), times font_scale().
+    // (Presenter mode's is capped by the height, presenter_text_px, unless the user enlarged it.)
+    float text_px() const {
+        const float px = tb::text_px(window_width_, window_height_, content_scale_, font_scale());
+        if (!teaching_.presenter() || playback_.text_scale() > 1.f) return px;
+        return presenter_text_px(px, window_height_, content_scale_);
+    }
+    float interface_scale() const { return text_px() / kBaseTextPx; }
 
     // /exporter image: the pixels are read inside a frame, so the command queues the path and the
     // frame loop takes the queue at the end of its next frame, then reports each result.

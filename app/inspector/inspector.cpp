@@ -72,7 +72,7 @@ InspectorLayout inspector_layout(const ScreenLayout& s, bool open, float frame) 
     const float bottom = std::max({s.similarity.bottom(), s.legend.bottom(), s.cosine.bottom()});
     const Rect column = make(s.profile.x, l.profile.bottom(), s.profile.w, bottom - l.profile.bottom());
     // A caption and up to two rows of tabs: seven words do not fit one row of a narrow column.
-    const float tabs_h = std::min(column.h, frame * 3.4f);
+    const float tabs_h = std::min(column.h, std::ceil(frame * 3.6f));  // the window's padding above (8 px) and item spacing
     l.tabs = make(column.x, column.y, column.w, tabs_h);
     const Rect below = make(column.x, column.y + tabs_h, column.w, column.h - tabs_h);
     if (open) {

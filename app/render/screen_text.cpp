@@ -24,6 +24,9 @@ struct Placed {
     float x = 0, top = 0, end = 0, scale = 1;
     const ImFont* font = nullptr;
     unsigned codepoint = 0;
+    bool cut = false;
+    const char* owner = nullptr;
+    float px() const { return font->FontSize * scale; }
 };
 
 struct Run {
@@ -76,17 +79,29 @@ void collect(const ImDrawList& list, const ImDrawCmd& cmd, const std::unordered_
              std::vector<Placed>& out) {
     for (unsigned t = 0; t + 3 <= cmd.ElemCount; t += 3) {
         const ImDrawVert& v0 = list.VtxBuffer[static_cast<int>(list.IdxBuffer[static_cast<int>(cmd.IdxOffset + t)] + cmd.VtxOffset)];
+        const ImDrawVert& v1 = list.VtxBuffer[static_cast<int>(list.IdxBuffer[static_cast<int>(cmd.IdxOffset + t + 1)] + cmd.VtxOffset)];
         const ImDrawVert& v2 = list.VtxBuffer[static_cast<int>(list.IdxBuffer[static_cast<int>(cmd.IdxOffset + t + 2)] + cmd.VtxOffset)];
         const auto found = table.find(uv_key(v0.uv.x, v0.uv.y));
         if (found == table.end()) continue;
         const ImFontGlyph& g = *found->second.glyph;
-        if (g.U1 != v2.uv.x || g.V1 != v2.uv.y) continue;  // the second triangle, or not a glyph
+        // The first triangle of a glyph's quad: (U0,V0), (U1,V0), (U1,V1); ImGui's fine clipping
+        // shortens U1 or V1 of a glyph it cuts at the right or the bottom.
+        const bool whole = g.U1 == v2.uv.x && g.V1 == v2.uv.y;
+        const bool shortened = !whole && v1.uv.y == g.V0 && v1.uv.x == v2.uv.x && v2.uv.x > g.U0 && v2.uv.x <= g.U1 &&
+                               v2.uv.y > g.V0 && v2.uv.y <= g.V1;
+        if (!whole && !shortened) continue;  // the second triangle, or not a glyph
         const float cx = 0.5f * (v0.pos.x + v2.pos.x), cy = 0.5f * (v0.pos.y + v2.pos.y);
         if (cx < cmd.ClipRect.x || cx > cmd.ClipRect.z || cy < cmd.ClipRect.y || cy > cmd.ClipRect.w) continue;
         Placed p;
         p.font = found->second.font;
         p.codepoint = g.Codepoint;
-        p.scale = g.Y1 > g.Y0 ? (v2.pos.y - v0.pos.y) / (g.Y1 - g.Y0) : g.X1 > g.X0 ? (v2.pos.x - v0.pos.x) / (g.X1 - g.X0) : 1.f;
+        p.owner = list._OwnerName;
+        const float sx = g.U1 > g.U0 ? (v2.uv.x - g.U0) / (g.U1 - g.U0) : 1.f, sy = g.V1 > g.V0 ? (v2.uv.y - g.V0) / (g.V1 - g.V0) : 1.f;
+        p.scale = g.Y1 > g.Y0 && sy > 0 ? (v2.pos.y - v0.pos.y) / (sy * (g.Y1 - g.Y0))
+                  : g.X1 > g.X0 && sx > 0 ? (v2.pos.x - v0.pos.x) / (sx * (g.X1 - g.X0)) : 1.f;
+        const float slack = 0.5f;  // the quad out of its clip rectangle: the GPU cuts it
+        p.cut = shortened || v0.pos.x < cmd.ClipRect.x - slack || v0.pos.y < cmd.ClipRect.y - slack ||
+                v2.pos.x > cmd.ClipRect.z + slack || v2.pos.y > cmd.ClipRect.w + slack;
         p.x = v0.pos.x - g.X0 * p.scale;
         p.top = v0.pos.y - g.Y0 * p.scale;
         p.end = p.x + g.AdvanceX * p.scale;
@@ -101,7 +116,7 @@ std::vector<Run> runs_of(const std::vector<Placed>& glyphs) {
         if (!runs.empty()) {
             const Placed& prev = runs.back().glyphs.back();
             const float gap = g.x - prev.end;
-            if (same_line(prev, g) && gap > -0.5f && blanks(prev, gap) != "\n") {
+            if (same_line(prev, g) && prev.owner == g.owner && gap > -0.5f && blanks(prev, gap) != "\n") {
                 runs.back().glyphs.push_back(g);
                 continue;
             }
@@ -140,13 +155,15 @@ std::vector<ScreenText> screen_text(const ImDrawData& data, const ImFontAtlas& a
                          [](const Run& a, const Run& b) { return a.x() < b.x(); });
         i = j;
     }
-    // Pieces of one line that touch (a label and its value drawn apart) read as one run.
+    // Pieces of one line that touch (a label and its value drawn apart) read as one run; pieces of
+// two windows stay apart (each run is one window's).
     std::vector<Run> joined;
     for (Run& run : runs) {
         if (!joined.empty()) {
             Run& last = joined.back();
             const float gap = run.x() - last.end();
-            if (same_line(last.glyphs.back(), run.glyphs.front()) && gap > -0.5f && blanks(last.glyphs.back(), gap) != "\n") {
+            if (same_line(last.glyphs.back(), run.glyphs.front()) && last.glyphs.back().owner == run.glyphs.front().owner &&
+                gap > -0.5f && blanks(last.glyphs.back(), gap) != "\n") {
                 last.glyphs.insert(last.glyphs.end(), run.glyphs.begin(), run.glyphs.end());
                 continue;
             }
@@ -154,7 +171,21 @@ std::vector<ScreenText> screen_text(const ImDrawData& data, const ImFontAtlas& a
         joined.push_back(std::move(run));
     }
     std::vector<ScreenText> out;
-    for (const Run& run : joined) out.push_back(ScreenText{run.x(), run.top(), text_of(run)});
+    for (const Run& run : joined) {
+        ScreenText t;
+        t.x = run.x();
+        t.y = run.top();
+        t.text = text_of(run);
+        t.px = run.glyphs.front().px();
+        t.right = run.end();
+        for (const Placed& g : run.glyphs) {
+            t.px = std::min(t.px, g.px());
+            t.bottom = std::max(t.bottom, g.top + g.px());
+            t.cut += g.cut ? 1 : 0;
+        }
+        if (const char* owner = run.glyphs.front().owner) t.owner = owner;
+        out.push_back(std::move(t));
+    }
     return out;
 }
 

@@ -10,6 +10,10 @@
 // one glyph's origin + AdvanceX and the next glyph's origin is a space, a narrow no-break space
 // (U+202F) when it is nearer that glyph's advance than a normal space's; a gap of layout (wider
 // than one and a half spaces: ImGui's item spacing, table cells) reads as two spaces.
+// Each run also says its size (the smallest glyph's font size as drawn: the quad's height over the
+// glyph's, times the font's FontSize), its extent, the window whose draw list drew it, and how many
+// of its glyphs a clip rectangle cuts (a label cut at a frame's edge: the quad's far corner has
+// shortened UVs, or the quad reaches out of its command's clip rectangle).
 #include <string>
 #include <vector>
 
@@ -21,6 +25,10 @@ namespace tb {
 struct ScreenText {
     float x = 0, y = 0;  // the run's first glyph origin, in display pixels
     std::string text;    // UTF-8
+    float px = 0;        // the smallest font size of its glyphs, in display pixels
+    float right = 0, bottom = 0;  // its extent: the last glyph's advance, the line's height
+    int cut = 0;         // glyphs cut by a clip rectangle (drawn in part)
+    std::string owner;   // the window of the draw list (ImDrawList::_OwnerName), "" when none
 };
 
 // Every run of text in `data`, top to bottom then left to right. `atlas` holds the fonts used.

@@ -8,7 +8,7 @@
 namespace tb {
 namespace {
 
-constexpr float kMinPx = 9.f;  // smaller text would not be read: such a badge is left out
+constexpr float kMinPx = kMinTextPx;  // smaller text would not be read: such a badge is left out
 
 struct Metrics {
     float pad, gap, row_h, pill_h;
@@ -86,8 +86,8 @@ std::vector<Badge> shown_badges(const Trace* previous, const Trace& trace, doubl
 BadgeStrip badge_strip(const Rect& strip, const std::vector<Badge>& badges, float scale, Language language,
                        const TextMeasure& measure) {
     if (badges.empty() || strip.empty() || !measure || !(scale > 0)) return {};
-    const int max_rows = std::clamp(static_cast<int>(strip.h / (20.f * scale)), 1, 3);
-    const float ceiling = 16.f * scale, readable = std::min(12.f * scale, ceiling * 0.94f);
+    const int max_rows = std::clamp(static_cast<int>(strip.h / std::max(20.f * scale, kMinTextPx / 0.62f)), 1, 3);  // rows of 16 px text
+    const float ceiling = std::max(kMinTextPx, 16.f * scale), readable = kMinTextPx;
     BadgeStrip largest;
     std::vector<Pill> pills;
     // The fullest styles whose text is readable; else those with the largest text.
@@ -110,7 +110,7 @@ BadgeStrip badge_strip(const Rect& strip, const std::vector<Badge>& badges, floa
     std::vector<BadgeText> texts;
     for (const Badge& b : badges) texts.push_back(badge_text(b, language, BadgeStyle::Ratio));
     const float px = std::min(kMinPx, strip.h / static_cast<float>(max_rows) * 0.62f);
-    if (px < 6.f) return {};  // a strip too small to read (a 200x150 window): nothing
+    if (px < kMinTextPx - 0.01f) return {};  // a strip too small to read (a 200x150 window): nothing
     flow(strip, texts, widths_of(texts, px, measure), px, max_rows, true, pills);
     return with_styles({pills, px}, ratio);
 }

@@ -62,7 +62,8 @@ namespace {
 struct Grid {
     Rect area;
     float pad, unit, lane, box_x, box_w, band_h;
-    float y_at(float units_from_bottom) const { return area.bottom() - pad - units_from_bottom * unit; }
+    float lift = 0;  // pixels added to the input box's height, below its beads, for the words' rows
+    float y_at(float units_from_bottom) const { return area.bottom() - pad - lift - units_from_bottom * unit; }
     Rect band(float centre_y) const { return {box_x, centre_y - band_h / 2, box_w, band_h}; }
 };
 
@@ -130,6 +131,41 @@ BeadScale bead_scale(float unit, float cell, int d) {
 
 }  // namespace
 
+// The words' size and rows. Text reads from the back of the room: the words at 0.9 of the body
+// text, never under kMinTextPx; where one would not fit its token's column (estimated at 0.62 em
+// a letter, DejaVu Sans's lower case), they take turns on two rows (each word two columns wide)
+// or, in a narrow stack (A/B at 1024 x 768), three.
+struct Words {
+    float px = kMinTextPx;
+    int rows = 1;
+};
+
+Words words_for(const Settings& s, float stream_w, float text_scale) {
+    Words w;
+    w.px = std::max(kMinTextPx, kBaseTextPx * text_scale * 0.9f);
+    int n = 0;
+    std::size_t longest = 0, letters = 0;
+    for (std::size_t i = 0; i <= s.sentence.size(); ++i) {
+        if (i == s.sentence.size() || s.sentence[i] == ' ') {
+            if (letters > 0) ++n, longest = std::max(longest, letters);
+            letters = 0;
+        } else if ((static_cast<unsigned char>(s.sentence[i]) & 0xC0) != 0x80) {
+            ++letters;  // a UTF-8 sequence's first byte
+        }
+    }
+    longest = std::max<std::size_t>(longest, 4);
+    const float cell = stream_w / static_cast<float>(std::max(1, n));
+    const float wide = static_cast<float>(longest) * 0.62f * w.px + w.px * 0.44f;
+    while (w.rows < 3 && wide > cell * (static_cast<float>(w.rows) - 0.08f) - w.px * 0.5f) ++w.rows;
+    return w;
+}
+
+// The height units: input 1.1, each sublayer 1, output 1.1 (with room for the final band), and
+// the input box `lift` pixels taller where its words need the room (make_layout).
+float unit_for(const Grid& g, int layers) {
+    return std::max(0.f, (g.area.h - 2 * g.pad - g.lift) / (2.f * layers + 2.2f));
+}
+
 Layout make_layout(const Settings& s, Rect area, float text_scale) {
     text_scale = std::clamp(text_scale, 0.5f, 4.f);
     Layout l;
@@ -144,9 +180,7 @@ Layout make_layout(const Settings& s, Rect area, float text_scale) {
     Grid g;
     g.area = area;
     g.pad = std::clamp(area.h * 0.02f, 2.f, 14.f);
-    // Height units: input 1.1, each sublayer 1, output 1.1 (with room for the final band).
-    const float units = 2.f * L + 2.2f;
-    g.unit = std::max(0.f, (area.h - 2 * g.pad) / units);
+    g.unit = unit_for(g, L);
     g.lane = std::clamp(area.w * 0.09f, 16.f, 70.f);  // residual arcs live here
     g.box_x = area.x + g.pad + g.lane;
     g.box_w = std::max(0.f, area.right() - g.pad - g.box_x);
@@ -154,9 +188,32 @@ Layout make_layout(const Settings& s, Rect area, float text_scale) {
     l.stream_x0 = g.box_x + g.box_w * 0.03f;
     l.stream_x1 = g.box_x + g.box_w * 0.64f;
     l.label_x = g.box_x + g.box_w * 0.67f;
+    // The words' rows under the input beads: the input box grows by `lift` where they need it (at
+    // L 6 on a 768-line projector a unit is some 37 px), the other levels share what is left.
+    // The beads' size is the one of the most rows (three): one bead scale per L and window, whatever
+    // the sentence.
+    const float bead_cell = (l.stream_x1 - l.stream_x0) / Settings::kMaxTokens;
+    const Words words = words_for(s, l.stream_x1 - l.stream_x0, text_scale);
+    const Grid start = g;
+    float bead_unit = g.unit;
+    for (const int rows : {3, words.rows}) {
+        g = start;
+        for (int pass = 0; pass < 3; ++pass) {
+            const float offset = bead_scale(rows == 3 ? g.unit : bead_unit, bead_cell, s.dimension).reference_radius * 1.25f + 2;
+            const float need = static_cast<float>(rows) * words.px * 1.25f + words.px * 0.2f;
+            g.lift = std::clamp(need - (g.unit * 0.64f - offset), 0.f, area.h * 0.3f);
+            g.unit = unit_for(g, L);
+        }
+        if (rows == 3) bead_unit = g.unit;
+    }
+    g.band_h = std::max(2.f, g.unit * 0.08f);
     l.font_px = std::clamp(g.unit * 0.36f * text_scale, 9.f, 26.f * text_scale);
+    // Box labels: the body size where the boxes are tall enough, never under kMinTextPx. A label
+    // may be 1.1 times its box's height: the line's spacing overhangs, its letters (0.73 of the
+    // size for capitals) stay inside.
+    l.label_px = std::max(kMinTextPx, std::min(kBaseTextPx * text_scale * 1.15f, g.unit * 0.43f * 1.1f));
 
-    l.beads = bead_scale(g.unit, (l.stream_x1 - l.stream_x0) / Settings::kMaxTokens, s.dimension);
+    l.beads = bead_scale(std::min(bead_unit, g.unit), bead_cell, s.dimension);
     l.max_radius = l.beads.radius_max;
     l.word_offset = l.beads.reference_radius * 1.25f + 2;
 
@@ -164,9 +221,9 @@ Layout make_layout(const Settings& s, Rect area, float text_scale) {
     l.level_y.resize(static_cast<std::size_t>(top + 1));
     l.slots.resize(static_cast<std::size_t>(top + 1));
     {
-        Rect r{g.box_x, g.y_at(1.05f), g.box_w, g.unit * 1.0f};
+        Rect r{g.box_x, g.y_at(1.05f), g.box_w, g.unit * 1.0f + g.lift};
         l.boxes.push_back({BoxKind::Input, r, 0, 0});
-        l.level_y[0] = r.y + r.h * 0.36f;  // the words go below the beads
+        l.level_y[0] = r.y + g.unit * 0.36f;  // the words go below the beads
         Slot& sl = l.slots[0];
         sl.start_y = sl.pre_band_y = sl.box_low_y = sl.box_y = sl.merge_y = sl.post_band_y = sl.end_y = l.level_y[0];
     }
@@ -174,9 +231,9 @@ Layout make_layout(const Settings& s, Rect area, float text_scale) {
     for (int k = 1; k <= 2 * L; ++k) add_sublayer(l, g, k, stages);
     add_output(l, g, top, s.norm);
     // The words sit under the input beads, inside the input box.
-    const float word_room = (l.boxes.front().rect.bottom() - l.level_y[0] - l.word_offset) / 1.25f;
-    l.word_px = std::clamp(std::min(l.font_px * 0.95f, word_room), 9.f, 22.f * text_scale);
-    l.top_words = l.level_y.back() + l.word_offset + l.word_px * 1.2f <= l.boxes.back().rect.bottom();
+    l.word_px = words.px;
+    l.word_rows = words.rows;
+    l.top_words = l.level_y.back() + l.word_offset + static_cast<float>(words.rows) * l.word_px * 1.25f <= l.boxes.back().rect.bottom();
     return l;
 }
 

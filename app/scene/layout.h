@@ -84,9 +84,11 @@ struct Layout {
     BeadScale beads;     // bead size: area proportional to the norm
     float max_radius = 0;  // = beads.radius_max, the largest bead
     float word_offset = 0; // the words' tags, below a resting row (a √d bead clears them)
-    float word_px = 0;     // their text size
+    float word_px = 0;     // their text size (never under kMinTextPx)
+    int word_rows = 1;     // 2 or 3: the words take turns on that many rows (each has as many tokens' width)
     bool top_words = false;  // the words fit under the beads in the output box (not over the row below)
     float font_px = 18;  // a label size that fits the boxes
+    float label_px = 16; // the boxes' labels (never under kMinTextPx)
 
     float token_x(int token, int count) const;
     const Box* box_for_level(int level) const;

@@ -7,12 +7,25 @@ namespace tb {
 namespace {
 Rect make(float x, float y, float w, float h) { return {x, y, std::max(0.f, w), std::max(0.f, h)}; }
 
-// The badges take one row of pills, two where the centre is narrow (1024x768: 494 px).
+// The badges take one row of pills, two where the centre is narrow, three where it is narrower
+// still (1024x768: 450 px, for the six badges of /dimension 16); a row holds kMinTextPx text
+// (badge_strip: 0.62 of a row).
 float badge_height(float centre, float body, float scale) {
-    const float rows = centre < 720.f * scale ? 2.f : 1.f;
-    return std::min(body * 0.1f, rows * 26.f * scale);
+    const float rows = centre < 520.f * scale ? 3.f : centre < 720.f * scale ? 2.f : 1.f;
+    return std::min(body * 0.04f * (rows + 1.f), rows * std::max(26.f * scale, std::ceil(kMinTextPx / 0.62f) + 1.f));
 }
 }  // namespace
+
+float body_text_px(float width, float height, float content_scale) {
+    content_scale = std::clamp(content_scale, 1.f, 4.f);
+    const float by_size = std::min(std::max(0.f, height) / 42.f, std::max(0.f, width) / 60.f);
+    return std::clamp(by_size, kMinTextPx * content_scale, 3.f * kMinTextPx * content_scale);
+}
+
+float text_px(float width, float height, float content_scale, float user_scale) {
+    const float floor = kMinTextPx * std::clamp(content_scale, 1.f, 4.f);
+    return std::max(floor, body_text_px(width, height, content_scale) * std::clamp(user_scale, 0.25f, 8.f));
+}
 
 ScreenLayout screen_layout(float width, float height, float scale, bool lesson) {
     width = std::max(0.f, width);
@@ -20,7 +33,7 @@ ScreenLayout screen_layout(float width, float height, float scale, bool lesson) 
     scale = std::clamp(scale, 0.5f, 4.f);
     ScreenLayout s;
     const float top = std::min(height, 58.f * scale);
-    const float left = std::min(width * 0.4f, std::clamp(width * 0.22f, 250.f * scale, 380.f * scale));
+    const float left = std::min(width * 0.4f, std::clamp(width * 0.25f, 250.f * scale, 380.f * scale));
     const float right = std::min(width * 0.4f, std::clamp(width * 0.31f, 280.f * scale, 620.f * scale));
     const float centre = std::max(0.f, width - left - right);
     const float body = std::max(0.f, height - top);
@@ -50,6 +63,13 @@ ScreenLayout screen_layout(float width, float height, float scale, bool lesson) 
     s.legend = make(x + cosine_w, top + profile_h, right - cosine_w, row_h);
     s.similarity = make(x, top + profile_h + row_h, right, body - profile_h - row_h);
     return s;
+}
+
+void share_left_column(ScreenLayout& s, float controls_content, float console_min) {
+    if (!s.lesson.empty() || controls_content <= 0) return;
+    const float total = s.controls.h + s.console.h;
+    s.controls.h = std::max(0.f, std::min(controls_content, total - console_min));
+    s.console = make(s.console.x, s.controls.bottom(), s.console.w, total - s.controls.h);
 }
 
 ScreenLayout presenter_layout(float width, float height, float scale, bool lesson) {

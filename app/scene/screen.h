@@ -32,12 +32,36 @@ struct ScreenLayout {
     Rect lesson;    // the lesson panel (empty when no lesson is open)
 };
 
+// The text size. A class reads the screen from the back, so the body text grows with the window: a
+// line is a 42nd of the window's height, or a 60th of its width where that is less (a 4:3
+// projector), never under 16 px (times the monitor's content scale): 1024x768 and 1280x720 17 px,
+// 1366x768 18 px, 1600x900 21 px, 1920x1080 26 px. The user's text size (/vue texte, Ctrl +/-)
+// and presenter mode's enlargement multiply it, down to the same floor: no text under 16 px.
+constexpr float kBaseTextPx = 19.f;  // the body size at interface scale 1 (the panels' sizes are drawn for it)
+constexpr float kMinTextPx = 16.f;   // the smallest text anywhere in the window
+float body_text_px(float width, float height, float content_scale = 1.f);
+float text_px(float width, float height, float content_scale, float user_scale);
+// Presenter mode's text: at most a 31.5th of the window's height (28.6 px at 900 lines), what its
+// strips (the formula, the lesson's question and answer) are sized for; never under the floor.
+inline float presenter_text_px(float px, float height, float content_scale) {
+    const float floor = kMinTextPx * (content_scale < 1.f ? 1.f : content_scale);
+    const float cap = height / 31.5f;
+    return px < cap ? px : (cap > floor ? cap : floor);
+}
+inline float interface_scale(float width, float height, float content_scale, float user_scale) {
+    return text_px(width, height, content_scale, user_scale) / kBaseTextPx;
+}
+
 // `scale` is the interface scale (content scale times the text size chosen with Ctrl +/-).
 // Never negative sizes, whatever the window (200x150, 0x0).
 // With a lesson open, its panel takes the top of the left column.
 // Its right column, top to bottom: the norm profile, the mean-cosine plot beside the legend, the
 // similarity grid (the inspector's tabs come in under the profile: inspector_layout).
 ScreenLayout screen_layout(float width, float height, float scale, bool lesson = false);
+// The left column without a lesson: the controls take the height their content took last frame
+// (`controls_content`, 0 before the first), down to leaving the console `console_min`; the console
+// takes the rest (a tall window gives its log more lines, a 768-line projector keeps every control).
+void share_left_column(ScreenLayout& s, float controls_content, float console_min);
 // Presenter mode keeps the evidence, large: the formula, the badges, the cross-section and the
 // timeline in the centre; the norm profile, the mean-cosine plot and the similarity grid on the
 // right; with a lesson, its panel as a strip across the bottom (question and answer beside what to

@@ -216,10 +216,12 @@ SvgPicture headless_svg_picture(std::shared_ptr<const Trace> trace, float width,
     p.width = width;
     p.height = height;
     p.language = language;
-    const ScreenLayout screen = screen_layout(width, height, 1.f, false);
+    const float scale = interface_scale(width, height, 1.f, 1.f);  // the window's text at that size (scene/screen.h)
+    const ScreenLayout screen = screen_layout(width, height, scale, false);
+    p.scale = scale;
     p.badges = shown_badges(previous, *trace, trace->settings.step);  // at rest, as --screenshot
     p.badges_rect = screen.badges;
-    p.sides.push_back(svg_side_at_rest(std::move(trace), screen.section));
+    p.sides.push_back(svg_side_at_rest(std::move(trace), screen.section, {}, 0, scale));
     return p;
 }
 

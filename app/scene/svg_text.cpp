@@ -106,15 +106,14 @@ void write_labels(std::string& out, const Layout& layout, Language language) {
     for (const Box& box : layout.boxes) {
         const Rect& r = box.rect;
         if (r.empty()) continue;
-        const float px = std::min(layout.font_px * 1.2f, r.h * 0.78f);
-        out += fitted(box_label(box, language), layout.label_x, r.cy(), px, r.right() - layout.label_x - 6);
+        out += fitted(box_label(box, language), layout.label_x, r.cy(), layout.label_px, r.right() - layout.label_x - 6);
     }
     const int top = static_cast<int>(layout.level_y.size()) - 1;
     for (const Band& band : layout.bands) {
         const Rect& r = band.rect;
         if (r.h < 13.f) continue;  // smaller text would be unreadable: the legend says grey = norm
         const Strings& t = text_in(language);
-        out += fitted(band.level == top ? t.final_norm_band : t.norm_band, layout.label_x, r.cy(), r.h * 0.95f,
+        out += fitted(band.level == top ? t.final_norm_band : t.norm_band, layout.label_x, r.cy(), std::max(kMinTextPx, r.h * 0.95f),
                       r.right() - layout.label_x - 6);
     }
 }
@@ -125,14 +124,16 @@ void write_words(std::string& out, const Layout& layout, const Trace& trace, flo
     const int n = trace.token_count();
     const float word_px = layout.word_px;
     const float cell = (layout.stream_x1 - layout.stream_x0) / static_cast<float>(std::max(1, n));
+    const int rows = std::max(1, layout.word_rows);  // word i on row i mod rows (draw_words)
+    const float room = cell * (static_cast<float>(rows) - 0.08f) - word_px * 0.5f;
     for (int i = 0; i < n; ++i) {
         const std::string& w = trace.tokens[static_cast<std::size_t>(i)].word;
         float px = word_px;
         float width = text_width(w, px);
-        const float room = cell * 0.92f - word_px * 0.5f;
         if (width > room && width > 0) px *= std::max(0.f, room) / width, width = text_width(w, px);
         const Rgb c = identity_colour(trace.typed_place(i));
-        const float x = layout.token_x(i, n), top = y + (word_px - px) * 0.5f, pad = word_px * 0.22f;
+        const float row = static_cast<float>(i % rows) * word_px * 1.25f;
+        const float x = std::min(layout.token_x(i, n), layout.label_x - 6 - word_px * 0.22f - width * 0.5f), top = y + row + (word_px - px) * 0.5f, pad = word_px * 0.22f;
         const Rect tag{x - width * 0.5f - pad, top - pad * 0.3f, width + 2 * pad, px + pad * 0.6f};
         out += Tag("rect").num("x", tag.x).num("y", tag.y).num("width", tag.w).num("height", tag.h)
                    .num("rx", pad * 1.5f).attr("fill", svg_hex(c)).attr("stroke", "none").empty();

@@ -5,6 +5,8 @@
 #include <imgui.h>
 
 #include <cstring>
+#include <functional>
+#include <vector>
 
 #include "settings_table.h"
 #include "text/text.h"
@@ -14,13 +16,42 @@ namespace {
 
 const char* in_language(const Text& t, Language language) { return tr(language, t.fr.c_str(), t.en.c_str()); }
 
-// The label and its (?), then the widget that follows on the rest of the same line: one row per
-// slider, so that every control fits without scrolling at 1600 x 900.
+// How wide a radio button is: its circle, the spacing, its label (without the ##id).
+float radio_width(const std::string& label) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    return ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label.c_str(), nullptr, true).x;
+}
+
+// The right end of the panel's content, in screen pixels.
+float content_right() { return ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x; }
+
+// On the same line as the last item when `width` fits in what is left of it, else on the next.
+void same_line_if_fits(float width) {
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= content_right()) ImGui::SameLine();
+}
+
+// Radio buttons, one a value: on the label's line when they all fit there, else on the lines
+// below, as many to a line as fit (a narrow column at 1024 x 768 wraps them).
+void radio_row(const std::vector<std::string>& labels, int selected, const std::function<void(int)>& chosen) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float all = 0;
+    for (const auto& l : labels) all += style.ItemSpacing.x + radio_width(l);
+    const bool beside = ImGui::GetItemRectMax().x + all <= content_right();
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        if (beside) ImGui::SameLine();
+        else if (i > 0) same_line_if_fits(radio_width(labels[i]));
+        if (ImGui::RadioButton(labels[i].c_str(), selected == static_cast<int>(i)) && selected != static_cast<int>(i))
+            chosen(static_cast<int>(i));
+    }
+}
+
+// The label and its (?), then the widget that follows on the rest of the same line (one row per
+// slider), or on the next line where fewer than six letters' width would be left for it.
 void label_before(const char* label, const char* help) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(label);
     help_marker(help);
-    ImGui::SameLine();
+    same_line_if_fits(ImGui::GetFontSize() * 6.f);
     ImGui::SetNextItemWidth(-FLT_MIN);
 }
 
@@ -44,18 +75,19 @@ void slider(const SettingEntry& e, const Settings& s, ControlsState& state, cons
     if (!ImGui::IsItemActive() && held) state.dragging.clear();
 }
 
-// One radio button a value; on the label's line when there are two, below it when more.
+// One radio button a value (radio_row).
 void radios(const SettingEntry& e, const Settings& s, const CommandSink& send, Language language) {
+    ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(in_language(e.label, language));
     help_marker(in_language(tooltip_for(e, s), language));
     const auto values = named_values(e);
-    const bool below = values.size() > 2;
+    std::vector<std::string> labels;
+    int selected = -1;
     for (std::size_t i = 0; i < values.size(); ++i) {
-        const SettingWord& w = *values[i];
-        if (i > 0 || !below) ImGui::SameLine();
-        const std::string id = std::string(in_language(w.label, language)) + "##" + e.command + w.word;
-        if (ImGui::RadioButton(id.c_str(), e.get(s) == w.value) && e.get(s) != w.value) send(command_for(e, w.word));
+        labels.push_back(std::string(in_language(values[i]->label, language)) + "##" + e.command + values[i]->word);
+        if (e.get(s) == values[i]->value) selected = static_cast<int>(i);
     }
+    radio_row(labels, selected, [&](int i) { send(command_for(e, values[static_cast<std::size_t>(i)]->word)); });
 }
 
 void checkbox(const SettingEntry& e, const Settings& s, const CommandSink& send, Language language) {
@@ -67,8 +99,12 @@ void checkbox(const SettingEntry& e, const Settings& s, const CommandSink& send,
 
 void text_field(const SettingEntry& e, const Settings& s, ControlsState& state, const CommandSink& send,
                 Language language) {
+    // The field beside the label where the sentence fits there, else on a line of its own.
+    ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(in_language(e.label, language));
     help_marker(in_language(tooltip_for(e, s), language));
+    same_line_if_fits(std::max(ImGui::GetFontSize() * 6.f, ImGui::CalcTextSize(state.sentence).x + ImGui::GetStyle().FramePadding.x * 2));
+    ImGui::SetNextItemWidth(-FLT_MIN);
     if (state.sentence_shown != s.sentence && !state.sentence_editing) {
         std::snprintf(state.sentence, sizeof state.sentence, "%s", s.sentence.c_str());
         state.sentence_shown = s.sentence;
@@ -97,13 +133,12 @@ void setting_widget(const SettingEntry& e, const Settings& s, ControlsState& sta
 // The view's part: the attention head drawn (/vue tete) and the seconds a sublayer (/vue vitesse).
 void view_controls(const Settings& s, ControlsState& state, const AnimationOptions& animation, const CommandSink& send, Language language) {
     const Strings& t = text_in(language);
+    ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(t.head);
     help_marker(t.head_help);
-    for (int h = 0; h < s.heads; ++h) {
-        if (h) ImGui::SameLine();
-        if (ImGui::RadioButton((tr(language, "tête ", "head ") + std::to_string(h + 1)).c_str(), animation.head == h) && animation.head != h)
-            send("/vue tete " + std::to_string(h + 1));
-    }
+    std::vector<std::string> heads;
+    for (int h = 0; h < s.heads; ++h) heads.push_back(tr(language, "tête ", "head ") + std::to_string(h + 1));
+    radio_row(heads, animation.head, [&](int h) { send("/vue tete " + std::to_string(h + 1)); });
     label_before(t.speed, t.speed_help);
     // Sent on release, as /ffn: one command per drag.
     // ImGui prints through a printf format: one without a conversion, the value already written
@@ -117,13 +152,32 @@ void view_controls(const Settings& s, ControlsState& state, const AnimationOptio
     else if (!ImGui::IsItemActive()) state.speed = static_cast<float>(animation.seconds_per_level);
 }
 
+// The keys, wrapped to the panel, where they fit below the controls within `bottom` (the most the
+// left column can give the panel).
+bool keys_fit(const char* keys, float bottom) {
+    const float tall = ImGui::CalcTextSize(keys, nullptr, false, ImGui::GetContentRegionAvail().x).y;
+    return ImGui::GetCursorScreenPos().y + tall + ImGui::GetStyle().WindowPadding.y <= bottom;
+}
+
 }  // namespace
 
-void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, const AnimationOptions& animation,
-                   const CommandSink& send, Language language) {
+// Compact rows (half the item spacing, two thirds of the frame padding): every control fits the
+// column of a 768-line projector. The keys below the controls where they fit, else as the title's
+// « · touches (?) ».
+void draw_controls(const Rect& rect, float max_height, const Settings& s, ControlsState& state,
+                   const AnimationOptions& animation, const CommandSink& send, Language language) {
     if (!begin_panel("##controls", rect)) return;
     const Strings& t = text_in(language);
+    const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing.x, std::floor(spacing.y * 0.5f)));
+    const ImVec2 padding = ImGui::GetStyle().FramePadding;
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(padding.x, std::floor(padding.y * 0.67f)));
     ImGui::TextDisabled("%s", t.controls_title);
+    if (!state.keys_below) {
+        ImGui::SameLine(0, ImGui::GetFontSize());
+        ImGui::TextDisabled("%s", tr(language, "· touches", "· keys"));
+        help_marker(t.keys_help);
+    }
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 1.6f);
 
     // One widget a setting that has a command and a label, in the table's order.
@@ -134,9 +188,14 @@ void draw_controls(const Rect& rect, const Settings& s, ControlsState& state, co
     view_controls(s, state, animation, send, language);
     ImGui::PopItemWidth();
     ImGui::Spacing();
-    ImGui::PushTextWrapPos(0.0f);  // the whole line, wrapped to the panel
-    ImGui::TextDisabled("%s", t.keys_help);
-    ImGui::PopTextWrapPos();
+    state.keys_below = keys_fit(t.keys_help, rect.y + max_height);
+    if (state.keys_below) {
+        ImGui::PushTextWrapPos(0.0f);  // the whole line, wrapped to the panel
+        ImGui::TextDisabled("%s", t.keys_help);
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::PopStyleVar(2);
+    state.content_height = ImGui::GetCursorPosY() - std::floor(spacing.y * 0.5f) + ImGui::GetStyle().WindowPadding.y;
     ImGui::End();
 }
 

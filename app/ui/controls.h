@@ -21,9 +21,12 @@ struct ControlsState {
     std::string dragging;        // the JSON key of the slider being dragged (sent on release)
     int dragged = 0;             // its value meanwhile
     float speed = 0.5f;          // the speed slider's value while it is dragged
+    float content_height = 0;    // how tall the panel's content was last frame (share_left_column)
+    bool keys_below = true;      // the keys written out below the controls (else the title's (?))
 };
 
-void draw_controls(const Rect& rect, const Settings& settings, ControlsState& state, const AnimationOptions& animation,
+// `max_height`: the most the left column can give the panel (share_left_column).
+void draw_controls(const Rect& rect, float max_height, const Settings& settings, ControlsState& state, const AnimationOptions& animation,
                    const CommandSink& send, Language language);
 
 }  // namespace tb

@@ -21,10 +21,14 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     if (b.trace || !previous_comparable(trace, previous)) previous = nullptr;  // same levels only
     if (!begin_panel("##cosinus", rect, ImGuiWindowFlags_NoScrollbar)) return;
     // Beside the legend the long title does not fit: a shorter one.
+    // With side B, the two figures take the title's row too (clear of both lines).
+    const float figures = b.trace ? ImGui::CalcTextSize("A 0,00  B 0,00").x + ImGui::GetTextLineHeight() : 0.f;
     const char* title = text_in(language).cosine_title;
     for (const char* shorter : {tr(language, "cosinus moyen (effondrement)", "mean cosine (collapse)"), tr(language, "cosinus moyen", "mean cosine")})
-        if (ImGui::CalcTextSize(title).x > ImGui::GetContentRegionAvail().x - ImGui::GetTextLineHeight() * 0.5f) title = shorter;
+        if (ImGui::CalcTextSize(title).x > ImGui::GetContentRegionAvail().x - ImGui::GetTextLineHeight() * 0.5f - figures) title = shorter;
     ImGui::TextUnformatted(title);
+    if (b.trace && ImGui::GetItemRectSize().x > ImGui::GetContentRegionAvail().x - figures) ImGui::NewLine();  // a row of their own
+    const ImVec2 title_end(0, ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float line = ImGui::GetTextLineHeight();
     const ImVec2 cursor = ImGui::GetCursorScreenPos();
@@ -63,9 +67,12 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     char value[48];
     std::snprintf(value, sizeof value, "%s", format_fixed(now, 2, language).c_str());
     float x_right = right - 4;
-    // The figures in the half the line is not in: under a line near 1, over a line near 0.
-    const float value_y = now > 0.4 ? plot_bottom - line - 2 : plot_top + 2;
-    if (b.trace) {  // side B dashed, in another colour; both values, labelled
+    // The figures in the half the line is not in: under a line near 1, over a line near 0. With
+    // side B, two lines to keep clear of: the figures go on the title's row, at its right end.
+    float value_y = now > 0.4 ? plot_bottom - line - 2 : plot_top + 2;
+    if (b.trace) {
+        x_right = rect.right() - ImGui::GetStyle().WindowPadding.x;
+        value_y = title_end.y - line;  // side B dashed, in another colour; both values, labelled
         const int b_top = static_cast<int>(b.trace->levels.size()) - 1;
         plot::dashed_polyline(dl, series(*b.trace), ImVec2(left, 0), (right - left) / static_cast<float>(std::max(1, b_top)),
                         b.playhead, IM_COL32(120, 200, 255, 255), 3.f);

@@ -15,11 +15,33 @@
 namespace tb {
 namespace {
 
-// Text that fits `width`: the font size shrinks rather than overflow.
-void fitted_text(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, float width, ImU32 colour, const std::string& s) {
+// Text that fits `width`, centred on `pos.y`: on two lines where it would not fit on one and
+// `height` holds two (« embeddings + / positions » at L 6), the font size shrinking only as a last
+// resort, never below kMinTextPx unless even that cannot fit.
+void fitted_text(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, float width, float height, ImU32 colour,
+                 const std::string& s) {
     const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, s.c_str());
+    const std::size_t space = s.rfind(' ', s.size() / 2 + 3);
+    if (extent.x > width && space != std::string::npos && space > 0 && height >= 1.9f * size) {
+        const std::string first = s.substr(0, space), second = s.substr(space + 1);
+        const float wide = std::max(font->CalcTextSizeA(size, FLT_MAX, 0, first.c_str()).x,
+                                    font->CalcTextSizeA(size, FLT_MAX, 0, second.c_str()).x);
+        if (wide > width && wide > 0) size = std::max(size * width / wide, std::min(size, kMinTextPx));
+        dl->AddText(font, size, ImVec2(pos.x, pos.y - size), colour, first.c_str());
+        dl->AddText(font, size, ImVec2(pos.x, pos.y), colour, second.c_str());
+        return;
+    }
     if (extent.x > width && extent.x > 0) size *= width / extent.x;
     dl->AddText(font, size, ImVec2(pos.x, pos.y - size * 0.5f), colour, s.c_str());
+}
+
+// Whether `s` fits `width` at `size`, on one line or, where `height` holds two, on two.
+bool label_fits(ImFont* font, float size, float width, float height, const std::string& s) {
+    if (font->CalcTextSizeA(size, FLT_MAX, 0, s.c_str()).x <= width) return true;
+    const std::size_t space = s.rfind(' ', s.size() / 2 + 3);
+    if (space == std::string::npos || space == 0 || height < 1.9f * size) return false;
+    return std::max(font->CalcTextSizeA(size, FLT_MAX, 0, s.substr(0, space).c_str()).x,
+                    font->CalcTextSizeA(size, FLT_MAX, 0, s.substr(space + 1).c_str()).x) <= width;
 }
 
 // Boxes, with their labels in the right-hand part (the beads use the left part); the box being
@@ -33,9 +55,12 @@ void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
         const bool active = box.level == frame.active_level && frame.phase > 0;
         dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), to_u32(box_colour(box.kind)), rounding);
         if (active) dl->AddRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), IM_COL32(255, 255, 255, 230), rounding, 0, 3.f);
-        const float size = std::min(layout.font_px * 1.2f, r.h * 0.78f);
-        fitted_text(dl, fonts.large, size, ImVec2(layout.label_x, r.cy()), r.right() - layout.label_x - 6,
-                    to_u32(palette::kLabel), box_label(box, language));
+        // The name where it fits at the label size, else the timeline's « att 3 », « entrée » (A/B's halves).
+        const float width = r.right() - layout.label_x - 6;
+        std::string label = box_label(box, language);
+        if (!label_fits(fonts.large, layout.label_px, width, r.h, label))
+            label = level_label(language, box.level, static_cast<int>(layout.level_y.size() / 2) - 1, LabelLength::Medium);
+        fitted_text(dl, fonts.large, layout.label_px, ImVec2(layout.label_x, r.cy()), width, r.h, to_u32(palette::kLabel), label);
     }
 }
 
@@ -46,8 +71,8 @@ void draw_bands(ImDrawList* dl, const Layout& layout, const Fonts& fonts, Langua
         dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), to_u32(palette::kBand), 2.f);
         if (r.h >= 13.f) {  // smaller text would be unreadable: the legend says grey = norm
             const bool final_band = band.level == static_cast<int>(layout.level_y.size()) - 1;
-            fitted_text(dl, fonts.body, r.h * 0.95f, ImVec2(layout.label_x, r.cy()), r.right() - layout.label_x - 6,
-                        to_u32(palette::kLabel),
+            fitted_text(dl, fonts.body, std::max(kMinTextPx, r.h * 0.95f), ImVec2(layout.label_x, r.cy()),
+                        r.right() - layout.label_x - 6, r.h, to_u32(palette::kLabel),
                         final_band ? text_in(language).final_norm_band : text_in(language).norm_band);
         }
     }
@@ -69,8 +94,9 @@ void draw_residual(ImDrawList* dl, const Layout& layout, const ThemeColours& the
 }
 
 // The words under the beads on the row at `y`, each on a tag of its token's identity colour (the
-// colour of its bead's outline and of its profile line); a long word shrinks rather than overlap
-// its neighbours.
+// colour of its bead's outline and of its profile line). On two or three rows where the layout
+// says so (word i on row i mod rows, so each has that many columns); a word still too long shrinks
+// rather than overlap its neighbours.
 void draw_words(ImDrawList* dl, const Layout& layout, const FrameRecords& frame, const Trace& trace, const Fonts& fonts, float y) {
     const int n = trace.token_count();
     std::vector<float> token_x(static_cast<std::size_t>(n));  // where its beads are (they slide after /melanger)
@@ -79,17 +105,20 @@ void draw_words(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
         if (b.role != BeadRole::Copy && b.token < n) token_x[static_cast<std::size_t>(b.token)] = b.x;
     const float word_px = layout.word_px;
     const float cell = (layout.stream_x1 - layout.stream_x0) / static_cast<float>(std::max(1, n));
+    const int rows = std::max(1, layout.word_rows);
+    const float room = cell * (static_cast<float>(rows) - 0.08f) - word_px * 0.5f;
     for (int i = 0; i < n; ++i) {
         const std::string& w = trace.tokens[static_cast<std::size_t>(i)].word;
         float px = word_px;
         ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, w.c_str());
-        const float room = cell * 0.92f - word_px * 0.5f;
         if (e.x > room && e.x > 0) {
             px *= room / e.x;
             e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, w.c_str());
         }
         const Rgb c = identity_colour(trace.typed_place(i));
-        const float x = token_x[static_cast<std::size_t>(i)] - e.x * 0.5f, top = y + (word_px - px) * 0.5f, pad = word_px * 0.22f;
+        const float row = static_cast<float>(i % rows) * word_px * 1.25f;
+        // Under its bead, kept clear of the labels' column (the last word's tag would cover « entrée »).
+        const float x = std::min(token_x[static_cast<std::size_t>(i)] - e.x * 0.5f, layout.label_x - 6 - word_px * 0.22f - e.x), top = y + row + (word_px - px) * 0.5f, pad = word_px * 0.22f;
         dl->AddRectFilled(ImVec2(x - pad, top - pad * 0.3f), ImVec2(x + e.x + pad, top + e.y + pad * 0.3f), rgb(c, 1.f), pad * 1.5f);
         const bool dark_text = 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b > 0.33f;
         dl->AddText(fonts.body, px, ImVec2(x, top), dark_text ? to_u32(palette::kLabel) : IM_COL32(255, 255, 255, 255), w.c_str());
@@ -154,8 +183,8 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
 void draw_section_caption(const Rect& section, const Layout& layout, const std::string& caption, const Fonts& fonts,
                           const ThemeColours& theme) {
     if (caption.empty() || section.empty()) return;
-    const float x = std::max(section.x + 4, layout.label_x - 8), width = section.right() - 6 - x;
-    const float size = std::clamp(layout.font_px * 0.9f, 13.f, 26.f), pad = size * 0.5f;
+    const float x = std::max(section.x + 4, layout.label_x - 4), width = section.right() - 6 - x;
+    const float size = std::max(kMinTextPx, layout.label_px * 0.9f), pad = size * 0.5f;
     if (width <= 2 * pad) return;
     const ImVec2 text = fonts.body->CalcTextSizeA(size, FLT_MAX, width - 2 * pad, caption.c_str());
     const ImVec2 p0(x, std::max(section.y + 4, section.cy() - text.y * 0.5f - pad));

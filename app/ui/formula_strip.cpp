@@ -31,8 +31,9 @@ void draw_formula(const Rect& rect, const std::vector<FormulaPiece>& pieces, Ter
         dl->AddText(font, size, ImVec2(x, y), lit ? IM_COL32(0, 0, 0, 255) : to_u32(theme.text), piece.text.c_str());
         x += extent.x;
     }
-    // The note, right-aligned and smaller; it shrinks to fit after the formula, or is left out.
-    float note_size = size * 0.5f;
+    // The note, right-aligned and smaller (never under kMinTextPx); it shrinks to fit after the
+    // formula, or is left out.
+    float note_size = std::max(kMinTextPx, size * 0.5f);
     ImVec2 e = font->CalcTextSizeA(note_size, FLT_MAX, 0, note.c_str());
     const float room = rect.right() - x - 2 * pad;
     if (e.x > room && e.x > 0) {
@@ -40,7 +41,7 @@ void draw_formula(const Rect& rect, const std::vector<FormulaPiece>& pieces, Ter
         e = font->CalcTextSizeA(note_size, FLT_MAX, 0, note.c_str());
     }
     const float nx = rect.right() - pad - e.x;
-    if (!note.empty() && note_size >= 11.f)
+    if (!note.empty() && note_size >= kMinTextPx - 0.01f)
         dl->AddText(font, note_size, ImVec2(nx, rect.cy() - note_size * 0.5f), ImGui::GetColorU32(ImGuiCol_TextDisabled),
                     note.c_str());
     ImGui::End();

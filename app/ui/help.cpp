@@ -5,7 +5,9 @@
 namespace tb {
 
 void help_marker(const char* text) {
-    ImGui::SameLine();
+    // Beside the last item, or at the start of the next line where the panel is too narrow.
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize("(?)").x <= right) ImGui::SameLine();
     ImGui::TextDisabled("(?)");
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();

@@ -53,7 +53,7 @@ bool example_bead(float height, Language language) {
     for (const char* key : keys) widest = std::max(widest, ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0, key).x);
     const float room = p.x + ImGui::GetContentRegionAvail().x - x;
     if (widest > room && widest > 0) size *= room / widest;
-    if (size < 9.f) return false;
+    if (size < kMinTextPx - 0.01f) return false;
 
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float cells[8] = {0.9f, 0.4f, -0.2f, -0.9f, -0.5f, 0.1f, 0.7f, -0.6f};
@@ -80,7 +80,7 @@ bool example_bead(float height, Language language) {
 
 // The legend: the direction scale, then the other cues in words. In a narrow column (beside the
 // cosine plot, where the similarity grid takes the width below) the scale has its own line and
-// the words, smaller, as many lines as fit; all of them on hover of its (?).
+// the words, smaller (down to kMinTextPx), as many lines as fit; all of them on hover of its (?).
 void draw_legend(const Rect& rect, Language language) {
     if (!begin_panel("##legende", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const Strings& t = text_in(language);
@@ -103,7 +103,7 @@ void draw_legend(const Rect& rect, Language language) {
         help_marker((whole + "\n" + t.legend_colour_help).c_str());
         cue_scale(std::min(wrap, line * 9), language);
     }
-    const float k = narrow ? 0.8f : 1.f;
+    const float k = narrow ? std::min(1.f, std::max(0.8f, kMinTextPx / ImGui::GetFontSize())) : 1.f;  // never under 16 px
     ImGui::SetWindowFontScale(k);
     if (narrow && ImGui::GetContentRegionAvail().y >= line * 2.4f &&  // a drawn bead, its cues named
         example_bead(std::min(ImGui::GetContentRegionAvail().y, line * 4.4f), language)) {

@@ -33,9 +33,13 @@ void profile_header(bool log_scale, bool compared, bool previous, const Fonts& f
     ImGui::SameLine();
     if (ImGui::RadioButton(t.profile_linear, !log_scale) && log_scale) send("/vue echelle lineaire");
     if (!compared && !previous) return;  // nothing more on the row
-    ImGui::SameLine();
-    if (compared) ImGui::TextDisabled("· %s", tr(language, "A : trait plein · B : pointillés", "A: solid · B: dashed"));
-    else ImGui::TextDisabled("· %s", t.profile_previous);
+    const std::string note = std::string("· ") + (compared ? tr(language, "A : trait plein · B : pointillés", "A: solid · B: dashed") : t.profile_previous);
+    // On the switch's row where it fits, else on a line of its own (wrapped): never cut.
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(note.c_str()).x <= right) ImGui::SameLine();
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextDisabled("%s", note.c_str());
+    ImGui::PopTextWrapPos();
 }
 
 bool light_theme() { return ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f; }

@@ -86,12 +86,15 @@ void cells(ImDrawList* dl, const SimilarityGrid& g, const SimilarityLayout& l, f
     float widest = 0;
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) widest = std::max(widest, text_width(similarity_value(g.cosines(i, j), language), line));
-    const float margin = std::max(5.f, l.cell_w * 0.14f);  // the screenshot check samples the fill at 3 px
+    // Margins of 0.3 line: two neighbours' values stay apart by more than a space and a half (the
+    // screen-text reader reads a narrower gap as a typed space); the screenshot check samples the
+    // fill 3 px in from the top corner, clear of the centred text.
+    const float margin = std::max(3.f, line * 0.3f);
     // On the light theme the pale middle of the scale is close to the background: a thin edge.
     const bool light = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f;
     const ImU32 edge = ImGui::GetColorU32(ImGuiCol_Text, 0.25f);
     const float size = std::min({line, line * (l.cell_w - 2 * margin) / std::max(1.f, widest), l.cell_h - 2.f});
-    const bool values = size >= line * 0.45f;
+    const bool values = size >= kMinTextPx - 0.01f;  // smaller would not be read: the colours alone, the values on hover
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) {
             const Rect c = l.cell_rect(i, j);

@@ -23,8 +23,8 @@ int main(int argc, char** argv) {
 
     const float w = static_cast<float>(img.w), h = static_cast<float>(img.h);
     const bool lesson = view.lesson().is_open();
-    const Rect strip = view.presenter() ? presenter_layout(w, h, view.text_factor(), lesson).badges
-                                        : screen_layout(w, h, 1.f, lesson).badges;
+    const float scale = window_scale(img, view.text_factor());  // the text grows with the window (scene/screen.h)
+    const Rect strip = view.presenter() ? presenter_layout(w, h, scale, lesson).badges : screen_layout(w, h, scale, lesson).badges;
     const double gold = fraction(img, strip, kBadgeGold, 30), fill = fraction(img, strip, kBadgeFill, 10);
     std::printf("     %zu badges; strip %gx%g at (%g, %g): gold %.3f, pill fill %.3f\n", badges.size(), strip.w, strip.h,
                 strip.x, strip.y, gold, fill);

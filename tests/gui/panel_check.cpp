@@ -29,7 +29,7 @@ using namespace tb;
 using namespace tb::test;
 
 // ImGui's frame height at scale 1: the 19 px font plus twice the 3 px frame padding.
-constexpr float kFrame = 25.f, kLine = 19.f;
+float kFrame = 25.f, kLine = 19.f;  // ImGui's frame height and text line at the picture's size (main)
 
 // The pixel a cell's colour is read at: its top-left part, clear of the number at its centre and
 // of the masked cells' hatch lines.
@@ -111,7 +111,10 @@ void check_attention(const Image& img, const Trace& t, const Rect& body, bool li
         const float k = light ? 0.7f : 1.f;
         const palette::Colour8 c{int(id.r * k * 255 + 0.5f), int(id.g * k * 255 + 0.5f), int(id.b * k * 255 + 0.5f)};
         const Rect row = grid.cell_rect(0, i, 0);
-        words += fraction(img, {g0.x - kFrame * inspector_metrics::kHeatmapLabel, row.y + 2, kFrame * inspector_metrics::kHeatmapLabel - 2, row.h - 4}, c, 20) > 0.01;
+        // The words are right-aligned against the grid: the column's right part, where even « le » is.
+        const double f = fraction(img, {g0.x - kFrame * 0.9f, row.y + 2, kFrame * 0.9f - 2, row.h - 4}, c, 20);
+        if (f <= 0.01) std::printf("     word %d: %.4f of %s\n", i, f, str(c).c_str());
+        words += f > 0.01;
     }
     check(words == n, "each query word in its identity colour (" + std::to_string(words) + "/" + std::to_string(n) + ")");
     // The chosen head (1 by default) framed in yellow, the other not.
@@ -169,7 +172,9 @@ int main(int argc, char** argv) {
     const Panel panel = window.inspector().panel();
     const bool light = window.teaching().theme() == Theme::Light;
     const Trace& trace = *session.trace();
-    const ScreenLayout screen = screen_layout(static_cast<float>(img.w), static_cast<float>(img.h), 1.f);
+    kLine = window_text_px(img);  // the text grows with the window (scene/screen.h)
+    kFrame = kLine + 6;
+    const ScreenLayout screen = screen_layout(static_cast<float>(img.w), static_cast<float>(img.h), window_scale(img));
     const InspectorLayout layout = inspector_layout(screen, panel != Panel::None, kFrame);
     check(fraction(img, layout.tabs, palette::kResidual, 12) > 0.01 || panel == Panel::None, "the open panel's tab in yellow");
     const Rect& body = layout.body;

@@ -45,6 +45,15 @@ inline std::optional<Image> load_png(const char* path) {
     return img;
 }
 
+// The window's interface scale and body text at the picture's size (scene/screen.h: the text grows
+// with the window), times `factor` (presenter mode's); ImGui's frame height is the text plus 2 × 3 px.
+// (A factor above 1 is presenter mode's: capped by the height, presenter_text_px.)
+inline float window_text_px(const Image& img, float factor = 1.f) {
+    const float px = text_px(static_cast<float>(img.w), static_cast<float>(img.h), 1.f, factor);
+    return factor > 1.f ? presenter_text_px(px, static_cast<float>(img.h), 1.f) : px;
+}
+inline float window_scale(const Image& img, float factor = 1.f) { return window_text_px(img, factor) / kBaseTextPx; }
+
 inline bool near(palette::Colour8 a, palette::Colour8 b, int tolerance) {
     return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
 }
@@ -116,10 +125,12 @@ inline palette::Colour8 expected_box_colour(BoxKind kind) {
                                                                                  : palette::kOutput;
 }
 
-// A thin strip in the label part of a box, above the label, clear of the beads (however large)
-// and of the text: where the box's colour is sampled.
+// A thin strip at the right end of a box, past its label (which ends 6 px before the box's edge),
+// clear of the beads (however large), of the rounded corners and of the crossed box's outline:
+// where the box's colour is sampled. (Labels may be as tall as their box: nothing above them.)
 inline Rect box_strip(const Layout& layout, const Rect& box) {
-    return {layout.label_x, box.y + box.h * 0.07f, box.right() - 10 - layout.label_x, std::max(1.f, box.h * 0.07f)};
+    (void)layout;
+    return {box.right() - 5.f, box.cy() - box.h * 0.2f, 2.f, std::max(1.f, box.h * 0.4f)};
 }
 
 // Whether any pixel within `reach` px left or right of the middle of `arc` has colour `c`.

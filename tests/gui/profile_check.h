@@ -65,7 +65,7 @@ inline FoundPlot find_plot(const Image& img, const Rect& panel) {
 // colour, near the end's height (stacked labels may stand a few lines away).
 inline void check_end_labels(const Image& img, const Rect& panel, const FoundPlot& p, const Trace& trace,
                              const std::vector<std::vector<double>>& current, const ValueRange& range, bool log_scale) {
-    const float line = 19;
+    const float line = window_text_px(img);  // the text grows with the window
     const int n = trace.token_count(), top = static_cast<int>(trace.levels.size()) - 1;
     const int last = std::clamp(trace.settings.step, 0, top);
     const float tip_x = p.left + (p.right - p.left) * static_cast<float>(last) / static_cast<float>(std::max(1, top));
@@ -81,7 +81,7 @@ inline void check_end_labels(const Image& img, const Rect& panel, const FoundPlo
         const double u = log_scale ? std::log(std::max(end, range.lo) / range.lo) / std::log(range.hi / range.lo) : end / range.hi;
         const float end_y = p.bottom - static_cast<float>(u) * (p.bottom - p.top);
         const float label_y = hits ? static_cast<float>(sum_y / hits) : -1000;
-        check(hits >= 10 && std::abs(label_y - end_y) <= line * (0.5f * static_cast<float>(n) + 1),
+        check(hits >= 10 && std::abs(label_y - end_y) <= line * (0.5f * static_cast<float>(n) + 1.5f),
               "profile: « " + trace.tokens[static_cast<std::size_t>(i)].word + " » written right of its line's end, in its colour (" +
                   std::to_string(hits) + " px at y " + std::to_string(label_y) + ", the line ends at " + std::to_string(end_y) + ")");
     }
@@ -144,7 +144,7 @@ inline void check_profile(const Image& img, const Rect& panel, const Trace& trac
         for (std::size_t i = 0; same_norms && i < a.size(); ++i) same_norms = i < b.size() && std::abs(a[i] - b[i]) < 1e-9;
     }
     if (with_previous && same_norms) std::printf("     the previous pass lies under the current lines (the same norms)\n");
-    else if (with_previous) check(grey > 100, "profile: the previous pass drawn (" + std::to_string(grey) + " px)");
+    else if (with_previous) check(grey > 60, "profile: the previous pass drawn (" + std::to_string(grey) + " px)");
     else check(grey < 25, "profile: no previous pass drawn (" + std::to_string(grey) + " px of its grey)");
 
     check_end_labels(img, panel, p, trace, current, range, log_scale);

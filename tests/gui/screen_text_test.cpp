@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,37 @@ TEST(ScreenText, PiecesOfOneLineAreOrderedLeftToRightAndFarOnesApart) {
     });
     const std::vector<std::string> expected = {"gauche", "droite", "a  b"};
     EXPECT_EQ(texts(runs), expected);
+}
+
+// The layout report's measures: each run's size as drawn (AddText at 13 px reads 13, the large
+// font 27,55), the window that drew it, and the glyphs a clip rectangle cuts (a label too long for
+// its button; text reaching out of a narrow clip rectangle).
+TEST(ScreenText, SizesOwnersAndCutGlyphs) {
+    if (!std::filesystem::exists(kFont)) GTEST_SKIP() << "no DejaVu Sans";
+    Frame f;
+    const auto runs = f.draw([](ImFont* large) {
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        dl->AddText(ImGui::GetFont(), 13.f, ImVec2(20, 20), IM_COL32_WHITE, "petit");
+        dl->AddText(large, large->FontSize, ImVec2(20, 60), IM_COL32_WHITE, "grand");
+        ImGui::SetCursorScreenPos(ImVec2(20, 120));
+        ImGui::Button("Réinitialiser la pile", ImVec2(60, 0));  // the label cut at the button's edge
+        dl->PushClipRect(ImVec2(0, 200), ImVec2(30, 260));
+        dl->AddText(ImVec2(20, 210), IM_COL32_WHITE, "MMMM");  // the first M reaches past x 30
+        dl->PopClipRect();
+        dl->AddText(ImVec2(20, 300), IM_COL32_WHITE, "entier");
+    });
+    std::map<std::string, ScreenText> by_start;  // by their first letter
+    for (const auto& r : runs) by_start[r.text.substr(0, 1)] = r;
+    for (const char* first : {"p", "g", "e", "R", "M"}) ASSERT_EQ(by_start.count(first), 1u) << first;
+    EXPECT_NEAR(by_start["p"].px, 13.f, 0.05f);
+    EXPECT_NEAR(by_start["g"].px, 19.f * 1.45f, 0.05f);
+    EXPECT_EQ(by_start["g"].owner, "##w");
+    EXPECT_EQ(by_start["g"].cut, 0);
+    EXPECT_EQ(by_start["e"].cut, 0);
+    EXPECT_GT(by_start["R"].cut, 0) << by_start["R"].text;
+    EXPECT_GT(by_start["M"].cut, 0) << by_start["M"].text;
+    const ImFont* body = ImGui::GetIO().Fonts->Fonts[0];
+    EXPECT_NEAR(by_start["e"].right - by_start["e"].x, body->CalcTextSizeA(19.f, FLT_MAX, 0, "entier").x, 0.5f);
 }
 
 }  // namespace

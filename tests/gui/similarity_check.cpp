@@ -25,10 +25,6 @@ namespace {
 using namespace tb;
 using namespace tb::test;
 
-// ImGui's text line and frame height at scale 1 (the 19 px font, 3 px frame padding).
-constexpr float kLine = 19.f, kFrame = 25.f;
-
-
 // The fill of cell (i, j), sampled in its top-left corner, clear of the value written in its middle.
 palette::Colour8 fill_of(const Image& img, const SimilarityLayout& l, int i, int j) {
     const Rect c = l.cell_rect(i, j);
@@ -95,9 +91,10 @@ int main(int argc, char** argv) {
 
     const float w = static_cast<float>(img.w), h = static_cast<float>(img.h);
     const bool lesson = view.lesson().is_open();
-    const float line = kLine * view.text_factor();  // presenter mode enlarges the type
-    const Rect rect = view.presenter() ? presenter_layout(w, h, view.text_factor(), lesson).similarity
-                                       : inspector_layout(screen_layout(w, h, 1.f, lesson), false, kFrame).similarity;
+    const float line = window_text_px(img, view.text_factor());  // the window's size and presenter mode set the type
+    const float scale = window_scale(img, view.text_factor());
+    const Rect rect = view.presenter() ? presenter_layout(w, h, scale, lesson).similarity
+                                       : inspector_layout(screen_layout(w, h, scale, lesson), false, line + 6).similarity;
     const SimilarityGrid grid = similarity_grid(trace, similarity_level(trace, playhead));
     const SimilarityLayout layout = similarity_layout(rect, trace.token_count(), line);
     std::printf("     grid of level %d, %d tokens, cells %gx%g px at (%g, %g)\n", grid.level, trace.token_count(), layout.cell_w,

@@ -115,9 +115,10 @@ int main(int argc, char** argv) {
     const float w = static_cast<float>(img.w), h = static_cast<float>(img.h);
     const bool lesson = view.lesson().is_open();
     // Presenter mode enlarges the type (Teaching::text_factor); the window's content scale is 1.
-    const ScreenLayout screen = view.presenter() ? presenter_layout(w, h, view.text_factor(), lesson) : screen_layout(w, h, 1.f, lesson);
+    const float scale = window_scale(img, view.text_factor());  // and the text grows with the window (scene/screen.h)
+    const ScreenLayout screen = view.presenter() ? presenter_layout(w, h, scale, lesson) : screen_layout(w, h, scale, lesson);
     const ThemeColours& theme = theme_colours(view.theme());
-    const Layout layout = make_layout(s, screen.section);
+    const Layout layout = make_layout(s, screen.section, scale);
     check_theme(img, screen, view);
     check_stack(img, layout, s, theme);
 

@@ -55,25 +55,27 @@ TEST(BadgeStrip, FitsAtEveryClassroomSize) {
     Session s = test::session("/dimension 16");
     const std::vector<Badge> b = all_six(s);
     for (Language language : {Language::French, Language::English}) {
-        for (auto [w, h] : {std::pair{1024.f, 768.f}, {1600.f, 900.f}, {1920.f, 1080.f}}) {
+        for (auto [w, h] : {std::pair{1024.f, 768.f}, {1280.f, 720.f}, {1366.f, 768.f}, {1600.f, 900.f}, {1920.f, 1080.f}}) {
             const std::string size = std::to_string(static_cast<int>(w)) + "x" + std::to_string(static_cast<int>(h));
-            expect_fits(screen_layout(w, h, 1, false).badges, b, 1, language, 12, size);
-            expect_fits(screen_layout(w, h, 1, true).badges, b, 1, language, 12, size + " lesson");
-            expect_fits(presenter_layout(w, h, 1.5f, false).badges, b, 1.5f, language, 16, size + " presenter");
-            expect_fits(presenter_layout(w, h, 1.5f, true).badges, b, 1.5f, language, 16, size + " presenter lesson");
+            const float scale = interface_scale(w, h, 1.f, 1.f), large = interface_scale(w, h, 1.f, 1.5f);  // as the window
+            expect_fits(screen_layout(w, h, scale, false).badges, b, scale, language, kMinTextPx, size);
+            expect_fits(screen_layout(w, h, scale, true).badges, b, scale, language, kMinTextPx, size + " lesson");
+            expect_fits(presenter_layout(w, h, large, false).badges, b, large, language, kMinTextPx, size + " presenter");
+            expect_fits(presenter_layout(w, h, large, true).badges, b, large, language, kMinTextPx, size + " presenter lesson");
         }
     }
     // /dimension 16 at 1600x900: attention, what the change is about, keeps its old → new.
-    const BadgeStrip d16 = badge_strip(screen_layout(1600, 900, 1, false).badges, b, 1, Language::French, svg_detail::text_width);
+    const float at1600 = interface_scale(1600, 900, 1.f, 1.f);
+    const BadgeStrip d16 = badge_strip(screen_layout(1600, 900, at1600, false).badges, b, at1600, Language::French, svg_detail::text_width);
     ASSERT_EQ(d16.pills.size(), b.size());
     EXPECT_EQ(d16.pills[2].text.full(), "attention 288\u202F→\u202F1\u202F088 ×\u202F3,8 ; × 4 sur le terme d²");
     // The usual change makes fewer badges: /couches 6 keeps every word at 1600x900.
     Session six = test::session("/couches 6");
     const std::vector<Badge> fewer = shown_badges(six.previous_trace().get(), *six.trace(), six.settings().step);
-    const BadgeStrip normal = badge_strip(screen_layout(1600, 900, 1, false).badges, fewer, 1, Language::French, svg_detail::text_width);
+    const BadgeStrip normal = badge_strip(screen_layout(1600, 900, at1600, false).badges, fewer, at1600, Language::French, svg_detail::text_width);
     ASSERT_EQ(normal.pills.size(), fewer.size());
     for (const Pill& p : normal.pills) EXPECT_EQ(p.style, BadgeStyle::Full);
-    EXPECT_GE(normal.text_px, 14);
+    EXPECT_GE(normal.text_px, kMinTextPx);
     // A roomy strip keeps the full labels at the full size.
     const BadgeStrip wide = badge_strip({0, 0, 2400, 26}, b, 1, Language::French, svg_detail::text_width);
     ASSERT_EQ(wide.pills.size(), b.size());
@@ -87,10 +89,11 @@ TEST(BadgeStrip, NothingToShowOrNoRoomDrawsNothing) {
     Session s = test::session("/dimension 16");
     const std::vector<Badge> b = all_six(s);
     EXPECT_TRUE(badge_strip({0, 0, 800, 26}, {}, 1, Language::French, svg_detail::text_width).pills.empty());
-    for (const Rect& r : {Rect{0, 0, 0, 0}, Rect{0, 0, 200, 3}, Rect{0, 0, 40, 26}})
+    // Too small for any, or too short for 16 px text (a row of 20 px): nothing.
+    for (const Rect& r : {Rect{0, 0, 0, 0}, Rect{0, 0, 200, 3}, Rect{0, 0, 40, 26}, Rect{0, 0, 300, 20}})
         EXPECT_TRUE(badge_strip(r, b, 1, Language::French, svg_detail::text_width).pills.empty());
     // Too narrow for six: those that fit whole at the smallest text, the others left out.
-    for (const Rect& r : {Rect{0, 0, 180, 26}, Rect{0, 0, 300, 20}}) {
+    for (const Rect& r : {Rect{0, 0, 180, 26}, Rect{0, 0, 300, 27}}) {
         const BadgeStrip tiny = badge_strip(r, b, 1, Language::French, svg_detail::text_width);
         for (const Pill& p : tiny.pills) {  // what is shown is whole, and says which badge it is
             EXPECT_LE(p.rect.right(), r.right());

@@ -170,8 +170,36 @@ TEST(Layout, TextGrowsWithTheInterfaceScaleWithinTheBoxes) {
         for (const char* wiring : {"", "/couches 6", "/couches 6; /norme post"}) {
             const Layout l = make_layout(test::settings(wiring), section, scale);
             const Rect input = l.boxes.front().rect;
-            EXPECT_LE(l.level_y[0] + l.word_offset + 1.25f * l.word_px, input.bottom() + 0.5f) << wiring << " x" << scale;
+            EXPECT_LE(l.level_y[0] + l.word_offset + 1.25f * l.word_px * static_cast<float>(l.word_rows), input.bottom() + 0.5f)
+                << wiring << " x" << scale;
         }
+}
+
+// Real rooms: at a projector's sizes, L 6 and the A/B halves included, the box labels and the
+// words are never under 16 px, the words' rows fit the input box under its beads, and the words
+// grow with the window (the interface scale of scene/screen.h).
+TEST(Layout, LabelsAndWordsAreNeverUnderSixteenPixelsAndGrowWithTheWindow) {
+    const std::pair<float, float> sizes[] = {{1024, 768}, {1280, 720}, {1366, 768}, {1600, 900}, {1920, 1080}};
+    float previous_words = 0;
+    for (const auto& [w, h] : sizes) {
+        const float scale = interface_scale(w, h, 1.f, 1.f);
+        const Rect section = screen_layout(w, h, scale).section;
+        Rect half = section;
+        half.w *= 0.5f;  // a side of /comparer
+        for (const Rect& area : {section, half})
+            for (const char* wiring : {"", "/couches 6", "/couches 6; /phrase le petit chat regarde le gros chien noir"}) {
+                const Layout l = make_layout(test::settings(wiring), area, scale);
+                const std::string where = std::to_string(static_cast<int>(w)) + "x" + std::to_string(static_cast<int>(h)) + " " + wiring;
+                EXPECT_GE(l.label_px, kMinTextPx) << where;
+                EXPECT_GE(l.word_px, kMinTextPx) << where;
+                const Rect input = l.boxes.front().rect;
+                EXPECT_LE(l.level_y[0] + l.word_offset + 1.25f * l.word_px * static_cast<float>(l.word_rows), input.bottom() + 1.f) << where;
+            }
+        const float words = make_layout(test::settings(), section, scale).word_px;
+        EXPECT_GE(words, previous_words) << w << "x" << h;
+        previous_words = words;
+    }
+    EXPECT_GT(previous_words, 22.f);  // 1920 x 1080: the words at 0.9 of a 26 px body
 }
 
 }  // namespace

@@ -22,6 +22,33 @@ TEST(Screen, PanelsTileTheWindow) {
     EXPECT_GT(s.section.w, 600);  // the cross-section is the largest panel
 }
 
+// The text grows with the window (a 42nd of its height, a 60th of its width where less), never
+// under 16 px, the user's size multiplying it down to the same floor.
+TEST(Screen, TheTextGrowsWithTheWindowNeverUnderSixteenPixels) {
+    EXPECT_NEAR(body_text_px(1024, 768), 17.07f, 0.01f);  // 4:3: by the width
+    EXPECT_NEAR(body_text_px(1280, 720), 17.14f, 0.01f);
+    EXPECT_NEAR(body_text_px(1600, 900), 21.43f, 0.01f);
+    EXPECT_NEAR(body_text_px(1920, 1080), 25.71f, 0.01f);
+    EXPECT_FLOAT_EQ(body_text_px(200, 150), kMinTextPx);
+    EXPECT_FLOAT_EQ(body_text_px(200, 150, 2.f), 2 * kMinTextPx);  // a HiDPI monitor's content scale
+    EXPECT_NEAR(text_px(1920, 1080, 1.f, 1.5f), 1.5f * 25.71f, 0.02f);  // presenter mode's 1.5
+    EXPECT_FLOAT_EQ(text_px(1024, 768, 1.f, 0.5f), kMinTextPx);          // Ctrl − stops at 16 px
+    EXPECT_NEAR(interface_scale(1600, 900, 1.f, 1.f), 21.43f / kBaseTextPx, 0.001f);
+}
+
+// The left column: the controls take their content's height, the console keeps its minimum.
+TEST(Screen, TheControlsTakeTheirHeightAndTheConsoleTheRest) {
+    ScreenLayout s = screen_layout(1024, 768, interface_scale(1024, 768, 1.f, 1.f));
+    const float total = s.controls.h + s.console.h;
+    share_left_column(s, 520, 190);
+    EXPECT_FLOAT_EQ(s.controls.h, 520);
+    EXPECT_FLOAT_EQ(s.console.y, s.controls.bottom());
+    EXPECT_NEAR(s.console.bottom(), 768, 0.5);
+    share_left_column(s, 2000, 190);  // more than there is: the console keeps its 190 px
+    EXPECT_FLOAT_EQ(s.console.h, 190);
+    EXPECT_NEAR(s.controls.h + s.console.h, total, 0.5);
+}
+
 bool overlap(const Rect& a, const Rect& b) {
     return !a.empty() && !b.empty() && a.x < b.right() - 0.5f && b.x < a.right() - 0.5f && a.y < b.bottom() - 0.5f &&
            b.y < a.bottom() - 0.5f;

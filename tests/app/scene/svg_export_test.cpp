@@ -52,7 +52,7 @@ TEST(SvgExport, HeadlessAtItsSizeSaysWhereAndRefusesABadPath) {
         << done.message;
     const std::string svg = read(path);
     EXPECT_NE(svg.find("viewBox=\"0 0 1024 768\""), std::string::npos);
-    expect_rect(first_rect(svg), screen_layout(1024, 768, 1, false).section);
+    expect_rect(first_rect(svg), screen_layout(1024, 768, interface_scale(1024, 768, 1.f, 1.f), false).section);  // the window's text at that size
     EXPECT_NE(svg.find("fill=\"" + svg_hex(kDarkTheme.section) + "\""), std::string::npos);
     EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
 
@@ -77,11 +77,12 @@ TEST(SvgExport, TheWindowsSizeScaleAndPresenterMode) {
     ASSERT_TRUE(w.run("/exporter svg " + path).ok);
     std::string svg = read(path);
     EXPECT_NE(svg.find("viewBox=\"0 0 1280 800\""), std::string::npos);
-    expect_rect(first_rect(svg), screen_layout(1280, 800, 1.5f * w.features.font_scale(), false).section);
+    EXPECT_NEAR(w.features.interface_scale(), 24.f / kBaseTextPx, 1e-4);  // 16 px times the content scale 1.5, the floor
+    expect_rect(first_rect(svg), screen_layout(1280, 800, w.features.interface_scale(), false).section);
 
     ASSERT_TRUE(w.run("/presentateur on").ok);
     svg = w.features.svg();
-    expect_rect(first_rect(svg), presenter_layout(1280, 800, 1.5f * w.features.font_scale(), false).section);
+    expect_rect(first_rect(svg), presenter_layout(1280, 800, w.features.interface_scale(), false).section);
 
     // At rest at the step whatever the playhead: /propager starts the climb again, the picture is
     // the end of it.
@@ -96,7 +97,7 @@ TEST(SvgExport, TheWindowsSizeScaleAndPresenterMode) {
     w.features.update(w.features.playback().slide_seconds() * 0.5);
     ASSERT_FALSE(w.features.playback().animation().moved_from.empty());
     svg = w.features.svg();
-    const Layout layout = make_layout(w.session.settings(), screen_layout(1280, 800, 1.5f * w.features.font_scale(), false).section);
+    const Layout layout = make_layout(w.session.settings(), screen_layout(1280, 800, w.features.interface_scale(), false).section);
     const std::regex bead(R"re(<circle[^>]*data-role="(?:bead|trail)"[^>]*>)re"), token(R"re(data-token="(\d+)")re"),
         cx(R"re(cx="([-\d.]+)")re");
     int beads = 0;

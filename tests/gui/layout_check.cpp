@@ -1,0 +1,135 @@
+// layout_check PNG COMMANDS ACTIONS: the window's own account of a settled frame (the test action
+// « layout_report FILE », app/ui/layout_report.h), at a projector's or a screen's size:
+// - every window inside the display, and every widget inside its window (how far its items
+//   reach, ImGui's DC.CursorMaxPos), nothing beyond it and no scroll bar, except the console's
+//   log and the lesson's text, which scroll by design;
+// - every run of text at least kMinTextPx tall, on screen, no glyph cut by a clip rectangle (a
+//   label cut at a frame's edge) outside the two that scroll;
+// - the timeline's scrub bar spans 0 … 2L+1 with the stop level (/etape) marked, the mark drawn
+//   where the report says (in the PNG), not at the bar's end unless the stop is the output.
+// Exit status 1 when any check fails.
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "picture_check.h"
+
+namespace {
+
+using namespace tb;
+using namespace tb::test;
+
+std::vector<std::string> fields(const std::string& line) {
+    std::vector<std::string> out;
+    std::stringstream in(line);
+    for (std::string f; std::getline(in, f, '\t');) out.push_back(f);
+    return out;
+}
+
+float num(const std::vector<std::string>& f, std::size_t i) { return i < f.size() ? std::stof(f[i]) : NAN; }
+
+// Windows whose content scrolls by design: the console's log, the lesson's text.
+bool may_scroll(const std::string& name) {
+    return name.find("##log") != std::string::npos || name.find("##lecon_texte") != std::string::npos;
+}
+
+// The value of a command's argument in the script ("/couches 6" -> 6), or `otherwise`.
+int argument(const std::string& commands, const std::string& command, int otherwise) {
+    int value = otherwise;
+    for (std::size_t at = commands.find(command); at != std::string::npos; at = commands.find(command, at + 1))
+        value = std::atoi(commands.c_str() + at + command.size());
+    return value;
+}
+
+std::string report_path(const std::string& actions) {
+    const std::string key = "layout_report ";
+    const std::size_t at = actions.find(key);
+    if (at == std::string::npos) return {};
+    const std::size_t end = actions.find_first_of("\n|", at);
+    return actions.substr(at + key.size(), end == std::string::npos ? std::string::npos : end - at - key.size());
+}
+
+struct Counts {
+    int windows = 0, texts = 0, small = 0;
+    float smallest = 1e9f;
+};
+
+void check_window(const std::vector<std::string>& f, float dw, float dh, Counts& n) {
+    const std::string& name = f[1];
+    const float x = num(f, 2), y = num(f, 3), w = num(f, 4), h = num(f, 5);
+    const float items_right = num(f, 6), items_bottom = num(f, 7), scroll_x = num(f, 8), scroll_y = num(f, 9);
+    const bool bar_x = f[10] == "1", bar_y = f[11] == "1";
+    ++n.windows;
+    check(x >= -0.5f && y >= -0.5f && x + w <= dw + 0.5f && y + h <= dh + 0.5f, "window " + name + " on screen");
+    if (may_scroll(name)) return;
+    const bool inside = items_right <= x + w + 0.5f && items_bottom <= y + h + 0.5f;
+    check(inside, "window " + name + ": every widget inside (items reach " + std::to_string(static_cast<int>(items_right)) + ", " +
+                      std::to_string(static_cast<int>(items_bottom)) + "; window ends " + std::to_string(static_cast<int>(x + w)) +
+                      ", " + std::to_string(static_cast<int>(y + h)) + ")");
+    // (ImGui's scroll range also counts the bottom padding: the items' reach is the measure.)
+    check(!bar_x && !bar_y, "window " + name + ": no scroll bar (scroll range " + std::to_string(static_cast<int>(scroll_x)) + ", " +
+                                std::to_string(static_cast<int>(scroll_y)) + ")");
+}
+
+void check_text(const std::vector<std::string>& f, float dw, float dh, Counts& n) {
+    const std::string& owner = f[1];
+    const float px = num(f, 2), x = num(f, 3), y = num(f, 4), right = num(f, 5), bottom = num(f, 6);
+    const int cut = std::atoi(f[7].c_str());
+    const std::string text = f.size() > 8 ? f[8] : "";
+    ++n.texts;
+    n.smallest = std::min(n.smallest, px);
+    if (px < kMinTextPx - 0.05f) {
+        ++n.small;
+        check(false, "text « " + text + " » in " + owner + " at " + std::to_string(px) + " px (under 16)");
+    }
+    if (!may_scroll(owner)) {
+        if (cut > 0) check(false, "text « " + text + " » in " + owner + ": " + std::to_string(cut) + " glyph(s) cut");
+        if (x < -0.5f || y < -0.5f || right > dw + 0.5f || bottom > dh + 0.5f) check(false, "text « " + text + " » off screen");
+    }
+}
+
+// The scrub bar: 0 … 2L+1, the stop at /etape's level, its tick drawn in the picture.
+void check_scrub(const std::vector<std::string>& f, const std::string& commands, const Image& img) {
+    const int layers = argument(commands, "/couches ", 2);
+    const int stop = argument(commands, "/etape ", 2 * layers + 1);
+    const float lo = num(f, 6), hi = num(f, 7), marked = num(f, 8), x = num(f, 9);
+    check(lo == 0 && hi == static_cast<float>(2 * layers + 1),
+          "scrub bar spans 0 … 2L+1 = " + std::to_string(2 * layers + 1) + " (got " + f[6] + " … " + f[7] + ")");
+    check(marked == static_cast<float>(stop), "the stop level marked at " + std::to_string(stop) + " (got " + f[8] + ")");
+    const float x0 = num(f, 2), x1 = num(f, 4), cy = 0.5f * (num(f, 3) + num(f, 5));
+    const float expected = x0 + (x1 - x0) * static_cast<float>(stop) / (hi > 0 ? hi : 1);
+    check(std::abs(x - expected) < 12.f, "the stop's tick at its level along the bar (" + std::to_string(static_cast<int>(x)) +
+                                             ", expected about " + std::to_string(static_cast<int>(expected)) + ")");
+    check(near(img.at(x, cy), {255, 210, 80}, 40), "the stop's tick drawn in the picture at x " + std::to_string(static_cast<int>(x)) +
+                                                     " (" + str(img.at(x, cy)) + ")");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Image img = read_picture(argc, argv, 3, "layout_check PNG COMMANDS ACTIONS");
+    const std::string commands = argv[2], path = report_path(argv[3]);
+    std::ifstream in(path);
+    check(static_cast<bool>(in), "the layout report " + path + " was written");
+    float dw = 0, dh = 0;
+    Counts n;
+    bool scrub = false;
+    for (std::string line; std::getline(in, line);) {
+        const std::vector<std::string> f = fields(line);
+        if (f.empty()) continue;
+        if (f[0] == "display" && f.size() >= 3) dw = num(f, 1), dh = num(f, 2);
+        else if (f[0] == "window" && f.size() >= 12) check_window(f, dw, dh, n);
+        else if (f[0] == "text" && f.size() >= 8) check_text(f, dw, dh, n);
+        else if (f[0] == "mark" && f.size() >= 10 && f[1] == "scrub") check_scrub(f, commands, img), scrub = true;
+    }
+    check(dw == static_cast<float>(img.w) && dh == static_cast<float>(img.h), "the report's display is the picture's size");
+    check(n.windows >= 5 && n.texts >= 20, "windows (" + std::to_string(n.windows) + ") and text runs (" + std::to_string(n.texts) + ") reported");
+    check(n.small == 0, "no text under 16 px (smallest " + std::to_string(n.smallest) + " px)");
+    const bool presenter_lesson = commands.find("/lecon") != std::string::npos;
+    check(scrub || presenter_lesson, "the timeline's scrub bar reported");
+    std::printf("smallest text: %.1f px\n", static_cast<double>(n.smallest));
+    return verdict();
+}
