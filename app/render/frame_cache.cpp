@@ -2,6 +2,7 @@
 
 #include <backends/imgui_impl_opengl3.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -76,9 +77,17 @@ void FrameCache::check(ImDrawData* data, int fb_w, int fb_h, const ImVec4& clear
     redrawn_ = redrawn;
     glReadPixels(0, 0, fb_w, fb_h, GL_RGBA, GL_UNSIGNED_BYTE, whole.data());
     long bad = 0;
-    for (std::size_t i = 0; i < size; i += 4)
-        if (partial[i] != whole[i] || partial[i + 1] != whole[i + 1] || partial[i + 2] != whole[i + 2]) ++bad;
-    if (bad > 0) std::fprintf(stderr, "transformer-bloc : redraw check: %ld pixel(s) differ\n", bad);
+    int x0 = fb_w, y0 = fb_h, x1 = -1, y1 = -1;  // where they differ, from the top left
+    for (std::size_t i = 0; i < size; i += 4) {
+        if (partial[i] == whole[i] && partial[i + 1] == whole[i + 1] && partial[i + 2] == whole[i + 2]) continue;
+        ++bad;
+        const int x = static_cast<int>((i / 4) % static_cast<std::size_t>(fb_w));
+        const int y = fb_h - 1 - static_cast<int>((i / 4) / static_cast<std::size_t>(fb_w));
+        x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
+    }
+    if (bad > 0)
+        std::fprintf(stderr, "transformer-bloc : redraw check: %ld pixel(s) differ, in [%d, %d] x [%d, %d] (framebuffer pixels)\n",
+                     bad, x0, x1, y0, y1);
     mismatched_ += bad;
 }
 

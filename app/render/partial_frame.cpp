@@ -1,21 +1,56 @@
 #include "render/partial_frame.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tb {
 namespace {
 
-ImVec4 intersect(const ImVec4& clip, const DamageRect& r) {
-    return ImVec4(std::max(clip.x, static_cast<float>(r.x0)), std::max(clip.y, static_cast<float>(r.y0)),
-                  std::min(clip.z, static_cast<float>(r.x1)), std::min(clip.w, static_cast<float>(r.y1)));
+bool empty(const ImVec4& r) { return r.z <= r.x || r.w <= r.y; }
+
+// The pixels a clip rectangle lets through, as ImGui's OpenGL backend turns it into a scissor box
+// (imgui_impl_opengl3.cpp: each edge truncated to an int, the width and the height too), in
+// framebuffer pixels from the top left, [x0, x1) x [y0, y1); empty when nothing is drawn.
+PixelBox scissor_box(const ImVec4& clip, const ImDrawData& data) {
+    const ImVec2 off = data.DisplayPos, scale = data.FramebufferScale;
+    const int fb_h = static_cast<int>(data.DisplaySize.y * scale.y);
+    const ImVec2 lo((clip.x - off.x) * scale.x, (clip.y - off.y) * scale.y);
+    const ImVec2 hi((clip.z - off.x) * scale.x, (clip.w - off.y) * scale.y);
+    if (hi.x <= lo.x || hi.y <= lo.y) return {};
+    const int x = static_cast<int>(lo.x), y = static_cast<int>(static_cast<float>(fb_h) - hi.y);
+    const int w = static_cast<int>(hi.x - lo.x), h = static_cast<int>(hi.y - lo.y);
+    return {x, fb_h - y - h, x + w, fb_h - y};
 }
 
-bool empty(const ImVec4& r) { return r.z <= r.x || r.w <= r.y; }
+// A clip rectangle that the backend turns into exactly `box` (not empty, within the framebuffer).
+// A clip rectangle with fractions is not the same pixels once cut in two: the edges and the width
+// are truncated apart (x 10.3 to 20.9 draws columns 10 to 19; cut at 16, 10 to 14 and 16 to 19).
+ImVec4 clip_for(const PixelBox& box, const ImDrawData& data) {
+    const ImVec2 off = data.DisplayPos, scale = data.FramebufferScale;
+    ImVec4 clip(off.x + static_cast<float>(box.x0) / scale.x, off.y + static_cast<float>(box.y0) / scale.y,
+                off.x + static_cast<float>(box.x1) / scale.x, off.y + static_cast<float>(box.y1) / scale.y);
+    // Exact with a scale of 1 or 2; otherwise a division may land an ulp short: nudged outwards.
+    for (int k = 0; k < 8; ++k) {
+        const PixelBox got = scissor_box(clip, data);
+        if (got.x0 == box.x0 && got.y0 == box.y0 && got.x1 == box.x1 && got.y1 == box.y1) break;
+        if (got.x0 < box.x0) clip.x = std::nextafter(clip.x, clip.z);
+        if (got.x1 < box.x1) clip.z = std::nextafter(clip.z, HUGE_VALF);
+        if (got.y1 > box.y1) clip.w = std::nextafter(clip.w, clip.y);
+        if (got.y0 > box.y0 || got.y1 - got.y0 < box.y1 - box.y0) clip.y = std::nextafter(clip.y, -HUGE_VALF);
+    }
+    return clip;
+}
 
 }  // namespace
 
+PixelBox PixelBox::intersect(const PixelBox& o) const {
+    return {std::max(x0, o.x0), std::max(y0, o.y0), std::min(x1, o.x1), std::min(y1, o.y1)};
+}
+
+PixelBox backend_scissor(const ImVec4& clip, const ImDrawData& data) { return scissor_box(clip, data); }
+
 // One source list into `out`; false when nothing of it falls in the rectangles.
-bool PartialFrame::cut(const ImDrawList& source, const std::vector<DamageRect>& rects, ImDrawList& out) {
+bool PartialFrame::cut(const ImDrawList& source, const ImDrawData& frame, const std::vector<DamageRect>& rects, ImDrawList& out) {
     out.CmdBuffer.resize(0);
     out.IdxBuffer.resize(0);
     bool drawn = false;
@@ -26,8 +61,14 @@ bool PartialFrame::cut(const ImDrawList& source, const std::vector<DamageRect>& 
             out.CmdBuffer.push_back(reset);
             continue;
         }
-        const bool met = std::any_of(rects.begin(), rects.end(), [&](const DamageRect& r) { return !empty(intersect(cmd.ClipRect, r)); });
-        if (!met) continue;
+        // What the whole frame draws of this command, in each rectangle: the same pixels.
+        const PixelBox whole = scissor_box(cmd.ClipRect, frame);
+        pieces_.clear();
+        for (const DamageRect& r : rects) {
+            const PixelBox box = whole.intersect(pixels_[static_cast<std::size_t>(&r - rects.data())]);
+            pieces_.push_back(box.empty() ? ImVec4(0, 0, 0, 0) : clip_for(box, frame));
+        }
+        if (std::all_of(pieces_.begin(), pieces_.end(), empty)) continue;
         const ImDrawIdx* idx = source.IdxBuffer.Data + cmd.IdxOffset;
         const ImDrawVert* vtx = source.VtxBuffer.Data + cmd.VtxOffset;
         boxes_.clear();
@@ -37,10 +78,10 @@ bool PartialFrame::cut(const ImDrawList& source, const std::vector<DamageRect>& 
             boxes_.emplace_back(std::min({a.x, b.x, c.x}) - 1, std::min({a.y, b.y, c.y}) - 1,
                                 std::max({a.x, b.x, c.x}) + 1, std::max({a.y, b.y, c.y}) + 1);
         }
-        for (const DamageRect& r : rects) {
+        for (const ImVec4& clip_rect : pieces_) {
+            if (empty(clip_rect)) continue;
             ImDrawCmd piece = cmd;
-            piece.ClipRect = intersect(cmd.ClipRect, r);
-            if (empty(piece.ClipRect)) continue;
+            piece.ClipRect = clip_rect;
             piece.IdxOffset = static_cast<unsigned int>(out.IdxBuffer.Size);
             if (!cmd.UserCallback) {
                 const ImVec4& clip = piece.ClipRect;
@@ -73,12 +114,20 @@ bool PartialFrame::cut(const ImDrawList& source, const std::vector<DamageRect>& 
 ImDrawData* PartialFrame::build(const ImDrawData& source, const std::vector<DamageRect>& rects) {
     used_.clear();
     data_ = ImDrawData();
+    pixels_.clear();  // the rectangles in framebuffer pixels (an integer scale: render/damage.cpp)
+    const PixelBox framebuffer{0, 0, static_cast<int>(source.DisplaySize.x * source.FramebufferScale.x),
+                               static_cast<int>(source.DisplaySize.y * source.FramebufferScale.y)};
+    for (const DamageRect& r : rects) {
+        const auto at = [](int v, float scale) { return static_cast<int>(std::lround(static_cast<float>(v) * scale)); };
+        pixels_.push_back(framebuffer.intersect({at(r.x0, source.FramebufferScale.x), at(r.y0, source.FramebufferScale.y),
+                                                 at(r.x1, source.FramebufferScale.x), at(r.y1, source.FramebufferScale.y)}));
+    }
     for (int n = 0; n < source.CmdListsCount; ++n) {
         const ImDrawList& list = *source.CmdLists[n];
         if (lists_.size() <= used_.size()) lists_.push_back(std::make_unique<ImDrawList>(list._Data));
         ImDrawList& out = *lists_[used_.size()];
         out._Data = list._Data;
-        if (!cut(list, rects, out)) continue;
+        if (!cut(list, source, rects, out)) continue;
         used_.push_back(&out);
         data_.TotalVtxCount += out.VtxBuffer.Size;
         data_.TotalIdxCount += out.IdxBuffer.Size;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "render/damage.h"
@@ -89,6 +90,65 @@ TEST(Damage, ThePartialFrameKeepsOnlyTheTrianglesInTheRectanglesClippedToThem) {
     const ImDrawData* corner = partial.build(data, {{700, 10, 720, 30}});  // only the window's background there
     ASSERT_EQ(corner->CmdListsCount, 1);
     EXPECT_LE(corner->CmdLists[0]->IdxBuffer.Size, 9);  // its two triangles (and an empty one)
+}
+
+// What ImGui's OpenGL backend (imgui_impl_opengl3.cpp, 1.86) lets a command draw: its clip
+// rectangle made a scissor box, each value truncated apart; marks `pixels` (framebuffer, y down).
+void scissor_pixels(const ImVec4& clip, ImVec2 scale, int fb_w, int fb_h, std::vector<int>& pixels) {
+    const ImVec2 clip_min(clip.x * scale.x, clip.y * scale.y), clip_max(clip.z * scale.x, clip.w * scale.y);
+    if (clip_max.x <= clip_min.x || clip_max.y <= clip_min.y) return;
+    const int x = (int)clip_min.x, y = (int)(fb_h - clip_max.y), w = (int)(clip_max.x - clip_min.x), h = (int)(clip_max.y - clip_min.y);
+    for (int gy = std::max(0, y); gy < std::min(fb_h, y + h); ++gy)  // GL rows, from the bottom
+        for (int gx = std::max(0, x); gx < std::min(fb_w, x + w); ++gx) ++pixels[static_cast<std::size_t>((fb_h - 1 - gy) * fb_w + gx)];
+}
+
+// A clip rectangle with fractions (PushClipRect at a layout's float rectangle) cut by 16-pixel
+// rectangles: the pieces must let through exactly the pixels the whole command does, no more (a
+// column drawn twice, or beyond the whole one's box) and none missing.
+TEST(Damage, ThePiecesOfAFractionalClipRectDrawTheWholeCommandsPixels) {
+    for (const float scale : {1.f, 2.f}) {
+        Frames f;
+        ImGuiIO& io = ImGui::GetIO();
+        io.DisplayFramebufferScale = ImVec2(scale, scale);
+        ImGui::NewFrame();
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(800, 600));
+        ImGui::Begin("##w", nullptr, ImGuiWindowFlags_NoDecoration);
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        dl->PushClipRect(ImVec2(10.3f, 20.3f), ImVec2(40.9f, 50.9f), true);
+        dl->AddRectFilled(ImVec2(0, 0), ImVec2(100, 100), IM_COL32(0, 200, 0, 128));
+        dl->PopClipRect();
+        ImGui::End();
+        ImGui::Render();
+        const ImDrawData& data = *ImGui::GetDrawData();
+        std::vector<DamageRect> rects;
+        for (int y = 0; y < 64; y += 16)
+            for (int x = 0; x < 64; x += 16) rects.push_back({x, y, x + 16, y + 16});
+        const int fb_w = static_cast<int>(800 * scale), fb_h = static_cast<int>(600 * scale);
+        std::vector<int> whole(static_cast<std::size_t>(fb_w * fb_h)), cut(whole.size());
+        for (int n = 0; n < data.CmdListsCount; ++n)
+            for (const ImDrawCmd& cmd : data.CmdLists[n]->CmdBuffer)
+                if (!cmd.UserCallback && cmd.ElemCount > 0) scissor_pixels(cmd.ClipRect, data.FramebufferScale, fb_w, fb_h, whole);
+        PartialFrame partial;
+        const ImDrawData* pieces = partial.build(data, rects);
+        for (int n = 0; n < pieces->CmdListsCount; ++n)
+            for (const ImDrawCmd& cmd : pieces->CmdLists[n]->CmdBuffer)
+                if (!cmd.UserCallback && cmd.ElemCount > 0) scissor_pixels(cmd.ClipRect, data.FramebufferScale, fb_w, fb_h, cut);
+        int wrong = 0, inside = 0;
+        for (int y = 0; y < 64 * static_cast<int>(scale); ++y)
+            for (int x = 0; x < 64 * static_cast<int>(scale); ++x) {
+                const std::size_t i = static_cast<std::size_t>(y * fb_w + x);
+                inside += whole[i] == 2;  // the window's background and the clipped rectangle
+                if (whole[i] != cut[i]) ++wrong;
+            }
+        EXPECT_GT(inside, 0) << "scale " << scale;
+        EXPECT_EQ(wrong, 0) << "scale " << scale;
+        for (std::size_t i = 0; i < cut.size(); ++i)
+            if (cut[i] > 0 && (static_cast<int>(i) % fb_w >= 64 * static_cast<int>(scale) ||
+                               static_cast<int>(i) / fb_w >= 64 * static_cast<int>(scale)))
+                ++wrong;  // nothing outside the rectangles
+        EXPECT_EQ(wrong, 0) << "scale " << scale;
+    }
 }
 
 }  // namespace
