@@ -131,8 +131,10 @@ LinkRecord link_of(const Crossing& c, const Rect& inside, float y, int i, int j,
     const float xi = c.layout.token_x(i, c.n), xj = c.layout.token_x(j, c.n), dx = xj - xi;
     const float r = c.layout.beads.reference_radius;
     const bool rightward = dx > 0;
+    // Farther pairs arc higher, the farthest to the top of the opened box.
     const float room = std::max(4.f, y - r - inside.y - 4.f);
-    const float lift = std::min(std::abs(dx) * 0.45f, room) * (rightward ? 1.f : 0.55f);
+    const float widest = std::max(1.f, c.layout.token_x(c.n - 1, c.n) - c.layout.token_x(0, c.n));
+    const float lift = room * (0.3f + 0.7f * std::abs(dx) / widest) * (rightward ? 1.f : 0.5f);
     auto rim = [&](float x, float degrees) {
         const float a = degrees * 3.14159265f / 180.f;
         return Point{x + r * std::cos(a), y - r * std::sin(a)};
