@@ -201,7 +201,7 @@ Layout make_layout(const Settings& s, Rect area, float text_scale) {
         for (int pass = 0; pass < 3; ++pass) {
             const float offset = bead_scale(rows == 3 ? g.unit : bead_unit, bead_cell, s.dimension).reference_radius * 1.25f + 2;
             const float need = static_cast<float>(rows) * words.px * 1.25f + words.px * 0.2f;
-            g.lift = std::clamp(need - (g.unit * 0.64f - offset), 0.f, area.h * 0.3f);
+            g.lift = std::clamp(need - (g.unit * 0.64f - offset), 0.f, area.h * 0.33f);
             g.unit = unit_for(g, L);
         }
         if (rows == 3) bead_unit = g.unit;
