@@ -81,7 +81,11 @@ void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& font
     if (ImGui::Button(tr(language, "Suivant ▶", "Next ▶"))) send("/lecon suivant");
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button(tr(language, "Fermer", "Close"))) send("/lecon fermer");
+    // « Fermer » where it fits after the two others (a narrow column: 1024 x 768), else « × ».
+    const char* close = tr(language, "Fermer", "Close");
+    const float close_w = ImGui::CalcTextSize(close).x + 2 * ImGui::GetStyle().FramePadding.x;
+    if (ImGui::Button(ImGui::GetContentRegionAvail().x >= close_w ? close : "×")) send("/lecon fermer");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(language, "Fermer la leçon (/lecon fermer)", "Close the lesson (/lecon fermer)"));
     ImGui::End();
 }
 
