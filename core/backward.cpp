@@ -22,6 +22,23 @@ Matrix layer_norm_backward(const Matrix& x, const LayerNormWeights& norm, const 
     return dx;
 }
 
+// dL/dx of y = RMSNorm(x) = g x / r, r = sqrt(mean(x²) + eps), row by row, given dL/dy:
+// dx = (1/r) (dxhat - xhat mean(dxhat * xhat)), xhat = x / r, dxhat = dy * g.
+Matrix rms_norm_backward(const Matrix& x, const LayerNormWeights& norm, const Matrix& dy, double eps) {
+    Matrix dx(x.rows(), x.cols());
+    for (Eigen::Index i = 0; i < x.rows(); ++i) {
+        const double r = std::sqrt(x.row(i).array().square().mean() + eps);
+        const Eigen::ArrayXd xhat = x.row(i).transpose().array() / r;
+        const Eigen::ArrayXd dxhat = dy.row(i).transpose().array() * norm.gain.array();
+        dx.row(i) = ((dxhat - xhat * (dxhat * xhat).mean()) / r).matrix().transpose();
+    }
+    return dx;
+}
+
+Matrix norm_backward(NormType type, const Matrix& x, const LayerNormWeights& norm, const Matrix& dy, double eps) {
+    return type == NormType::RmsNorm ? rms_norm_backward(x, norm, dy, eps) : layer_norm_backward(x, norm, dy, eps);
+}
+
 double gelu_derivative(double v) {  // Phi(v) + v phi(v)
     const double pi = 3.14159265358979323846;
     return 0.5 * (1.0 + std::erf(v / std::sqrt(2.0))) + v * std::exp(-0.5 * v * v) / std::sqrt(2.0 * pi);
@@ -93,7 +110,8 @@ Gradients backward(const Trace& t, const Matrix& target) {
 
     // dL/d(output), then through the final norm (pre-norm only).
     Matrix grad = (t.levels.back().vectors - target) / t.token_count();
-    if (s.norm == Norm::Pre) grad = layer_norm_backward(t.levels[2 * s.layers].vectors, w.final_norm, grad, t.layer_norm_eps);
+    if (s.norm == Norm::Pre)
+        grad = norm_backward(s.norm_type, t.levels[2 * s.layers].vectors, w.final_norm, grad, t.layer_norm_eps);
 
     // Sublayers from the top: grad is dL/d(level k's vectors) on entry, dL/d(its input) on exit.
     for (int k = 2 * s.layers; k >= 1; --k) {
@@ -104,12 +122,12 @@ Gradients backward(const Trace& t, const Matrix& target) {
         g.level = k;
 
         // The wiring, undone: the same three cases as forward.cpp's wire().
-        const Matrix dsum = s.norm == Norm::Post ? layer_norm_backward(level.before_norm, norm, grad, t.layer_norm_eps) : grad;
+        const Matrix dsum = s.norm == Norm::Post ? norm_backward(s.norm_type, level.before_norm, norm, grad, t.layer_norm_eps) : grad;
         const Matrix& f_input = s.norm == Norm::Pre ? level.normalized_input : t.input_of(level);
         Matrix df_input = level.kind == LevelKind::Attention
                               ? attention_backward(f_input, block.attention, level.attention_weights, dsum, g)
                               : ffn_backward(f_input, block.ffn, s.activation, dsum, g);
-        if (s.norm == Norm::Pre) df_input = layer_norm_backward(t.input_of(level), norm, df_input, t.layer_norm_eps);
+        if (s.norm == Norm::Pre) df_input = norm_backward(s.norm_type, t.input_of(level), norm, df_input, t.layer_norm_eps);
         grad = s.residual ? Matrix(dsum + df_input) : df_input;  // the "1" of 1 + F'
 
         double total = 0.0;

@@ -147,7 +147,7 @@ std::string configuration_card(const Trace& trace, Language language) {
         << "  trained_length: " << Settings::kMaxTokens
         << c("  # lignes de la table des positions (n_max)", "  # rows of the position table (n_max)") << '\n'
         << "norm:\n"
-        << "  type: " << (s.norm == Norm::None ? "none" : "LayerNorm") << '\n'
+        << "  type: " << (s.norm == Norm::None ? "none" : card("normalisation")) << '\n'
         << "  pre_or_post: " << card("norme") << '\n'
         << "  epsilon: " << number(trace.layer_norm_eps) << '\n'
         << "  final_norm: " << (s.norm == Norm::Pre ? "yes" : "no") << '\n'

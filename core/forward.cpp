@@ -1,6 +1,7 @@
 #include "forward.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 
@@ -40,6 +41,22 @@ TokenLanes layer_norm(const TokenLanes& x, const LayerNormWeights& norm, double 
     TokenLanes y = lanes(x.cols());
     kernels().layer_norm(x.data(), static_cast<int>(x.cols()), norm.gain.data(), norm.bias.data(), eps, y.data());
     return y;
+}
+
+TokenLanes rms_norm(const TokenLanes& x, const LayerNormWeights& norm, double eps) {
+    const int d = static_cast<int>(x.cols());
+    TokenLanes y = lanes(d);
+    for (int t = 0; t < kLanes; ++t) {
+        double squares = 0.0;
+        for (int f = 0; f < d; ++f) squares += x(t, f) * x(t, f);
+        const double inverse = 1.0 / std::sqrt(squares / d + eps);
+        for (int f = 0; f < d; ++f) y(t, f) = x(t, f) * inverse * norm.gain(f);
+    }
+    return y;
+}
+
+TokenLanes normalize(const TokenLanes& x, const LayerNormWeights& norm, NormType type, double eps) {
+    return type == NormType::RmsNorm ? rms_norm(x, norm, eps) : layer_norm(x, norm, eps);
 }
 
 void activate_in_place(TokenLanes& x, Activation activation) {
@@ -84,9 +101,10 @@ bool has_normalize(const std::vector<Step>& steps) {
 // new stream is returned.
 template <class Sublayer>
 TokenLanes wire(const std::vector<Step>& steps, Level& level, const TokenLanes& x, int n,
-                const LayerNormWeights& norm, Sublayer f) {
-    // Normalize is LN of the stream entering, built here in place (assigning lanes copies them).
-    const TokenLanes normalized = has_normalize(steps) ? layer_norm(x, norm) : TokenLanes();
+                const LayerNormWeights& norm, NormType type, Sublayer f) {
+    // Normalize is the norm (LayerNorm or RMSNorm) of the stream entering, built here in place
+    // (assigning lanes copies them).
+    const TokenLanes normalized = has_normalize(steps) ? normalize(x, norm, type) : TokenLanes();
     const TokenLanes* in = &x;  // what F reads
     TokenLanes out;
     for (const Step step : steps) {
@@ -102,7 +120,7 @@ TokenLanes wire(const std::vector<Step>& steps, Level& level, const TokenLanes& 
             case Step::Add: out += x; break;
             case Step::PostNormalize:
                 level.before_norm = to_rows(out, n);
-                out = layer_norm(out, norm);
+                out = normalize(out, norm, type);
                 break;
             case Step::Rise: case Step::Enter: case Step::Output: case Step::Hold: case Step::Leave:
                 break;  // the bead moves; no arithmetic
@@ -143,13 +161,13 @@ Trace run(const Settings& s, std::vector<Token> tokens, int vocabulary_size, std
         const BlockWeights& block = t.weights->blocks.at(b);
 
         Level att = make_level(2 * b + 1, s.layers);
-        x = wire(steps, att, x, n, block.norm1, [&](const TokenLanes& in) {
+        x = wire(steps, att, x, n, block.norm1, s.norm_type, [&](const TokenLanes& in) {
             return attention(in, n, block.attention, s.heads, s.mask, att.attention_weights);
         });
         t.levels.push_back(std::move(att));
 
         Level ffn = make_level(2 * b + 2, s.layers);
-        x = wire(steps, ffn, x, n, block.norm2, [&](const TokenLanes& in) {
+        x = wire(steps, ffn, x, n, block.norm2, s.norm_type, [&](const TokenLanes& in) {
             TokenLanes hidden;
             TokenLanes out = feed_forward(in, block.ffn, s.activation, hidden);
             ffn.hidden = to_rows(hidden, n);
@@ -158,10 +176,10 @@ Trace run(const Settings& s, std::vector<Token> tokens, int vocabulary_size, std
         t.levels.push_back(std::move(ffn));
     }
 
-    // Output: the final LayerNorm where the output level has a Normalize stage (pre-norm, as GPT-2).
+    // Output: the final norm (LayerNorm or RMSNorm) where the output level has a Normalize stage (pre-norm, as GPT-2).
     Level output = make_level(s.top_level(), s.layers);
     const bool final_norm = has_step(output_stages(s.norm), Step::Normalize);
-    output.vectors = to_rows(final_norm ? layer_norm(x, t.weights->final_norm) : x, n);
+    output.vectors = to_rows(final_norm ? normalize(x, t.weights->final_norm, s.norm_type) : x, n);
     t.levels.push_back(std::move(output));
     return t;
 }
@@ -174,6 +192,10 @@ Matrix linear(const Matrix& x, const Matrix& w, const Vector& b) {
 
 Matrix layer_norm(const Matrix& x, const LayerNormWeights& norm, double eps) {
     return to_rows(layer_norm(to_lanes(x), norm, eps), static_cast<int>(x.rows()));
+}
+
+Matrix rms_norm(const Matrix& x, const LayerNormWeights& norm, double eps) {
+    return to_rows(rms_norm(to_lanes(x), norm, eps), static_cast<int>(x.rows()));
 }
 
 Matrix gelu(const Matrix& x) {

@@ -34,6 +34,12 @@ TokenLanes affine(const TokenLanes& x, const Matrix& w, const Vector& b);
 // token's d features, biased variance.
 TokenLanes layer_norm(const TokenLanes& x, const LayerNormWeights& norm, double eps = kLayerNormEps);
 
+// x is (d, n) lanes; out is (d, n) lanes: gain * x / sqrt(mean(x²) + eps) over each token's d
+// features: RMSNorm, no centring and no bias (the bias is not read).
+TokenLanes rms_norm(const TokenLanes& x, const LayerNormWeights& norm, double eps = kLayerNormEps);
+// The norm of the given type: layer_norm or rms_norm.
+TokenLanes normalize(const TokenLanes& x, const LayerNormWeights& norm, NormType type, double eps = kLayerNormEps);
+
 // x is (f, n) lanes, changed in place: exact GELU 0.5 x (1 + erf(x / sqrt 2)) or ReLU max(0, x).
 void activate_in_place(TokenLanes& x, Activation activation);
 
@@ -57,6 +63,7 @@ Trace run(const Settings& settings, std::vector<Token> tokens, int vocabulary_si
 // above on x of n x d rows, one row per token, so that x W^T + b is written as in a textbook.
 Matrix linear(const Matrix& x, const Matrix& w, const Vector& b);                   // [n][in] -> [n][out]
 Matrix layer_norm(const Matrix& x, const LayerNormWeights& norm, double eps = kLayerNormEps);  // [n][d]
+Matrix rms_norm(const Matrix& x, const LayerNormWeights& norm, double eps = kLayerNormEps);    // [n][d]
 Matrix gelu(const Matrix& x);                                                       // element-wise
 Matrix relu(const Matrix& x);                                                       // element-wise
 struct AttentionResult {

@@ -35,12 +35,13 @@ ParameterBreakdown count_parameters(const Architecture& a) {
     ParameterBreakdown p{};
     p.attention_per_block = 4 * (d * d + d);
     p.ffn_per_block = d * w + w + w * d + d;
-    p.norms_per_block = a.norm == Norm::None ? 0 : 2 * 2 * d;
+    const std::int64_t one_norm = a.norm_type == NormType::RmsNorm ? d : 2 * d;  // gain, and bias for LayerNorm
+    p.norms_per_block = a.norm == Norm::None ? 0 : 2 * one_norm;
     p.per_block = p.attention_per_block + p.ffn_per_block + p.norms_per_block;
     p.blocks = L * p.per_block;
     p.token_embeddings = a.vocabulary * d;
     p.positions = a.position == Position::Learned ? a.context * d : 0;
-    p.final_norm = a.norm == Norm::Pre ? 2 * d : 0;
+    p.final_norm = a.norm == Norm::Pre ? one_norm : 0;
     p.total = p.blocks + p.token_embeddings + p.positions + p.final_norm;
     return p;
 }
@@ -55,8 +56,9 @@ std::vector<ParameterTerm> parameter_terms(const Architecture& a) {
     const Formula attention = formula([&](const Digits& n) { return "4(d² + d) = 4 × (" + n(D) + "² + " + n(D) + ")"; });
     const Formula learned_table = formula([&](const Digits& n) { return "n_ctx·d = " + n(context) + " × " + n(D); });
     const Formula embeddings = formula([&](const Digits& n) { return "V·d = " + n(V) + " × " + n(D); });
-    const Formula norms = formula([&](const Digits& n) { return "2 × 2d = 4 × " + n(D); });
-    const Formula final_norm = formula([&](const Digits& n) { return "2d = 2 × " + n(D); });
+    const bool rms = a.norm_type == NormType::RmsNorm;  // a gain only: d a norm
+    const Formula norms = formula([&](const Digits& n) { return rms ? "2 × d = 2 × " + n(D) : "2 × 2d = 4 × " + n(D); });
+    const Formula final_norm = formula([&](const Digits& n) { return rms ? "d = " + n(D) : "2d = 2 × " + n(D); });
     const Formula blocks = {"L × bloc = " + std::to_string(layers) + " × " + std::to_string(block),
                             "L × bloc = " + format_count(layers, Language::French) + " × " + format_count(block, Language::French),
                             "L × block = " + format_count(layers, Language::English) + " × " + format_count(block, Language::English)};
@@ -82,7 +84,7 @@ std::vector<ParameterTerm> parameter_terms(const Architecture& a) {
 
 Architecture toy_architecture(const Settings& s, int vocabulary_size) {
     return {"modèle jouet", s.dimension, s.layers, s.heads, s.ffn, vocabulary_size,
-            Settings::kMaxTokens, s.position, s.norm};
+            Settings::kMaxTokens, s.position, s.norm, s.norm_type};
 }
 
 std::optional<Architecture> preset(std::string_view name) {

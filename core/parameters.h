@@ -1,7 +1,8 @@
 #pragma once
 // The parameter count of any architecture of this family (channel.md section 5, seed 000 F):
-// per block attention 4(d² + d), FFN d·w + w + w·d + d, two LayerNorms 2·2d (none without norm);
-// times L; plus token embeddings V·d, learned positions n_ctx·d, a final LayerNorm 2d (pre-norm);
+// per block attention 4(d² + d), FFN d·w + w + w·d + d, two LayerNorms 2·2d (none without norm;
+// two RMSNorms 2·d, a gain only); times L; plus token embeddings V·d, learned positions n_ctx·d, a
+// final LayerNorm 2d or RMSNorm d (pre-norm);
 // the output head is tied to the token embeddings and adds nothing.
 #include <cstdint>
 #include <optional>
@@ -24,6 +25,7 @@ struct Architecture {
     std::int64_t context;      // n_ctx: rows of the position table
     Position position;
     Norm norm;
+    NormType norm_type = NormType::LayerNorm;  // RMSNorm counts d a norm (a gain), LayerNorm 2d
 };
 
 struct ParameterTerm {
@@ -44,7 +46,7 @@ struct ParameterBreakdown {
     std::int64_t blocks;            // L × per block
     std::int64_t token_embeddings;  // V·d
     std::int64_t positions;         // n_ctx·d when learned, else 0
-    std::int64_t final_norm;        // 2d in pre-norm, else 0
+    std::int64_t final_norm;        // 2d (RMSNorm d) in pre-norm, else 0
     std::int64_t total;
 };
 

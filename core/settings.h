@@ -11,6 +11,7 @@ enum class Position { Sinus, Learned, None };  // /position sinus|appris|aucun
 enum class Norm { Pre, Post, None };           // /norme pre|post|aucune
 enum class Mask { None, Causal };              // /masque aucun|causal (an addition: seed 002)
 enum class Activation { Gelu, Relu };          // /activation gelu|relu (an addition: seed 004)
+enum class NormType { LayerNorm, RmsNorm };    // /normalisation layernorm|rmsnorm (an addition: seed 002)
 
 struct Settings {
     static constexpr int kMinLayers = 1, kMaxLayers = 6;
@@ -29,6 +30,7 @@ struct Settings {
     // Additions to the channel; their start-up values keep the channel's behaviour.
     Mask mask = Mask::None;               // /masque: none (the channel's encoder) or causal
     Activation activation = Activation::Gelu;  // /activation: FFN non-linearity
+    NormType norm_type = NormType::LayerNorm;  // /normalisation: the norm's type, wherever /norme places it
     std::string sentence = "le chat regarde le chien";  // /phrase, 2 to 8 tokens
     int step = 5;                         // /etape 0..2L+1: where the beads stop (2L+1 = top)
     std::uint64_t seed = kDefaultSeed;    // /graine, /propager draws the next one
@@ -43,6 +45,7 @@ const char* to_string(Position p);  // "sinus", "appris", "aucun"
 const char* to_string(Norm n);      // "pre", "post", "aucune"
 const char* to_string(Mask m);      // "aucun", "causal"
 const char* to_string(Activation a);  // "gelu", "relu"
+const char* to_string(NormType t);    // "layernorm", "rmsnorm"
 
 // True when a and b describe the same model and sentence (every field but the step): a change
 // that replays.

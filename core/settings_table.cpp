@@ -92,6 +92,9 @@ const std::vector<SettingWord> kMaskWords = {{"aucun", int(Mask::None), {"aucun"
                                              {"causal", int(Mask::Causal), {"causal", "causal"}}};
 const std::vector<SettingWord> kActivationWords = {{"gelu", int(Activation::Gelu), {"GELU", "GELU"}, "GELU (erf)"},
                                                    {"relu", int(Activation::Relu), {"ReLU", "ReLU"}, "ReLU"}};
+const std::vector<SettingWord> kNormTypeWords = {
+    {"layernorm", int(NormType::LayerNorm), {"LayerNorm", "LayerNorm"}, "LayerNorm"},
+    {"rmsnorm", int(NormType::RmsNorm), {"RMSNorm", "RMSNorm"}, "RMSNorm"}};
 
 Text count_text(int n) { return same(std::to_string(n)); }
 
@@ -167,6 +170,29 @@ SettingEntry norm() {
               "Places layer normalization before (pre), after (post) the sublayers, or nowhere (aucune)."};
     e.side_b = true;
     e.confirm = [](const Settings& s) { return Text{"normalisation : ", "normalization: "} + same(to_string(s.norm)); };
+    return e;
+}
+
+SettingEntry norm_type() {
+    SettingEntry e = choice_setting("norm_type", "normalisation", "type de norme", &Settings::norm_type, kNormTypeWords);
+    e.subject = "le type de normalisation";
+    e.label = {"type de norme", "norm type"};
+    e.tooltip = {"LayerNorm : g ⊙ (x − μ)/√(σ² + ε) + b (centre puis réduit). RMSNorm : g ⊙ x/√(moyenne(x²) + ε), "
+                 "sans centrage ni biais (Llama). Sur [1, 3] : LayerNorm donne [−1, 1], RMSNorm [1, 3]/√5.",
+                 "LayerNorm: g ⊙ (x − μ)/√(σ² + ε) + b (centres, then scales). RMSNorm: g ⊙ x/√(mean(x²) + ε), "
+                 "no centring and no bias (Llama). On [1, 3]: LayerNorm gives [−1, 1], RMSNorm [1, 3]/√5."};
+    e.help = {"Ajout : type de la normalisation, là où /norme la place : LayerNorm (centre et réduit, gain et biais) "
+              "ou RMSNorm (divise par la moyenne quadratique, gain seul).",
+              "Addition: the norm's type, wherever /norme places it: LayerNorm (centres and scales, gain and bias) "
+              "or RMSNorm (divides by the root mean square, gain only)."};
+    e.side_b = true;
+    e.confirm = [](const Settings& s) {
+        return s.norm_type == NormType::RmsNorm
+                   ? Text{"normalisation RMSNorm : g ⊙ x/√(moyenne(x²) + ε), sans centrage ni biais",
+                          "RMSNorm normalization: g ⊙ x/√(mean(x²) + ε), no centring and no bias"}
+                   : Text{"normalisation LayerNorm : g ⊙ (x − μ)/√(σ² + ε) + b",
+                          "LayerNorm normalization: g ⊙ (x − μ)/√(σ² + ε) + b"};
+    };
     return e;
 }
 
@@ -292,7 +318,8 @@ SettingEntry heads() {
 const std::vector<SettingEntry>& settings_table() {
     static const std::vector<SettingEntry> table = {layers(),     position(), residual(), norm(),
                                                     ffn(),        dimension(), mask(),    activation(),
-                                                    sentence(),   step(),     seed(),     heads()};
+                                                    norm_type(),  sentence(), step(),     seed(),
+                                                    heads()};
     return table;
 }
 
@@ -300,5 +327,6 @@ const char* to_string(Position p) { return name_in(kPositionWords, static_cast<i
 const char* to_string(Norm n) { return name_in(kNormWords, static_cast<int>(n)); }
 const char* to_string(Mask m) { return name_in(kMaskWords, static_cast<int>(m)); }
 const char* to_string(Activation a) { return name_in(kActivationWords, static_cast<int>(a)); }
+const char* to_string(NormType t) { return name_in(kNormTypeWords, static_cast<int>(t)); }
 
 }  // namespace tb

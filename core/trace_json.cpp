@@ -28,7 +28,11 @@ json matrix_json(const Matrix& m) {
     return rows;
 }
 
-json norm_json(const LayerNormWeights& n) { return {{"gain", vector_json(n.gain)}, {"bias", vector_json(n.bias)}}; }
+// RMSNorm has a gain only: no "bias" key (cli.md, "Modern block variants").
+json norm_json(const LayerNormWeights& n, NormType type) {
+    if (type == NormType::RmsNorm) return {{"gain", vector_json(n.gain)}};
+    return {{"gain", vector_json(n.gain)}, {"bias", vector_json(n.bias)}};
+}
 
 }  // namespace
 
@@ -50,16 +54,16 @@ json to_json(const Trace& t) {
         const BlockWeights& block = w.blocks.at(b);
         const AttentionWeights& a = block.attention;
         json j;
-        if (s.norm != Norm::None) j["norm1"] = norm_json(block.norm1);
+        if (s.norm != Norm::None) j["norm1"] = norm_json(block.norm1, s.norm_type);
         j["attention"] = {{"wq", matrix_json(a.wq)}, {"bq", vector_json(a.bq)}, {"wk", matrix_json(a.wk)},
                           {"bk", vector_json(a.bk)}, {"wv", matrix_json(a.wv)}, {"bv", vector_json(a.bv)},
                           {"wo", matrix_json(a.wo)}, {"bo", vector_json(a.bo)}};
-        if (s.norm != Norm::None) j["norm2"] = norm_json(block.norm2);
+        if (s.norm != Norm::None) j["norm2"] = norm_json(block.norm2, s.norm_type);
         j["ffn"] = {{"w1", matrix_json(block.ffn.w1)}, {"b1", vector_json(block.ffn.b1)},
                     {"w2", matrix_json(block.ffn.w2)}, {"b2", vector_json(block.ffn.b2)}};
         weights["blocks"].push_back(std::move(j));
     }
-    if (s.norm == Norm::Pre) weights["final_norm"] = norm_json(w.final_norm);
+    if (s.norm == Norm::Pre) weights["final_norm"] = norm_json(w.final_norm, s.norm_type);
     out["weights"] = std::move(weights);
 
     out["levels"] = json::array();

@@ -22,7 +22,9 @@ double loss_with(const Trace& t, const Matrix& target, int block, int matrix, in
 
 TEST(Backward, MatchesFiniteDifferencesInEveryWiring) {
     for (const char* wiring : {"", "/residuel off", "/norme post", "/norme post; /residuel off", "/norme aucune",
-                               "/norme aucune; /residuel off", "/masque causal; /activation relu", "/dimension 16; /ffn 12"}) {
+                               "/norme aucune; /residuel off", "/masque causal; /activation relu", "/dimension 16; /ffn 12",
+                               "/normalisation rmsnorm", "/normalisation rmsnorm; /norme post",
+                               "/normalisation rmsnorm; /norme post; /residuel off", "/normalisation rmsnorm; /residuel off"}) {
         const auto t = test::session(std::string("/couches 3; /graine 3; ") + wiring).trace();
         const Matrix target = loss_target(*t);
         const Gradients g = backward(*t, target);

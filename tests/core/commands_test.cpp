@@ -141,6 +141,8 @@ TEST(Commands, InvalidFormsChangeNothing) {
         {"/aide inexistante", "le nom d'une commande"},
         {"/masque partiel", "aucun ou causal"},  {"/masque", "rien reçu"},
         {"/activation tanh", "gelu ou relu"},    {"/activation", "rien reçu"},
+        {"/normalisation batchnorm", "/normalisation attend layernorm ou rmsnorm (reçu « batchnorm »)"},
+        {"/normalisation", "rien reçu"},        {"/normalisation rmsnorm layernorm", "normalisation"},
         {"/inconnue", "commande inconnue"},
         {long_line, "ligne trop longue"},
         {invalid_utf8, "UTF-8"},
@@ -189,7 +191,7 @@ TEST(Commands, CompletionAndHelp) {
     for (const auto& c : r.commands()) EXPECT_NE(help.find(c.usage), std::string::npos) << c.name;
     for (const char* name : {"propager", "couches", "position", "residuel", "norme", "ffn", "dimension", "phrase",
                              "etape", "parametres", "reinit", "graine", "aide", "masque", "activation", "langue",
-                             "melanger"})
+                             "melanger", "normalisation"})
         EXPECT_TRUE(r.find(name)) << name;
 }
 

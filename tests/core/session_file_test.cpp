@@ -35,7 +35,7 @@ std::string read(const fs::path& path) {
 }
 
 const char* kScript = "/couches 3; /norme post; /residuel off; /position appris; /ffn 20; /dimension 16; "
-                      "/masque causal; /activation relu; /phrase la souris mange le fromage; /graine 123456789012345; "
+                      "/masque causal; /activation relu; /normalisation rmsnorm; /phrase la souris mange le fromage; /graine 123456789012345; "
                       "/etape 4";
 
 TEST(SessionFile, ASavedSessionReopensToTheIdenticalTrace) {

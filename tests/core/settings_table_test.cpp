@@ -43,6 +43,9 @@ const std::vector<Spec>& specs() {
          {"/masque partiel", "/masque attend aucun ou causal (reçu « partiel »)"}},
         {"activation", "gelu", {{"/activation relu", "relu"}, {"/activation GELU", "gelu"}},
          {"/activation tanh", "/activation attend gelu ou relu (reçu « tanh »)"}},
+        {"norm_type", "layernorm", {{"/normalisation rmsnorm", "rmsnorm"}, {"/normalisation LayerNorm", "layernorm"},
+                                    {"/normalisation RMSNorm", "rmsnorm"}},
+         {"/normalisation batchnorm", "/normalisation attend layernorm ou rmsnorm (reçu « batchnorm »)"}},
         {"sentence", "le chat regarde le chien", {{"/phrase le chien regarde le chat", "le chien regarde le chat"}},
          {"/phrase chat", "/phrase attend de 2 à 8 mots (reçu 1 mot : « chat »)"}},
         {"step", 5, {{"/etape 0", 0}, {"/etape 3", 3}},  // 2L+1 = 5 at start-up
@@ -62,7 +65,7 @@ const Spec* spec_for(const std::string& key) {
 
 TEST(SettingsTable, HoldsExactlyTheTraceFilesKeys) {
     const std::set<std::string> cli = {"layers", "dimension", "ffn", "heads", "position", "residual", "norm",
-                                       "step", "seed", "sentence", "mask", "activation"};
+                                       "step", "seed", "sentence", "mask", "activation", "norm_type"};
     std::set<std::string> table;
     for (const auto& e : settings_table()) {
         EXPECT_TRUE(table.insert(e.key).second) << e.key << " twice";
@@ -129,6 +132,7 @@ TEST(SettingsTable, SessionJsonRefusesOutOfRangeAndInconsistentValues) {
         {"ffn", 65, "FFN"},              {"dimension", 12, "dimension"}, {"heads", 3, "têtes"},
         {"step", 6, "étape"},            {"step", -1, "étape"},        {"position", "cosinus", "position"},
         {"norm", "rms", "norm"},         {"mask", "partiel", "mask"},  {"activation", "tanh", "activation"},
+        {"norm_type", "batchnorm", "norm_type"}, {"norm_type", "RMSNorm", "norm_type"},
         {"residual", "on", "residual"},  {"seed", -1, "seed"},         {"sentence", "chat", "phrase"},
         {"layers", "2", "layers"},       {"dimension", 8.5, "dimension"}};
     std::set<std::string> covered;
@@ -181,7 +185,8 @@ TEST(SettingsTable, UsageAndCompletionsFollowTheChannel) {
         {"couches", "/couches <1..6>"},        {"position", "/position <sinus|appris|aucun>"},
         {"residuel", "/residuel <on|off>"},    {"norme", "/norme <pre|post|aucune>"},
         {"ffn", "/ffn <8..64>"},               {"dimension", "/dimension <8|16>"},
-        {"masque", "/masque <aucun|causal>"},  {"activation", "/activation <gelu|relu>"}};
+        {"masque", "/masque <aucun|causal>"},  {"activation", "/activation <gelu|relu>"},
+        {"normalisation", "/normalisation <layernorm|rmsnorm>"}};
     CommandRegistry registry;
     std::size_t built = 0;
     for (const auto& e : settings_table()) {

@@ -16,7 +16,9 @@ in post; final LayerNorm in pre) and checks, with an absolute tolerance:
   - each level's vectors, and on sublayer levels sublayer_output, normalized_input (present iff
     norm is "pre"), attention_weights (each row also sums to 1 within 1e-9) and FFN hidden;
   - the position table: sinusoidal for "sinus", all zeros for "aucun";
-  - norm1/norm2 absent iff norm is "aucune", final_norm present iff norm is "pre";
+  - norm1/norm2 absent iff norm is "aucune", final_norm present iff norm is "pre"; with norm_type
+    "rmsnorm" (cli.md "Modern block variants") each norm is {"gain"} with no "bias", and is computed
+    as gain * x / sqrt(mean(x²) + eps), no centring;
   - parameters.blocks and parameters.total against the formula of channel.md section 5.
 Prints one line per level (largest difference), then `OK` or `FAIL: <reason>`.
 Exit status: 0 all good, 1 a check failed, 2 the file is unreadable or not a trace.
@@ -75,6 +77,11 @@ def layer_norm(x, p, eps):
     return [(v - mu) / s * g + b for v, g, b in zip(x, p["gain"], p["bias"])]
 
 
+def rms_norm(x, p, eps):
+    r = math.sqrt(math.fsum(v * v for v in x) / len(x) + eps)
+    return [v / r * g for v, g in zip(x, p["gain"])]
+
+
 def attention(X, p, h, causal):
     n, d = len(X), len(X[0])
     dh = d // h
@@ -107,6 +114,7 @@ def forward(t, h, causal, relu):
     """Expected levels, as a list of dicts shaped like the trace's."""
     s, W, eps = t["settings"], t["weights"], t["layer_norm_eps"]
     norm, residual = s["norm"], s["residual"]
+    normalize = rms_norm if s.get("norm_type", "layernorm") == "rmsnorm" else layer_norm
     X = [[e + q for e, q in zip(W["token_embedding"][tok["id"]], W["position"][i])]
          for i, tok in enumerate(t["tokens"])]
     levels = [{"name": "entrée", "vectors": X}]
@@ -115,7 +123,7 @@ def forward(t, h, causal, relu):
             lv = {"name": f"{kind} {b}"}
             inp = X
             if norm == "pre":
-                inp = lv["normalized_input"] = [layer_norm(x, blk[nkey], eps) for x in X]
+                inp = lv["normalized_input"] = [normalize(x, blk[nkey], eps) for x in X]
             if kind == "attention":
                 F, lv["attention_weights"] = attention(inp, blk["attention"], h, causal)
             else:
@@ -123,11 +131,11 @@ def forward(t, h, causal, relu):
             lv["sublayer_output"] = F
             Y = [[a + f for a, f in zip(x, fx)] for x, fx in zip(X, F)] if residual else F
             if norm == "post":
-                Y = [layer_norm(y, blk[nkey], eps) for y in Y]
+                Y = [normalize(y, blk[nkey], eps) for y in Y]
             X = lv["vectors"] = Y
             levels.append(lv)
     if norm == "pre":
-        X = [layer_norm(x, W["final_norm"], eps) for x in X]
+        X = [normalize(x, W["final_norm"], eps) for x in X]
     levels.append({"name": "sortie", "vectors": X})
     return levels
 
@@ -149,6 +157,8 @@ def check_structure(t, tol):
         raise Fail(f"settings.residual = {s['residual']!r}, expected true or false")
     causal = choice(s, "mask", ("aucun", "causal"), "aucun") == "causal"
     relu = choice(s, "activation", ("gelu", "relu"), "gelu") == "relu"
+    rms = choice(s, "norm_type", ("layernorm", "rmsnorm"), "layernorm") == "rmsnorm"
+    norm_keys = ("gain",) if rms else ("gain", "bias")
     V, eps = need(t, "vocabulary_size", "the trace"), shaped(need(t, "layer_norm_eps", "the trace"), [], "eps")
     if isinstance(V, bool) or not isinstance(V, int) or V < 1 or eps <= 0:
         raise Fail(f"vocabulary_size = {V!r} / layer_norm_eps = {eps!r} out of range")
@@ -180,12 +190,16 @@ def check_structure(t, tol):
             if (nk in blk) != (norm != "aucune"):
                 raise Fail(f"blocks[{b}].{nk} must be {'absent' if norm == 'aucune' else 'present'} with norm {norm}")
             if nk in blk:
-                for k in ("gain", "bias"):
+                if set(blk[nk]) != set(norm_keys):
+                    raise Fail(f"blocks[{b}].{nk} has {sorted(blk[nk])}, expected {sorted(norm_keys)}")
+                for k in norm_keys:
                     shaped(need(blk[nk], k, nk), [d], f"blocks[{b}].{nk}.{k}")
     if ("final_norm" in W) != (norm == "pre"):
         raise Fail(f"final_norm must be {'present' if norm == 'pre' else 'absent'} with norm {norm}")
     if norm == "pre":
-        for k in ("gain", "bias"):
+        if set(W["final_norm"]) != set(norm_keys):
+            raise Fail(f"final_norm has {sorted(W['final_norm'])}, expected {sorted(norm_keys)}")
+        for k in norm_keys:
             shaped(need(W["final_norm"], k, "final_norm"), [d], f"final_norm.{k}")
 
     levels = need(t, "levels", "the trace")
@@ -223,8 +237,9 @@ def check_structure(t, tol):
         problems.append("position table is not all zeros with position aucun")
 
     params = need(t, "parameters", "the trace")
-    per_block = 4 * (d * d + d) + d * w + w + w * d + d + (4 * d if norm != "aucune" else 0)
-    total = L * per_block + V * d + (8 * d if position == "appris" else 0) + (2 * d if norm == "pre" else 0)
+    one_norm = d if rms else 2 * d                  # RMSNorm: a gain; LayerNorm: a gain and a bias
+    per_block = 4 * (d * d + d) + d * w + w + w * d + d + (2 * one_norm if norm != "aucune" else 0)
+    total = L * per_block + V * d + (8 * d if position == "appris" else 0) + (one_norm if norm == "pre" else 0)
     for key, ref in (("blocks", L * per_block), ("total", total)):
         if need(params, key, "parameters") != ref:
             problems.append(f"parameters.{key} = {params[key]!r}, the formula gives {ref}")
