@@ -11,6 +11,8 @@
 #include "persist/data_dir.h"
 #include "exports.h"
 #include "lesson.h"
+#include "memory.h"
+#include "numbers.h"
 #include "session_file.h"
 #include "persist/view_state.h"
 #include "parameters.h"
@@ -29,7 +31,8 @@ int fail(const std::string& message) {
 }
 
 struct Options {
-    bool headless = false, parameters = false, stats = false, fresh = false;
+    bool headless = false, parameters = false, stats = false, fresh = false, memory = false;
+    std::int64_t heads = 0, context = 0, batch = 1;  // --tetes, --contexte, --lot (with --memoire)
     std::string run, script, trace, preset, screenshot, size, lang, open, lesson;
 };
 
@@ -48,7 +51,16 @@ void declare_options(CLI::App& cli, Options& o) {
     cli.add_option("--trace", o.trace, "Écrit la trace de l'état final en JSON (avec --headless)")->type_name("FICHIER");
     cli.add_flag("--parametres", o.parameters, "Affiche le détail du nombre de paramètres et quitte");
     cli.add_option("--preset", o.preset,
-                   "Avec --parametres : gpt2-small, gpt2-medium, gpt2-large, gpt2-xl ou gpt3")->type_name("NOM");
+                   "Avec --parametres ou --memoire : gpt2-small, gpt2-medium, gpt2-large, gpt2-xl, gpt3, llama2-7b "
+                   "ou llama3-8b")->type_name("NOM");
+    cli.add_flag("--memoire", o.memory,
+                 "Affiche la mémoire fp16 des scores d'une couche et du cache KV (--preset, ou --tetes et --contexte), "
+                 "puis quitte");
+    cli.add_option("--tetes", o.heads, "Avec --memoire sans --preset : têtes d'une couche d'attention seule")
+        ->type_name("H");
+    cli.add_option("--contexte", o.context,
+                   "Avec --memoire : longueur du contexte (par défaut celle du preset)")->type_name("N");
+    cli.add_option("--lot", o.batch, "Avec --memoire : taille du lot (1 par défaut)")->type_name("B");
     cli.add_option("--screenshot", o.screenshot, "Enregistre la fenêtre en PNG une fois l'animation finie, puis quitte")
         ->type_name("FICHIER");
     cli.add_flag("--stats", o.stats, "À la sortie, affiche les statistiques d'images (fenêtre)");
@@ -58,6 +70,43 @@ void declare_options(CLI::App& cli, Options& o) {
     cli.add_option("--size", o.size,
                    "Taille fixe de la fenêtre, par exemple 1600x900 ; avec --headless, celle de /exporter svg")
         ->type_name("LxH");
+}
+
+int unknown_preset(const std::string& name) {
+    std::string names;
+    for (const auto& n : tb::preset_names()) names += (names.empty() ? "" : ", ") + n;
+    return fail("configuration inconnue « " + name + " » (connues : " + names + ")");
+}
+
+// --memoire (cli.md "Modern block variants"): a preset's scores per layer and KV cache, or a bare
+// attention layer's scores (--tetes, --contexte required), in fp16; an exit status.
+int print_memory(const CLI::App& cli, const Options& o) {
+    const auto language = o.lang.empty() ? std::optional<tb::Language>(tb::Language::French) : tb::parse_language(o.lang);
+    if (!language) return fail("--lang attend fr ou en (reçu « " + o.lang + " »)");
+    if (o.parameters) return fail("--memoire et --parametres ne s'emploient pas ensemble");
+    const bool has_context = cli.count("--contexte") > 0;
+    const auto check = [](const char* name, std::int64_t value, std::int64_t most) -> std::optional<int> {
+        if (value < 1 || value > most)
+            return fail(std::string(name) + " attend un entier de 1 à " + tb::format_count(most, tb::Language::French) +
+                        " (reçu " + std::to_string(value) + ")");
+        return std::nullopt;
+    };
+    if (has_context)
+        if (auto e = check("--contexte", o.context, tb::kMaxMemoryContext)) return *e;
+    if (auto e = check("--lot", o.batch, tb::kMaxMemoryBatch)) return *e;
+    if (!o.preset.empty()) {
+        if (cli.count("--tetes") > 0) return fail("--tetes ne s'emploie pas avec --preset (le preset donne ses têtes)");
+        const auto architecture = tb::preset(o.preset);
+        if (!architecture) return unknown_preset(o.preset);
+        const std::int64_t context = has_context ? o.context : architecture->context;
+        std::cout << tb::format_memory(tb::memory_figures(*architecture, context, o.batch), *language);
+        return 0;
+    }
+    if (cli.count("--tetes") == 0) return fail("--memoire attend --preset NOM, ou --tetes H et --contexte N");
+    if (auto e = check("--tetes", o.heads, tb::kMaxMemoryHeads)) return *e;
+    if (!has_context) return fail("--memoire --tetes attend aussi --contexte N");
+    std::cout << tb::format_memory(tb::memory_figures(o.heads, o.context, o.batch), *language);
+    return 0;
 }
 
 // Parses the command line into `o`; an exit status when the program must stop here (help,
@@ -81,19 +130,18 @@ std::optional<int> parse_options(int argc, char** argv, Options& o) {
     for (const char* name : {"--script", "--trace", "--preset", "--screenshot", "--size", "--lang", "--lesson", "--open"})
         if (cli.count(name) > 0 && cli.get_option(name)->as<std::string>().empty())
             return fail(std::string(name) + " attend une valeur (reçu une chaîne vide)");
+    if (o.memory) return print_memory(cli, o);
+    for (const char* name : {"--tetes", "--contexte", "--lot"})
+        if (cli.count(name) > 0) return fail(std::string(name) + " ne s'emploie qu'avec --memoire");
     if (o.parameters && !o.preset.empty()) {
         const auto architecture = tb::preset(o.preset);
-        if (!architecture) {
-            std::string names;
-            for (const auto& n : tb::preset_names()) names += (names.empty() ? "" : ", ") + n;
-            return fail("configuration inconnue « " + o.preset + " » (connues : " + names + ")");
-        }
+        if (!architecture) return unknown_preset(o.preset);
         const auto language = o.lang.empty() ? std::optional<tb::Language>(tb::Language::French) : tb::parse_language(o.lang);
         if (!language) return fail("--lang attend fr ou en (reçu « " + o.lang + " »)");
         std::cout << tb::format_breakdown(*architecture, *language);  // in --lang's language
         return 0;
     }
-    if (!o.preset.empty()) return fail("--preset ne s'emploie qu'avec --parametres");
+    if (!o.preset.empty()) return fail("--preset ne s'emploie qu'avec --parametres ou --memoire");
     return std::nullopt;
 }
 

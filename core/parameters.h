@@ -4,6 +4,9 @@
 // two RMSNorms 2·d, a gain only); times L; plus token embeddings V·d, learned positions n_ctx·d, a
 // final LayerNorm 2d or RMSNorm d (pre-norm);
 // the output head is tied to the token embeddings and adds nothing.
+// The modern variants (cli.md "Modern block variants", seed 002) change the terms: RMSNorm d per
+// norm (gain only); K and V 2·(d·h_kv·d_h + h_kv·d_h) with GQA/MQA; a gated FFN (SwiGLU) a third
+// matrix, 2(d·w + w) + w·d + d; no biases drops every b; an untied output head adds V·d.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,6 +29,14 @@ struct Architecture {
     Position position;
     Norm norm;
     NormType norm_type = NormType::LayerNorm;  // RMSNorm counts d a norm (a gain), LayerNorm 2d
+    // The modern variants; their defaults keep the channel's block (GPT-2's recipe).
+    std::int64_t kv_heads = 0;  // h_kv: K and V heads (0: as many as h, MHA)
+    bool gated_ffn = false;     // SwiGLU: W1 (gate) and W3 (up) d -> w, W2 w -> d
+    bool biases = true;         // every linear map y = W x + b has its b
+    bool tied_head = true;      // the output head reuses the token embeddings
+    bool rope = false;          // RoPE: positions turn Q and K, no table (position is then None)
+    std::int64_t kv() const { return kv_heads > 0 ? kv_heads : heads; }
+    std::int64_t head_dimension() const { return heads > 0 ? dimension / heads : 0; }  // d_h = d / h
 };
 
 struct ParameterTerm {
@@ -47,6 +58,7 @@ struct ParameterBreakdown {
     std::int64_t token_embeddings;  // V·d
     std::int64_t positions;         // n_ctx·d when learned, else 0
     std::int64_t final_norm;        // 2d (RMSNorm d) in pre-norm, else 0
+    std::int64_t output_head;       // V·d when untied, else 0 (tied)
     std::int64_t total;
 };
 
@@ -57,7 +69,8 @@ std::vector<ParameterTerm> parameter_terms(const Architecture& a);
 
 Architecture toy_architecture(const Settings& s, int vocabulary_size);
 
-// gpt2-small, gpt2-medium, gpt2-large, gpt2-xl, gpt3 (case- and accent-insensitive).
+// gpt2-small, gpt2-medium, gpt2-large, gpt2-xl, gpt3, llama2-7b, llama3-8b (case- and
+// accent-insensitive).
 std::optional<Architecture> preset(std::string_view name);
 std::vector<std::string> preset_names();
 

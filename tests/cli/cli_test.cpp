@@ -51,7 +51,7 @@ TEST(Cli, HelpAndVersion) {
     const auto help = run("--help");
     EXPECT_EQ(help.status, 0);
     for (const char* option : {"--headless", "--run", "--script", "--trace", "--parametres", "--preset", "--screenshot",
-                               "--stats", "--size", "--version"})
+                               "--stats", "--size", "--version", "--memoire", "--tetes", "--contexte", "--lot"})
         EXPECT_NE(help.out.find(option), std::string::npos) << option;
     const auto version = run("--version");
     EXPECT_EQ(version.status, 0);
@@ -68,6 +68,66 @@ TEST(Cli, PresetGpt2SmallEndsWithItsTotal) {
     const auto unknown = run("--parametres --preset gpt5");
     EXPECT_EQ(unknown.status, 2);
     EXPECT_NE(unknown.err.find("configuration inconnue"), std::string::npos) << unknown.err;
+}
+
+// Ends with `tail`, a failure message with the whole text otherwise.
+::testing::AssertionResult ends_with(const std::string& text, const std::string& tail) {
+    if (text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0)
+        return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "does not end with\n" << tail << "in\n" << text;
+}
+
+TEST(Cli, LlamaPresetsEndWithTheSpecsTotals) {
+    // cli.md: llama2-7b total 6738415616, llama3-8b 8030261248 (worked term by term in
+    // tests/core/presets_memory_test.cpp).
+    const auto llama2 = run("--parametres --preset llama2-7b");
+    EXPECT_EQ(llama2.status, 0) << llama2.err;
+    EXPECT_TRUE(ends_with(llama2.out, "total: 6738415616\n"));
+    const auto llama3 = run("--parametres --preset llama3-8b");
+    EXPECT_EQ(llama3.status, 0) << llama3.err;
+    EXPECT_TRUE(ends_with(llama3.out, "total: 8030261248\n"));
+    // The breakdown shows the GQA term's formula: 2d² + 2·d·h_kv·d_h.
+    EXPECT_NE(llama3.out.find("2d² + 2·d·h_kv·d_h"), std::string::npos) << llama3.out;
+    EXPECT_NE(run("--parametres --preset gpt5").err.find("llama3-8b"), std::string::npos);  // the known names
+}
+
+TEST(Cli, MemoireOfSeedTwosBareLayer) {
+    // Seed 002: 8 heads, n 4096, batch 1 -> 8 × 4096² = 134 217 728 elements, × 2 bytes = 268 435 456 (256 Mio).
+    const auto r = run("--memoire --tetes 8 --contexte 4096 --lot 1");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(ends_with(r.out, "scores_elements: 134217728\nscores_fp16_bytes: 268435456\n"));
+    EXPECT_NE(r.out.find("256\u00A0Mio"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("kv_cache"), std::string::npos) << r.out;  // no cache without a preset
+    // --lot defaults to 1: the same figures.
+    EXPECT_TRUE(ends_with(run("--memoire --tetes 8 --contexte 4096").out, "scores_fp16_bytes: 268435456\n"));
+}
+
+TEST(Cli, MemoireOfPresets) {
+    // GPT-2 small at its context 1 024 (the default): scores 12 × 1024² = 12 582 912 elements,
+    // 25 165 824 bytes; KV cache 2·2·12·1024·12·64 = 37 748 736 bytes (36 Mio).
+    const auto gpt2 = run("--memoire --preset gpt2-small");
+    EXPECT_EQ(gpt2.status, 0) << gpt2.err;
+    EXPECT_TRUE(ends_with(gpt2.out, "scores_elements: 12582912\nscores_fp16_bytes: 25165824\nkv_cache_fp16_bytes: 37748736\n"));
+    EXPECT_NE(gpt2.out.find("36\u00A0Mio"), std::string::npos) << gpt2.out;
+    // Llama 3 8B at 8 192: 2·2·32·8192·8·128 = 1 073 741 824 bytes (1 Gio), GQA dividing by 32 / 8 = 4.
+    const auto llama3 = run("--memoire --preset llama3-8b --contexte 8192 --lot 1");
+    EXPECT_EQ(llama3.status, 0) << llama3.err;
+    EXPECT_TRUE(ends_with(llama3.out, "kv_cache_fp16_bytes: 1073741824\n"));
+    EXPECT_NE(llama3.out.find("h / h_kv = 4"), std::string::npos) << llama3.out;
+    // Batch 2, context 1 024: 2·2·32·1024·8·128·2 = 268 435 456 bytes.
+    EXPECT_TRUE(ends_with(run("--memoire --preset llama3-8b --contexte 1024 --lot 2").out,
+                          "kv_cache_fp16_bytes: 268435456\n"));
+}
+
+TEST(Cli, MemoireRefusesWhatItCannotCompute) {
+    for (const char* args : {"--memoire", "--memoire --tetes 8", "--memoire --preset gpt5", "--memoire --tetes 0 --contexte 8",
+                             "--memoire --preset gpt2-small --lot 0", "--memoire --preset gpt2-small --tetes 4",
+                             "--memoire --tetes 8 --contexte abc", "--contexte 8", "--parametres --memoire --preset gpt3"}) {
+        const auto r = run(args);
+        EXPECT_EQ(r.status, 2) << args;
+        EXPECT_FALSE(r.err.empty()) << args;
+        EXPECT_TRUE(r.out.empty()) << args << "\n" << r.out;
+    }
 }
 
 TEST(Cli, HeadlessParametresPrintsTheToyBreakdown) {
