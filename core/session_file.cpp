@@ -23,10 +23,10 @@ std::optional<std::string> settings_from_json(const json& j, const Vocabulary& v
     for (const auto& item : j.items())
         if (!find_setting(item.key())) return "réglage inconnu " + quoted_key(item.key());
     for (const auto& e : settings_table())
-        if (!j.contains(e.key)) return "réglage manquant " + quoted_key(e.key);
+        if (!j.contains(e.key) && !e.added_later) return "réglage manquant " + quoted_key(e.key);
     Settings s;
     for (const auto& e : settings_table())
-        if (!e.from_json(j.at(e.key), s)) return "réglage " + quoted_key(e.key) + " : " + json_expectation(e) + " attendu";
+        if (j.contains(e.key) && !e.from_json(j.at(e.key), s)) return "réglage " + quoted_key(e.key) + " : " + json_expectation(e) + " attendu";
     if (auto error = validate(s, vocabulary)) return *error;
     out = s;
     return std::nullopt;

@@ -7,10 +7,10 @@
 
 namespace tb {
 
-enum class Position { Sinus, Learned, None };  // /position sinus|appris|aucun
+enum class Position { Sinus, Learned, None, Rope, Alibi };  // /position sinus|appris|aucun|rope|alibi (rope, alibi: seed 002)
 enum class Norm { Pre, Post, None };           // /norme pre|post|aucune
 enum class Mask { None, Causal };              // /masque aucun|causal (an addition: seed 002)
-enum class Activation { Gelu, Relu };          // /activation gelu|relu (an addition: seed 004)
+enum class Activation { Gelu, Relu, Swiglu, Geglu };  // /activation (additions: seeds 004, 002); the last two gated
 enum class NormType { LayerNorm, RmsNorm };    // /normalisation layernorm|rmsnorm (an addition: seed 002)
 
 struct Settings {
@@ -26,11 +26,12 @@ struct Settings {
     Norm norm = Norm::Pre;                // /norme
     int ffn = 32;                         // w, /ffn 8..64
     int dimension = 8;                    // d, /dimension 8|16
-    int heads = 2;                        // h, fixed: d_h = d / h
+    int heads = 2;                        // h, /tetes h [h_kv]: d_h = d / h, even
     // Additions to the channel; their start-up values keep the channel's behaviour.
     Mask mask = Mask::None;               // /masque: none (the channel's encoder) or causal
     Activation activation = Activation::Gelu;  // /activation: FFN non-linearity
     NormType norm_type = NormType::LayerNorm;  // /normalisation: the norm's type, wherever /norme places it
+    int kv_heads = 2;                     // h_kv, /tetes h [h_kv]: divides h (MHA = h, MQA = 1, GQA between)
     std::string sentence = "le chat regarde le chien";  // /phrase, 2 to 8 tokens
     int step = 5;                         // /etape 0..2L+1: where the beads stop (2L+1 = top)
     std::uint64_t seed = kDefaultSeed;    // /graine, /propager draws the next one
@@ -44,8 +45,13 @@ struct Settings {
 const char* to_string(Position p);  // "sinus", "appris", "aucun"
 const char* to_string(Norm n);      // "pre", "post", "aucune"
 const char* to_string(Mask m);      // "aucun", "causal"
-const char* to_string(Activation a);  // "gelu", "relu"
+const char* to_string(Activation a);  // "gelu", "relu", "swiglu", "geglu"
 const char* to_string(NormType t);    // "layernorm", "rmsnorm"
+
+// SwiGLU and GeGLU: y = W2 (φ(W1 x + b1) ⊙ (W3 x + b3)) + b2, a third matrix W3.
+inline bool gated(Activation a) { return a == Activation::Swiglu || a == Activation::Geglu; }
+// RoPE and ALiBi bring the position in through the scores: the table added at level 0 is zeros.
+inline bool positions_in_scores(Position p) { return p == Position::Rope || p == Position::Alibi; }
 
 // True when a and b describe the same model and sentence (every field but the step): a change
 // that replays.

@@ -82,7 +82,9 @@ const std::vector<SettingWord> kPositionWords = {
     {"appris", int(Position::Learned), {"appris", "learned"}, "learned"},
     {"apprise", int(Position::Learned)},
     {"aucun", int(Position::None), {"aucun", "none"}, "none"},
-    {"aucune", int(Position::None)}};
+    {"aucune", int(Position::None)},
+    {"rope", int(Position::Rope), {"RoPE", "RoPE"}, "RoPE"},
+    {"alibi", int(Position::Alibi), {"ALiBi", "ALiBi"}, "ALiBi"}};
 const std::vector<SettingWord> kNormWords = {{"pre", int(Norm::Pre), {"pré", "pre"}},
                                              {"post", int(Norm::Post), {"post", "post"}},
                                              {"aucune", int(Norm::None), {"aucune", "none"}, "none"},
@@ -91,7 +93,9 @@ const std::vector<SettingWord> kMaskWords = {{"aucun", int(Mask::None), {"aucun"
                                              {"aucune", int(Mask::None)},
                                              {"causal", int(Mask::Causal), {"causal", "causal"}}};
 const std::vector<SettingWord> kActivationWords = {{"gelu", int(Activation::Gelu), {"GELU", "GELU"}, "GELU (erf)"},
-                                                   {"relu", int(Activation::Relu), {"ReLU", "ReLU"}, "ReLU"}};
+                                                   {"relu", int(Activation::Relu), {"ReLU", "ReLU"}, "ReLU"},
+                                                   {"swiglu", int(Activation::Swiglu), {"SwiGLU", "SwiGLU"}, "SwiGLU"},
+                                                   {"geglu", int(Activation::Geglu), {"GeGLU", "GeGLU"}, "GeGLU"}};
 const std::vector<SettingWord> kNormTypeWords = {
     {"layernorm", int(NormType::LayerNorm), {"LayerNorm", "LayerNorm"}, "LayerNorm"},
     {"rmsnorm", int(NormType::RmsNorm), {"RMSNorm", "RMSNorm"}, "RMSNorm"}};
@@ -176,6 +180,7 @@ SettingEntry norm() {
 SettingEntry norm_type() {
     SettingEntry e = choice_setting("norm_type", "normalisation", "type de norme", &Settings::norm_type, kNormTypeWords);
     e.subject = "le type de normalisation";
+    e.added_later = true;
     e.label = {"type de norme", "norm type"};
     e.tooltip = {"LayerNorm : g ⊙ (x − μ)/√(σ² + ε) + b (centre puis réduit). RMSNorm : g ⊙ x/√(moyenne(x²) + ε), "
                  "sans centrage ni biais (Llama). Sur [1, 3] : LayerNorm donne [−1, 1], RMSNorm [1, 3]/√5.",
@@ -301,14 +306,25 @@ SettingEntry seed() {
     return e;
 }
 
-// Fixed at 2 for now (channel.md section 1); no command yet.
+// h and h_kv: one command over two entries, /tetes h [h_kv], written in commands.cpp.
 SettingEntry heads() {
-    SettingEntry e = integer_setting("heads", "", "têtes", &Settings::heads, 2, 2);
+    SettingEntry e = integer_setting("heads", "", "têtes", &Settings::heads, 1, 8);
     e.subject = "le nombre de têtes";
     e.check = [](const Settings& s) -> std::optional<std::string> {
-        if (s.dimension % s.heads == 0) return std::nullopt;
+        if (s.dimension % s.heads == 0 && (s.dimension / s.heads) % 2 == 0) return std::nullopt;
         return "les têtes : d = " + std::to_string(s.dimension) + " ne se partage pas en h = " + std::to_string(s.heads) +
-               " têtes égales (d_h = d/h doit être entier)";
+               " têtes de dimension paire (d_h = d/h doit être un entier pair)";
+    };
+    return e;
+}
+
+SettingEntry kv_heads() {
+    SettingEntry e = integer_setting("kv_heads", "", "têtes K/V", &Settings::kv_heads, 1, 8);
+    e.subject = "le nombre de têtes K/V";
+    e.added_later = true;
+    e.check = [](const Settings& s) -> std::optional<std::string> {
+        if (s.heads % s.kv_heads == 0) return std::nullopt;
+        return "les têtes K/V : h_kv = " + std::to_string(s.kv_heads) + " ne divise pas h = " + std::to_string(s.heads);
     };
     return e;
 }
@@ -319,7 +335,7 @@ const std::vector<SettingEntry>& settings_table() {
     static const std::vector<SettingEntry> table = {layers(),     position(), residual(), norm(),
                                                     ffn(),        dimension(), mask(),    activation(),
                                                     norm_type(),  sentence(), step(),     seed(),
-                                                    heads()};
+                                                    heads(),      kv_heads()};
     return table;
 }
 

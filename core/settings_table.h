@@ -53,6 +53,7 @@ struct SettingEntry {
     bool side_b = false;               // /b may change it on side B
     bool own_command = false;          // its command is written by hand in commands.cpp
     bool send_on_release = false;      // the slider sends its command on release, not while dragged
+    bool added_later = false;          // added after the first session files: a file without it reads its start-up value
 
     // Integer, Choice, OnOff: the field as an int (an enum's value, a bool as 0 or 1).
     std::function<int(const Settings&)> get;

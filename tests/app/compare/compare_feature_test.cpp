@@ -41,8 +41,8 @@ TEST(ComparisonFeature, BRefusesWhatIsShared) {
     const auto r = w.run("/b /phrase le chat");
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.message,
-              "/b attend une commande de réglage : /couches, /position, /residuel, /norme, /ffn, /dimension, /masque ou "
-              "/activation (reçu « /phrase le chat ») ; la phrase, la graine et l'étape sont communes aux deux côtés");
+              "/b attend une commande de réglage : /couches, /position, /residuel, /norme, /ffn, /dimension, /masque, "
+              "/activation ou /normalisation (reçu « /phrase le chat ») ; la phrase, la graine et l'étape sont communes aux deux côtés");
     const auto bad = w.run("/b /couches 9");
     EXPECT_FALSE(bad.ok);
     EXPECT_EQ(bad.message, "côté B : /couches attend un entier de 1 à 6 (reçu « 9 »)");

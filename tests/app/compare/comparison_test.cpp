@@ -87,7 +87,8 @@ const std::vector<SideBSpec> kSideB = {
     {"layers", "/couches 4", "couches 4", 4},           {"position", "/position apprise", "position appris", "appris"},
     {"residual", "/résiduel non", "résiduel off", false}, {"norm", "/norme post", "norme post", "post"},
     {"ffn", "/ffn 16", "ffn 16", 16},                   {"dimension", "/dimension 16", "dimension 16", 16},
-    {"mask", "/masque causal", "masque causal", "causal"}, {"activation", "/activation relu", "activation relu", "relu"}};
+    {"mask", "/masque causal", "masque causal", "causal"}, {"activation", "/activation relu", "activation relu", "relu"},
+    {"norm_type", "/normalisation rmsnorm", "type de norme rmsnorm", "rmsnorm"}};
 
 TEST(Comparison, EverySettingTheTableGivesBRoundTrips) {
     const auto vocabulary = std::make_shared<const Vocabulary>(Vocabulary::load(TB_ASSETS_DIR "/vocabulary.txt"));
@@ -139,7 +140,7 @@ TEST(Comparison, ASavedSideBOutOfRangeIsRefused) {
     const std::vector<std::pair<std::string, nlohmann::json>> bad = {
         {"layers", 7},     {"layers", 0},       {"ffn", 65},        {"ffn", 7},          {"dimension", 12},
         {"position", "x"}, {"residual", "off"}, {"norm", "rms"},    {"mask", "partiel"}, {"activation", "tanh"},
-        {"layers", 2.5},   {"step", 3},         {"seed", 1},        {"sentence", "le chat"}};
+        {"layers", 2.5},   {"step", 3},         {"seed", 1},        {"sentence", "le chat"}, {"norm_type", "batchnorm"}};
     std::set<std::string> covered;
     for (const auto& [key, value] : bad) {
         ViewState out;
