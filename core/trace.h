@@ -27,7 +27,10 @@ struct Level {
     Matrix sublayer_output;   // n x d: F(.), before any addition or post-norm
     Matrix before_norm;       // n x d: x + F(x) (or F(x)) before the LayerNorm, post-norm only
     std::vector<Matrix> attention_weights;  // h of n x n, attention levels; rows sum to 1
-    Matrix hidden;            // n x w: FFN activations after the activation (GELU or ReLU), FFN levels
+    Matrix hidden;            // n x w: FFN activations after the activation (GELU or ReLU), FFN levels;
+                              // gated FFN (SwiGLU, GeGLU): gate ⊙ up
+    Matrix gate;              // n x w: φ(W1 x + b1), gated FFN levels only (else empty)
+    Matrix up;                // n x w: W3 x + b3, the value path, gated FFN levels only (else empty)
 };
 
 struct Trace {
