@@ -60,28 +60,39 @@ Matrix ffn_backward(const Matrix& in, const FfnWeights& w, Activation activation
 }
 
 // Backward through multi-head attention from dL/d(output); fills g, returns dL/d(input).
-Matrix attention_backward(const Matrix& in, const AttentionWeights& w, const std::vector<Matrix>& weights,
-                          const Matrix& dout, SublayerGradients& g) {
+// GQA/MQA: query head j reads KV head g(j), so the gradients of the heads sharing one K/V head
+// add up in it. RoPE: Q and K are turned after their projection, so their gradients are turned
+// back (rotation by -θ, the transpose). ALiBi: a constant added to the scores, nothing to add
+// besides going through the softmax (whose weights the trace keeps).
+Matrix attention_backward(const Matrix& in, const AttentionWeights& w, const AttentionShape& shape,
+                          const std::vector<Matrix>& weights, const Matrix& dout, SublayerGradients& g) {
     const Eigen::Index n = in.rows(), d = in.cols();
-    const auto heads = static_cast<Eigen::Index>(weights.size());
-    const Eigen::Index dh = d / heads;
+    const Eigen::Index heads = shape.heads, dh = d / heads, kv_width = shape.kv_heads * dh;
+    const std::vector<int> kv_of = kv_head_map(shape.heads, shape.kv_heads);
     const double scale = 1.0 / std::sqrt(static_cast<double>(dh));
-    const Matrix q = linear(in, w.wq, w.bq), k = linear(in, w.wk, w.bk), v = linear(in, w.wv, w.bv);
+    const bool rotary = shape.position == Position::Rope;
+    const int idh = static_cast<int>(dh);
+    Matrix q = linear(in, w.wq, w.bq), k = linear(in, w.wk, w.bk);
+    const Matrix v = linear(in, w.wv, w.bv);
+    if (rotary) q = tb::rope(q, idh, shape.rope_base), k = tb::rope(k, idh, shape.rope_base);  // as the scores saw them
     Matrix concat(n, d);
-    for (Eigen::Index j = 0; j < heads; ++j) concat.middleCols(j * dh, dh) = weights[j] * v.middleCols(j * dh, dh);
+    for (Eigen::Index j = 0; j < heads; ++j)
+        concat.middleCols(j * dh, dh) = weights[j] * v.middleCols(kv_of[j] * dh, dh);
 
     const Matrix dconcat = dout * w.wo;  // n x d
-    Matrix dq(n, d), dk(n, d), dv(n, d);
+    Matrix dq(n, d), dk = Matrix::Zero(n, kv_width), dv = Matrix::Zero(n, kv_width);
     for (Eigen::Index j = 0; j < heads; ++j) {
         const Matrix& a = weights[j];                                                 // n x n
-        const Matrix da = dconcat.middleCols(j * dh, dh) * v.middleCols(j * dh, dh).transpose();
-        dv.middleCols(j * dh, dh) = a.transpose() * dconcat.middleCols(j * dh, dh);
+        const Eigen::Index kv = kv_of[j] * dh;                                        // its K/V features
+        const Matrix da = dconcat.middleCols(j * dh, dh) * v.middleCols(kv, dh).transpose();
+        dv.middleCols(kv, dh) += a.transpose() * dconcat.middleCols(j * dh, dh);
         // Softmax by row: dS = A * (dA - rowsum(dA * A)); masked entries have A = 0, so dS = 0.
         const Vector row_dot = a.cwiseProduct(da).rowwise().sum();
         const Matrix ds = a.cwiseProduct(da.colwise() - row_dot);
-        dq.middleCols(j * dh, dh) = scale * ds * k.middleCols(j * dh, dh);
-        dk.middleCols(j * dh, dh) = scale * ds.transpose() * q.middleCols(j * dh, dh);
+        dq.middleCols(j * dh, dh) = scale * ds * k.middleCols(kv, dh);
+        dk.middleCols(kv, dh) += scale * ds.transpose() * q.middleCols(j * dh, dh);
     }
+    if (rotary) dq = tb::rope(dq, idh, shape.rope_base, -1.0), dk = tb::rope(dk, idh, shape.rope_base, -1.0);
     g.weights = {dq.transpose() * in, dk.transpose() * in, dv.transpose() * in, dout.transpose() * concat};
     g.biases = {column_sums(dq), column_sums(dk), column_sums(dv), column_sums(dout)};
     return dq * w.wq + dk * w.wk + dv * w.wv;
@@ -125,7 +136,7 @@ Gradients backward(const Trace& t, const Matrix& target) {
         const Matrix dsum = s.norm == Norm::Post ? norm_backward(s.norm_type, level.before_norm, norm, grad, t.layer_norm_eps) : grad;
         const Matrix& f_input = s.norm == Norm::Pre ? level.normalized_input : t.input_of(level);
         Matrix df_input = level.kind == LevelKind::Attention
-                              ? attention_backward(f_input, block.attention, level.attention_weights, dsum, g)
+                              ? attention_backward(f_input, block.attention, attention_shape(s), level.attention_weights, dsum, g)
                               : ffn_backward(f_input, block.ffn, s.activation, dsum, g);
         if (s.norm == Norm::Pre) df_input = norm_backward(s.norm_type, t.input_of(level), norm, df_input, t.layer_norm_eps);
         grad = s.residual ? Matrix(dsum + df_input) : df_input;  // the "1" of 1 + F'

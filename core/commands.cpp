@@ -87,10 +87,59 @@ Command setting_command(const SettingEntry& e) {
     return {e.command, setting_usage(e), e.help.fr, setting_completions(e), run, e.help.en};
 }
 
+// The numbers of heads h that split d into heads of even dimension d_h: "1, 2 ou 4" at d = 8.
+std::vector<std::string> heads_for(int d) {
+    std::vector<std::string> out;
+    for (int h = 1; h <= 8; ++h)
+        if (d % h == 0 && (d / h) % 2 == 0) out.push_back(std::to_string(h));
+    return out;
+}
+
+// /tetes h [h_kv]: two entries of the table (heads, kv_heads) in one command; h_kv omitted = h.
+// The ranges and ties are the entries' own checks (settings_table.cpp); here the refusal names
+// the values that fit the current d, and the reply says MHA, GQA or MQA.
+CommandResult tetes(Session& session, const Args& args) {
+    const int d = session.settings().dimension;
+    const auto h = args.size() >= 1 && args.size() <= 2 ? parse_int(args.word(0)) : std::nullopt;
+    const auto kv = args.size() == 2 ? parse_int(args.word(1)) : h;
+    const Text h_values = one_of(heads_for(d));
+    const Text usage = Text{"h = ", "h = "} + h_values + Text{" à d = " + std::to_string(d) + " (d_h = d/h entier pair), puis h_kv qui divise h (facultatif)",
+                                                               " at d = " + std::to_string(d) + " (d_h = d/h an even integer), then h_kv dividing h (optional)"};
+    if (!h || !kv) return expected("tetes", usage, args);
+    if (*h < 1 || *h > 8 || d % *h != 0 || (d / *h) % 2 != 0)
+        return refused("tetes", Text{"h = ", "h = "} + h_values + Text{" à d = " + std::to_string(d) + " : d_h = d/h doit être un entier pair",
+                                                                        " at d = " + std::to_string(d) + ": d_h = d/h must be an even integer"},
+                       same(quoted(args.word(0))));
+    if (*kv < 1 || *kv > *h || *h % *kv != 0)
+        return refused("tetes", Text{"h_kv qui divise h = " + std::to_string(*h) + " (têtes K/V : MHA h_kv = h, GQA un diviseur, MQA 1)",
+                                     "h_kv dividing h = " + std::to_string(*h) + " (K/V heads: MHA h_kv = h, GQA a divisor, MQA 1)"},
+                       same(quoted(args.word(1))));
+    Settings next = session.settings();
+    next.heads = static_cast<int>(*h), next.kv_heads = static_cast<int>(*kv);
+    if (auto error = session.apply(next)) return {false, *error};
+    const std::string H = std::to_string(*h), KV = std::to_string(*kv), DH = std::to_string(d / *h), R = std::to_string(*h / *kv);
+    if (*kv == *h)
+        return reply(true, Text{"têtes : h = " + H + " (d_h = " + DH + ") — MHA : chaque tête de requête a sa propre tête K/V",
+                                "heads: h = " + H + " (d_h = " + DH + ") — MHA: every query head has its own K/V head"});
+    if (*kv == 1)
+        return reply(true, Text{"têtes : h = " + H + ", h_kv = 1 (d_h = " + DH + ") — MQA : les " + H + " têtes de requête partagent une seule tête K/V",
+                                "heads: h = " + H + ", h_kv = 1 (d_h = " + DH + ") — MQA: the " + H + " query heads share a single K/V head"});
+    return reply(true, Text{"têtes : h = " + H + ", h_kv = " + KV + " (d_h = " + DH + ") — GQA : " + R +
+                                " têtes de requête par tête K/V (la tête i lit la tête K/V ⌊i/" + R + "⌋)",
+                            "heads: h = " + H + ", h_kv = " + KV + " (d_h = " + DH + ") — GQA: " + R +
+                                " query heads per K/V head (head i reads K/V head ⌊i/" + R + "⌋)"});
+}
+
 // The commands written by hand: the sentence, the step and the seed (their own argument shapes),
 // then those with no setting of their own. /langue and /aide are bound by the registry.
 std::vector<Command> other_commands() {
     return {
+        {"tetes", "/tetes <h> [h_kv]",
+         "Nombre h de têtes d'attention (d_h = d/h pair : 1, 2, 4 à d = 8 ; 1, 2, 4, 8 à d = 16) et, ajout, h_kv "
+         "têtes K/V qui divise h : MHA si h_kv = h (par défaut), GQA entre les deux, MQA si h_kv = 1.",
+         {"1", "2", "4", "8", "4 1", "4 2", "8 1", "8 2", "8 4"}, tetes,
+         "Number h of attention heads (d_h = d/h even: 1, 2, 4 at d = 8; 1, 2, 4, 8 at d = 16) and, an addition, "
+         "h_kv K/V heads dividing h: MHA when h_kv = h (the default), GQA in between, MQA when h_kv = 1."},
         {"phrase", "/phrase <mots>", "Remplace la phrase propagée (toute la ligne, 2 à 8 mots).", {},
          [](Session& session, const Args& args) -> CommandResult {
              const std::string& sentence = args.text();

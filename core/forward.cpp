@@ -66,15 +66,51 @@ void activate_in_place(TokenLanes& x, Activation activation) {
         kernels().gelu(x.data(), static_cast<int>(x.size()));
 }
 
-TokenLanes attention(const TokenLanes& x, int n, const AttentionWeights& w, int heads, Mask mask,
+AttentionShape attention_shape(const Settings& s) {
+    return {s.heads, s.kv_heads, s.mask, s.position, static_cast<double>(s.rope_base)};
+}
+
+std::vector<int> kv_head_map(int heads, int kv_heads) {
+    if (heads < 1 || kv_heads < 1 || heads % kv_heads != 0)
+        throw std::invalid_argument("h_kv must divide h");
+    std::vector<int> map(static_cast<std::size_t>(heads));
+    for (int i = 0; i < heads; ++i) map[static_cast<std::size_t>(i)] = i / (heads / kv_heads);
+    return map;
+}
+
+double alibi_slope(int head, int heads) { return std::exp2(-8.0 * (head + 1) / heads); }
+
+void rope_in_place(TokenLanes& x, int dh, double base, double direction) {
+    for (int k = 0; 2 * k < dh; ++k) {
+        const double frequency = std::pow(base, -2.0 * k / dh);
+        double cos[kLanes], sin[kLanes];
+        for (int p = 0; p < kLanes; ++p) cos[p] = std::cos(direction * p * frequency), sin[p] = std::sin(direction * p * frequency);
+        for (Eigen::Index first = 0; first + dh <= x.cols(); first += dh)
+            for (int p = 0; p < kLanes; ++p) {
+                const double a = x(p, first + 2 * k), b = x(p, first + 2 * k + 1);
+                x(p, first + 2 * k) = a * cos[p] - b * sin[p];
+                x(p, first + 2 * k + 1) = a * sin[p] + b * cos[p];
+            }
+    }
+}
+
+TokenLanes attention(const TokenLanes& x, int n, const AttentionWeights& w, const AttentionShape& shape,
                      std::vector<Matrix>& head_weights) {
-    const TokenLanes q = affine(x, w.wq, w.bq), k = affine(x, w.wk, w.bk), v = affine(x, w.wv, w.bv);
+    TokenLanes q = affine(x, w.wq, w.bq), k = affine(x, w.wk, w.bk);
+    const TokenLanes v = affine(x, w.wv, w.bv);
+    const int heads = shape.heads;
     const int dh = static_cast<int>(q.cols()) / heads;
+    const std::vector<int> kv_of = kv_head_map(heads, shape.kv_heads);
+    if (k.cols() != shape.kv_heads * dh || v.cols() != k.cols())
+        throw std::invalid_argument("W_k and W_v must have h_kv * d_h rows");
+    if (shape.position == Position::Rope) rope_in_place(q, dh, shape.rope_base), rope_in_place(k, dh, shape.rope_base);
     TokenLanes concat = lanes(q.cols());
     head_weights.reserve(head_weights.size() + static_cast<std::size_t>(heads));
     alignas(64) double a[kLanes * kLanes];  // lane t of column c: query t's weight for key c
     for (int j = 0; j < heads; ++j) {
-        kernels().head(q.data(), k.data(), v.data(), n, j * dh, dh, mask == Mask::Causal, a, concat.data());
+        const double slope = shape.position == Position::Alibi ? alibi_slope(j, heads) : 0.0;
+        kernels().head(q.data(), k.data(), v.data(), n, j * dh, kv_of[static_cast<std::size_t>(j)] * dh, dh,
+                       shape.mask == Mask::Causal, slope, a, concat.data());
         Matrix head(n, n);  // row r = query r, column c = key c
         for (int r = 0; r < n; ++r)
             for (int c = 0; c < n; ++c) head(r, c) = a[c * kLanes + r];
@@ -162,7 +198,7 @@ Trace run(const Settings& s, std::vector<Token> tokens, int vocabulary_size, std
 
         Level att = make_level(2 * b + 1, s.layers);
         x = wire(steps, att, x, n, block.norm1, s.norm_type, [&](const TokenLanes& in) {
-            return attention(in, n, block.attention, s.heads, s.mask, att.attention_weights);
+            return attention(in, n, block.attention, attention_shape(s), att.attention_weights);
         });
         t.levels.push_back(std::move(att));
 
@@ -207,10 +243,23 @@ Matrix gelu(const Matrix& x) {
 Matrix relu(const Matrix& x) { return x.cwiseMax(0.0); }
 
 AttentionResult attention(const Matrix& x, const AttentionWeights& w, int heads, Mask mask) {
+    AttentionShape shape;
+    shape.heads = shape.kv_heads = heads;
+    shape.mask = mask;
+    return attention(x, w, shape);
+}
+
+AttentionResult attention(const Matrix& x, const AttentionWeights& w, const AttentionShape& shape) {
     const int n = static_cast<int>(x.rows());
     AttentionResult result;
-    result.output = to_rows(attention(to_lanes(x), n, w, heads, mask, result.weights), n);
+    result.output = to_rows(attention(to_lanes(x), n, w, shape, result.weights), n);
     return result;
+}
+
+Matrix rope(const Matrix& x, int dh, double base, double direction) {
+    TokenLanes lanes = to_lanes(x);
+    rope_in_place(lanes, dh, base, direction);
+    return to_rows(lanes, static_cast<int>(x.rows()));
 }
 
 }  // namespace tb

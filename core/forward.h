@@ -43,11 +43,36 @@ TokenLanes normalize(const TokenLanes& x, const LayerNormWeights& norm, NormType
 // x is (f, n) lanes, changed in place: exact GELU 0.5 x (1 + erf(x / sqrt 2)) or ReLU max(0, x).
 void activate_in_place(TokenLanes& x, Activation activation);
 
-// x is (d, n) lanes; out is (d, n) lanes: multi-head self-attention W_o concat_j(A_j V_j) + b_o
-// with Q = W_q x + b_q (K, V alike). Head j owns features j*d_h .. (j+1)*d_h - 1 and
-// A_j = softmax(Q_j K_j^T / sqrt(d_h)) by row, minus infinity above the diagonal when causal.
+constexpr double kRopeBase = 10000.0;  // RoPE's base at start-up (Settings::rope_base)
+
+// How the attention's heads are wired: the settings it reads (heads, kv_heads, mask, position).
+struct AttentionShape {
+    int heads = 2;     // h query heads
+    int kv_heads = 2;  // h_kv key/value heads: h (MHA), 1 (MQA) or a divisor between (GQA)
+    Mask mask = Mask::None;
+    Position position = Position::Sinus;  // rope turns Q and K, alibi biases the scores; others: nothing here
+    double rope_base = kRopeBase;
+};
+AttentionShape attention_shape(const Settings& s);
+
+// Seed 002's g(i) = floor(i / (h / h_kv)): the KV head each query head reads. h 8, h_kv 2:
+// [0, 0, 0, 0, 1, 1, 1, 1].
+std::vector<int> kv_head_map(int heads, int kv_heads);
+// ALiBi's slope of head j of h: m = 2^(-8 (j + 1) / h).
+double alibi_slope(int head, int heads);
+
+// x is (f, n) lanes, f a multiple of dh, changed in place: RoPE. In each head of dh features, the
+// pair (2k, 2k+1) of the token at position p (lane p, from 0) turns by direction * p *
+// base^(-2k/dh): (a, b) -> (a cos θ - b sin θ, a sin θ + b cos θ). direction -1 turns back.
+void rope_in_place(TokenLanes& x, int dh, double base = kRopeBase, double direction = 1.0);
+
+// x is (d, n) lanes; out is (d, n) lanes: multi-head self-attention W_o concat_j(A_j V_g(j)) + b_o
+// with Q = W_q x + b_q (K, V alike; W_k, W_v [h_kv d_h][d]). Query head j owns features
+// j*d_h .. (j+1)*d_h - 1 of Q, KV head g(j) (kv_head_map) those of K and V, and
+// A_j = softmax(Q_j K_g(j)^T / sqrt(d_h) - ALiBi) by row, minus infinity above the diagonal when
+// causal; with RoPE, Q and K are turned (rope_in_place) before the scores.
 // Each head's A_j (n x n, row = query, column = key) is appended to `head_weights`.
-TokenLanes attention(const TokenLanes& x, int n, const AttentionWeights& w, int heads, Mask mask,
+TokenLanes attention(const TokenLanes& x, int n, const AttentionWeights& w, const AttentionShape& shape,
                      std::vector<Matrix>& head_weights);
 
 // x is (d, n) lanes; out is (d, n) lanes: W_2 act(W_1 x + b_1) + b_2; hidden is set to
@@ -71,5 +96,7 @@ struct AttentionResult {
     std::vector<Matrix> weights; // h of n x n, rows sum to 1
 };
 AttentionResult attention(const Matrix& x, const AttentionWeights& w, int heads, Mask mask = Mask::None);
+AttentionResult attention(const Matrix& x, const AttentionWeights& w, const AttentionShape& shape);
+Matrix rope(const Matrix& x, int dh, double base = kRopeBase, double direction = 1.0);  // [n][f], token i at position i
 
 }  // namespace tb

@@ -96,18 +96,20 @@ void layer_norm(const double* x, int d, const double* gain, const double* bias, 
 }
 
 // The softmax over keys runs lane by lane across the columns of weights (lane_kernels.h).
-void head(const double* q, const double* k, const double* v, int n, int first, int dh, bool causal, double* weights,
-          double* out) {
+void head(const double* q, const double* k, const double* v, int n, int q_first, int kv_first, int dh, bool causal,
+          double alibi_slope, double* weights, double* out) {
     const double inverse_root = 1.0 / std::sqrt(static_cast<double>(dh));
     double max[kLanes], sum[kLanes] = {};
     TB_FOR_EACH_LANE(t) max[t] = -INFINITY;
     for (int c = 0; c < n; ++c) {
         double acc[kLanes] = {};  // summed here, not in weights, which the compiler must assume aliases q
-        for (int f = first; f < first + dh; ++f) {
-            const double key = k[f * kLanes + c];
-            TB_FOR_EACH_LANE(t) acc[t] += q[f * kLanes + t] * key;
+        for (int f = 0; f < dh; ++f) {
+            const double key = k[(kv_first + f) * kLanes + c];
+            TB_FOR_EACH_LANE(t) acc[t] += q[(q_first + f) * kLanes + t] * key;
         }
         TB_FOR_EACH_LANE(t) acc[t] *= inverse_root;
+        if (alibi_slope != 0.0)  // ALiBi: the distance |t - c| between query and key, as a penalty
+            TB_FOR_EACH_LANE(t) acc[t] -= alibi_slope * static_cast<double>(t > c ? t - c : c - t);
         if (causal)  // exp(-inf) = 0: a token sees only itself and those before it
             for (int t = 0; t < c; ++t) acc[t] = -INFINITY;
         TB_FOR_EACH_LANE(t) {
@@ -123,13 +125,13 @@ void head(const double* q, const double* k, const double* v, int n, int first, i
     TB_FOR_EACH_LANE(t) sum[t] = 1.0 / sum[t];
     for (int c = 0; c < n; ++c)
         TB_FOR_EACH_LANE(t) weights[c * kLanes + t] *= sum[t];
-    for (int f = first; f < first + dh; ++f) {
+    for (int f = 0; f < dh; ++f) {
         double acc[kLanes] = {};
         for (int c = 0; c < n; ++c) {
-            const double value = v[f * kLanes + c];
+            const double value = v[(kv_first + f) * kLanes + c];
             TB_FOR_EACH_LANE(t) acc[t] += weights[c * kLanes + t] * value;
         }
-        TB_FOR_EACH_LANE(t) out[f * kLanes + t] = acc[t];
+        TB_FOR_EACH_LANE(t) out[(q_first + f) * kLanes + t] = acc[t];
     }
 }
 

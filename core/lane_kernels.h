@@ -18,11 +18,14 @@ struct LaneKernels {
     void (*layer_norm)(const double* x, int d, const double* gain, const double* bias, double eps, double* y);
     // v <- 0.5 v (1 + erf(v / sqrt 2)) for count values, a multiple of kLanes.
     void (*gelu)(double* v, int count);
-    // One attention head on features first .. first + dh - 1 of q, k, v ([d] lanes of n tokens):
-    // weights[c * kLanes + t] = query t's softmax weight for key c, out's features = the
-    // weighted values.
-    void (*head)(const double* q, const double* k, const double* v, int n, int first, int dh, bool causal,
-                 double* weights, double* out);
+    // One attention head: the query features q_first .. q_first + dh - 1 of q against the key and
+    // value features kv_first .. kv_first + dh - 1 of k and v (lanes of n tokens; kv_first differs
+    // from q_first when query heads share a KV head, GQA/MQA). The scaled score of query t, key c
+    // gets - alibi_slope |t - c| (0: none, ALiBi otherwise) before the causal mask and the softmax.
+    // weights[c * kLanes + t] = query t's softmax weight for key c; out's features q_first ..
+    // q_first + dh - 1 = the weighted values.
+    void (*head)(const double* q, const double* k, const double* v, int n, int q_first, int kv_first, int dh,
+                 bool causal, double alibi_slope, double* weights, double* out);
 };
 
 // One build of lane_kernels.cpp each. The last two exist only where CMake compiles them (x86-64

@@ -43,6 +43,12 @@ Text what_to_notice(const Settings& s) {
                 "place changes: the block sees a bag of words (permutation equivariance)"};
     const Text added = s.position == Position::Learned
                            ? Text{"les positions apprises sont ajoutées à l'entrée", "the learned positions are added at the input"}
+                       : s.position == Position::Rope
+                           ? Text{"RoPE tourne Q et K selon la position : rien n'est ajouté à l'entrée, la position entre par les scores",
+                                  "RoPE turns Q and K by position: nothing is added at the input, the position enters through the scores"}
+                       : s.position == Position::Alibi
+                           ? Text{"ALiBi retire m·|i − j| aux scores : rien n'est ajouté à l'entrée, la position entre par les scores",
+                                  "ALiBi subtracts m·|i − j| from the scores: nothing is added at the input, the position enters through the scores"}
                            : Text{"les positions sinus sont ajoutées à l'entrée", "the sinusoidal positions are added at the input"};
     if (positions && !causal)
         return Text{"les vecteurs changent : ", "the vectors change: "} + added +

@@ -107,8 +107,10 @@ std::vector<ParameterTerm> parameter_terms(const Architecture& a) {
 }
 
 Architecture toy_architecture(const Settings& s, int vocabulary_size) {
-    return {"modèle jouet", s.dimension, s.layers, s.heads, s.ffn, vocabulary_size,
-            Settings::kMaxTokens, s.position, s.norm, s.norm_type};
+    Architecture toy = {"modèle jouet", s.dimension, s.layers, s.heads, s.ffn, vocabulary_size,
+                        Settings::kMaxTokens, s.position, s.norm, s.norm_type};
+    toy.kv_heads = s.kv_heads;  // GQA, MQA: K and V h_kv·d_h wide
+    return toy;
 }
 
 std::optional<Architecture> preset(std::string_view name) {

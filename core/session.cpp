@@ -52,13 +52,18 @@ void Session::set_melanger_count(int count) { melanger_count_ = std::clamp(count
 
 std::shared_ptr<const Trace> Session::compute(const Settings& s, const std::vector<int>& typed_places) {
     const Weights* w = weights_.get();
+    const int kv_rows = s.kv_heads * (s.dimension / s.heads);  // h_kv·d_h: d in MHA
     const bool same_shape = w && w->seed == s.seed && w->token_embedding.rows() == vocabulary_->size() &&
                             w->token_embedding.cols() == s.dimension &&
                             static_cast<int>(w->blocks.size()) == s.layers &&
-                            w->blocks.front().ffn.w1.rows() == s.ffn;
-    std::shared_ptr<const Weights> weights =
-        same_shape ? weights_
-                   : std::make_shared<const Weights>(draw_weights(s.seed, vocabulary_->size(), s.dimension, s.ffn, s.layers));
+                            w->blocks.front().ffn.w1.rows() == s.ffn &&
+                            w->blocks.front().attention.wk.rows() == kv_rows;
+    std::shared_ptr<const Weights> weights = weights_;
+    if (!same_shape) {
+        Weights drawn = draw_weights(s.seed, vocabulary_->size(), s.dimension, s.ffn, s.layers);
+        keep_kv_heads(drawn, kv_rows);
+        weights = std::make_shared<const Weights>(std::move(drawn));
+    }
     Trace made = run(s, vocabulary_->tokenize(s.sentence), vocabulary_->size(), weights);
     made.typed_places = typed_places;
     auto trace = std::make_shared<const Trace>(std::move(made));

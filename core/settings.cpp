@@ -32,6 +32,14 @@ const SettingEntry* setting_for_command(std::string_view command) {
     return nullptr;
 }
 
+std::vector<const SettingEntry*> settings_of_command(std::string_view command) {
+    std::vector<const SettingEntry*> out;
+    if (command.empty()) return out;
+    for (const auto& e : settings_table())
+        if (e.command == command || e.shared_command == command) out.push_back(&e);
+    return out;
+}
+
 std::vector<const SettingWord*> named_values(const SettingEntry& e) {
     std::vector<const SettingWord*> out;
     for (const auto& w : e.words)

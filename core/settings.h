@@ -32,6 +32,7 @@ struct Settings {
     Activation activation = Activation::Gelu;  // /activation: FFN non-linearity
     NormType norm_type = NormType::LayerNorm;  // /normalisation: the norm's type, wherever /norme places it
     int kv_heads = 2;                     // h_kv, /tetes h [h_kv]: divides h (MHA = h, MQA = 1, GQA between)
+    int rope_base = 10000;                // RoPE's base, θ = p·base^(−2k/d_h): fixed (cli.md), no command
     std::string sentence = "le chat regarde le chien";  // /phrase, 2 to 8 tokens
     int step = 5;                         // /etape 0..2L+1: where the beads stop (2L+1 = top)
     std::uint64_t seed = kDefaultSeed;    // /graine, /propager draws the next one

@@ -127,8 +127,10 @@ SettingEntry position() {
                  "sin(p/10000^(2k/d))), une table apprise, ou rien.",
                  "A position vector is added to the token's embedding: sines and cosines (P[p,2k] = "
                  "sin(p/10000^(2k/d))), a learned table, or nothing."};
-    e.help = {"Encodage positionnel ajouté aux embeddings : sinus, table apprise ou rien.",
-              "Positional encoding added to the embeddings: sinusoidal (sinus), a learned table (appris) or none (aucun)."};
+    e.help = {"Encodage positionnel ajouté aux embeddings : sinus, table apprise ou rien ; ajouts : rope (tourne Q et K "
+              "selon la position) et alibi (−m·|i − j| sur les scores), rien ajouté à l'entrée.",
+              "Positional encoding added to the embeddings: sinusoidal (sinus), a learned table (appris) or none (aucun); "
+              "additions: rope (turns Q and K by position) and alibi (−m·|i − j| on the scores), nothing added at the input."};
     e.side_b = true;  // the default confirmation: "position : sinus"
     return e;
 }
@@ -310,10 +312,14 @@ SettingEntry seed() {
 SettingEntry heads() {
     SettingEntry e = integer_setting("heads", "", "têtes", &Settings::heads, 1, 8);
     e.subject = "le nombre de têtes";
+    e.shared_command = "tetes";
+    e.side_b = true;
     e.check = [](const Settings& s) -> std::optional<std::string> {
         if (s.dimension % s.heads == 0 && (s.dimension / s.heads) % 2 == 0) return std::nullopt;
+        const std::string fits = s.dimension == 16 ? "1, 2, 4 ou 8" : s.dimension == 8 ? "1, 2 ou 4" : "";
         return "les têtes : d = " + std::to_string(s.dimension) + " ne se partage pas en h = " + std::to_string(s.heads) +
-               " têtes de dimension paire (d_h = d/h doit être un entier pair)";
+               " têtes de dimension paire (d_h = d/h doit être un entier pair" +
+               (fits.empty() ? "" : " : h = " + fits + " à d = " + std::to_string(s.dimension) + ", /tetes") + ")";
     };
     return e;
 }
@@ -322,10 +328,20 @@ SettingEntry kv_heads() {
     SettingEntry e = integer_setting("kv_heads", "", "têtes K/V", &Settings::kv_heads, 1, 8);
     e.subject = "le nombre de têtes K/V";
     e.added_later = true;
+    e.shared_command = "tetes";
+    e.side_b = true;
     e.check = [](const Settings& s) -> std::optional<std::string> {
         if (s.heads % s.kv_heads == 0) return std::nullopt;
         return "les têtes K/V : h_kv = " + std::to_string(s.kv_heads) + " ne divise pas h = " + std::to_string(s.heads);
     };
+    return e;
+}
+
+// RoPE's base: in the trace with its one value, as heads was before /tetes.
+SettingEntry rope_base() {
+    SettingEntry e = integer_setting("rope_base", "", "base RoPE", &Settings::rope_base, 10000, 10000);
+    e.subject = "la base de RoPE";
+    e.added_later = true;
     return e;
 }
 
@@ -335,7 +351,7 @@ const std::vector<SettingEntry>& settings_table() {
     static const std::vector<SettingEntry> table = {layers(),     position(), residual(), norm(),
                                                     ffn(),        dimension(), mask(),    activation(),
                                                     norm_type(),  sentence(), step(),     seed(),
-                                                    heads(),      kv_heads()};
+                                                    heads(),      kv_heads(),  rope_base()};
     return table;
 }
 

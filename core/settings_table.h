@@ -52,6 +52,7 @@ struct SettingEntry {
     bool model = true;                 // false: a change does not replay the sentence (the step)
     bool side_b = false;               // /b may change it on side B
     bool own_command = false;          // its command is written by hand in commands.cpp
+    std::string shared_command;        // with `command` empty: the hand-written command over several entries ("tetes")
     bool send_on_release = false;      // the slider sends its command on release, not while dragged
     bool added_later = false;          // added after the first session files: a file without it reads its start-up value
 
@@ -76,6 +77,8 @@ struct SettingEntry {
 const std::vector<SettingEntry>& settings_table();
 const SettingEntry* find_setting(std::string_view key);               // by JSON key
 const SettingEntry* setting_for_command(std::string_view command);    // by command word
+// Every entry a command changes: its own, or those sharing it (/tetes: heads and kv_heads).
+std::vector<const SettingEntry*> settings_of_command(std::string_view command);
 
 // Derived from an entry.
 std::vector<const SettingWord*> named_values(const SettingEntry& e);  // one word a value, in order

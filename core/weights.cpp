@@ -1,6 +1,7 @@
 #include "weights.h"
 
 #include <cmath>
+#include <stdexcept>
 #include <string>
 
 #include "random.h"
@@ -65,8 +66,18 @@ Matrix position_table(Position position, const Weights& weights) {
         case Position::Sinus: return weights.sinusoidal_position;
         case Position::Learned: return weights.learned_position;
         case Position::None: break;
+        case Position::Rope: case Position::Alibi: break;  // the position enters through the scores
     }
     return Matrix::Zero(rows, d);
+}
+
+void keep_kv_heads(Weights& weights, int kv_rows) {
+    for (BlockWeights& block : weights.blocks) {
+        AttentionWeights& a = block.attention;
+        if (kv_rows > a.wk.rows()) throw std::invalid_argument("more K/V rows than drawn");
+        a.wk.conservativeResize(kv_rows, Eigen::NoChange), a.bk.conservativeResize(kv_rows);
+        a.wv.conservativeResize(kv_rows, Eigen::NoChange), a.bv.conservativeResize(kv_rows);
+    }
 }
 
 }  // namespace tb

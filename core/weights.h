@@ -21,8 +21,8 @@ struct LayerNormWeights {
 };
 
 struct AttentionWeights {
-    Matrix wq, wk, wv, wo;  // [d][d] each
-    Vector bq, bk, bv, bo;  // [d] each
+    Matrix wq, wk, wv, wo;  // [d][d] each, but wk and wv [h_kv·d_h][d] (GQA, MQA: keep_kv_heads)
+    Vector bq, bk, bv, bo;  // [d] each, but bk and bv [h_kv·d_h]
 };
 
 struct FfnWeights {
@@ -50,6 +50,10 @@ struct Weights {
 
 // Draws every tensor of a model of the given shape.
 Weights draw_weights(std::uint64_t seed, int vocabulary_size, int dimension, int ffn, int layers);
+
+// GQA and MQA: keeps the first kv_rows = h_kv·d_h rows of every block's W_k, W_v, b_k, b_v, so
+// that K/V head j is the full draw's head j and MHA (kv_rows = d) keeps every weight as drawn.
+void keep_kv_heads(Weights& weights, int kv_rows);
 
 // P[p, 2k] = sin(p / 10000^(2k/d)), P[p, 2k+1] = cos(p / 10000^(2k/d)): [rows][d].
 Matrix sinusoidal_table(int rows, int dimension);

@@ -35,8 +35,8 @@ ComparisonLabels comparison_labels(const Settings& a, const Settings& b, const O
 }
 
 bool allowed_on_b(std::string_view name) {
-    const SettingEntry* e = name.empty() ? nullptr : setting_for_command(name);
-    return e && e->side_b;
+    const auto entries = settings_of_command(name);  // /tetes: heads and kv_heads
+    return !entries.empty() && std::all_of(entries.begin(), entries.end(), [](const SettingEntry* e) { return e->side_b; });
 }
 
 ComparisonLayout comparison_layout(const ScreenLayout& screen, float scale) {

@@ -120,7 +120,7 @@ TEST(Commands, InvalidFormsChangeNothing) {
         {"/couches -1", "entier de 1 à 6"},     {"/couches trois", "(reçu « trois »)"},
         {"/couches 2.5", "entier"},             {"/couches", "(rien reçu)"},
         {"/couches 3 4", "(reçu « 3 4 »)"},     {"/couches 99999999999999999999", "entier"},
-        {"/position cosinus", "sinus, appris ou aucun"}, {"/position", "rien reçu"},
+        {"/position cosinus", "sinus, appris, aucun, rope ou alibi"}, {"/position", "rien reçu"},
         {"/residuel peut-être", "on ou off"},  {"/residuel", "rien reçu"},
         {"/residuel on off", "on ou off"},
         {"/norme milieu", "pre, post ou aucune"}, {"/norme", "rien reçu"},

@@ -86,12 +86,16 @@ TEST(Kernels, EveryBuildMatchesTheFormulas) {
 
                 const Matrix q = random_matrix(rng, n, d), k = random_matrix(rng, n, d), v = random_matrix(rng, n, d);
                 const std::vector<double> q_lanes = lanes_of(q), k_lanes = lanes_of(k), v_lanes = lanes_of(v);
-                for (const bool causal : {false, true}) {
-                    const int dh = d / 2, first = dh;  // the second of two heads
+                // The second of two query heads, reading the first K/V head (GQA), with and without ALiBi.
+                for (const bool causal : {false, true})
+                  for (const double slope : {0.0, 0.25}) {
+                    const int dh = d / 2, first = dh, kv_first = 0;
                     std::vector<double> weights(kLanes * kLanes), head_out(x_lanes.size(), 0.0);
-                    set->head(q_lanes.data(), k_lanes.data(), v_lanes.data(), n, first, dh, causal, weights.data(),
-                              head_out.data());
-                    Matrix scores = q.middleCols(first, dh) * k.middleCols(first, dh).transpose() / std::sqrt(double(dh));
+                    set->head(q_lanes.data(), k_lanes.data(), v_lanes.data(), n, first, kv_first, dh, causal, slope,
+                              weights.data(), head_out.data());
+                    Matrix scores = q.middleCols(first, dh) * k.middleCols(kv_first, dh).transpose() / std::sqrt(double(dh));
+                    for (int r = 0; r < n; ++r)
+                        for (int c = 0; c < n; ++c) scores(r, c) -= slope * std::abs(r - c);
                     for (int r = 0; r < n; ++r) {
                         const double max = scores.row(r).maxCoeff();  // any shift gives the same softmax
                         for (int c = 0; c < n; ++c) scores(r, c) = causal && c > r ? 0.0 : std::exp(scores(r, c) - max);
@@ -100,11 +104,11 @@ TEST(Kernels, EveryBuildMatchesTheFormulas) {
                     Matrix got_weights(n, n);
                     for (int r = 0; r < n; ++r)
                         for (int c = 0; c < n; ++c) got_weights(r, c) = weights[static_cast<std::size_t>(c * kLanes + r)];
-                    EXPECT_LT(max_difference(got_weights, scores), 1e-14) << "attention weights, causal " << causal;
-                    const Matrix expected_out = scores * v.middleCols(first, dh);
+                    EXPECT_LT(max_difference(got_weights, scores), 1e-14) << "attention weights, causal " << causal << ", slope " << slope;
+                    const Matrix expected_out = scores * v.middleCols(kv_first, dh);
                     EXPECT_LT(max_difference(rows_of(head_out, n, d).middleCols(first, dh), expected_out), 1e-13)
-                        << "attention output, causal " << causal;
-                }
+                        << "attention output, causal " << causal << ", slope " << slope;
+                  }
             }
     }
 }

@@ -30,8 +30,9 @@ const std::vector<Spec>& specs() {
         {"layers", 2, {{"/couches 4", 4}, {"/couches 1", 1}, {"/couches 6", 6}},
          {"/couches 7", "/couches attend un entier de 1 à 6 (reçu « 7 »)"}},
         {"position", "sinus", {{"/position appris", "appris"}, {"/position aucun", "aucun"}, {"/position APPRISE", "appris"},
-                               {"/position aucune", "aucun"}, {"/position sinus", "sinus"}},
-         {"/position cosinus", "/position attend sinus, appris ou aucun (reçu « cosinus »)"}},
+                               {"/position aucune", "aucun"}, {"/position rope", "rope"}, {"/position ALiBi", "alibi"},
+                               {"/position sinus", "sinus"}},
+         {"/position cosinus", "/position attend sinus, appris, aucun, rope ou alibi (reçu « cosinus »)"}},
         {"residual", true, {{"/residuel off", false}, {"/résiduel oui", true}, {"/residuel non", false}, {"/residuel on", true}},
          {"/residuel peut-etre", "/residuel attend on ou off (reçu « peut-etre »)"}},
         {"norm", "pre", {{"/norme post", "post"}, {"/norme aucune", "aucune"}, {"/norme pré", "pre"}, {"/norme aucun", "aucune"}},
@@ -52,7 +53,12 @@ const std::vector<Spec>& specs() {
          {"/etape 6", "/etape attend un entier de 0 à 5 (0 = entrée, 1..4 = sous-couches, 5 = sortie) (reçu « 6 »)"}},
         {"seed", 2017, {{"/graine 42", 42}, {"/graine 18446744073709551615", 18446744073709551615ull}},
          {"/graine -3", "/graine attend un entier de 0 à 18\u202F446\u202F744\u202F073\u202F709\u202F551\u202F615 (reçu « -3 »)"}},  // U+202F groups
-        {"heads", 2, {}, {}},  // h = 2, fixed (channel.md section 1); /tetes comes with seed 002
+        // /tetes h [h_kv] (seed 002): one command over the two entries.
+        {"heads", 2, {{"/tetes 4", 4}, {"/tetes 1", 1}, {"/tetes 2 1", 2}, {"/TETES 4 2", 4}},
+         {"/tetes 3", "/tetes attend h = 1, 2 ou 4 à d = 8 : d_h = d/h doit être un entier pair (reçu « 3 »)"}},
+        {"kv_heads", 2, {{"/tetes 2 1", 1}, {"/tetes 4 2", 2}, {"/tetes 4", 4}, {"/tetes 4 1", 1}},
+         {"/tetes 2 3", "/tetes attend h_kv qui divise h = 2 (têtes K/V : MHA h_kv = h, GQA un diviseur, MQA 1) (reçu « 3 »)"}},
+        {"rope_base", 10000, {}, {}},  // RoPE's base, fixed (cli.md "Modern block variants")
     };
     return s;
 }
@@ -65,7 +71,8 @@ const Spec* spec_for(const std::string& key) {
 
 TEST(SettingsTable, HoldsExactlyTheTraceFilesKeys) {
     const std::set<std::string> cli = {"layers", "dimension", "ffn", "heads", "position", "residual", "norm",
-                                       "step", "seed", "sentence", "mask", "activation", "norm_type"};
+                                       "step", "seed", "sentence", "mask", "activation", "norm_type",
+                                       "kv_heads", "rope_base"};
     std::set<std::string> table;
     for (const auto& e : settings_table()) {
         EXPECT_TRUE(table.insert(e.key).second) << e.key << " twice";
@@ -134,7 +141,9 @@ TEST(SettingsTable, SessionJsonRefusesOutOfRangeAndInconsistentValues) {
         {"norm", "rms", "norm"},         {"mask", "partiel", "mask"},  {"activation", "tanh", "activation"},
         {"norm_type", "batchnorm", "norm_type"}, {"norm_type", "RMSNorm", "norm_type"},
         {"residual", "on", "residual"},  {"seed", -1, "seed"},         {"sentence", "chat", "phrase"},
-        {"layers", "2", "layers"},       {"dimension", 8.5, "dimension"}};
+        {"layers", "2", "layers"},       {"dimension", 8.5, "dimension"},
+        {"kv_heads", 3, "têtes K/V"},    {"kv_heads", 0, "têtes K/V"}, {"heads", 8, "têtes"},
+        {"rope_base", 500, "RoPE"}};
     std::set<std::string> covered;
     for (const auto& [key, value, named] : bad) {
         json j = good;
@@ -182,7 +191,7 @@ TEST(SettingsTable, RefusalsNameTheSettingAndItsRange) {
 // The usage /aide shows and Tab's values, as channel.md section 1 writes the commands.
 TEST(SettingsTable, UsageAndCompletionsFollowTheChannel) {
     const std::map<std::string, std::string> usage = {
-        {"couches", "/couches <1..6>"},        {"position", "/position <sinus|appris|aucun>"},
+        {"couches", "/couches <1..6>"},        {"position", "/position <sinus|appris|aucun|rope|alibi>"},
         {"residuel", "/residuel <on|off>"},    {"norme", "/norme <pre|post|aucune>"},
         {"ffn", "/ffn <8..64>"},               {"dimension", "/dimension <8|16>"},
         {"masque", "/masque <aucun|causal>"},  {"activation", "/activation <gelu|relu>"},
@@ -200,7 +209,7 @@ TEST(SettingsTable, UsageAndCompletionsFollowTheChannel) {
         EXPECT_FALSE(c->help.empty() || c->help_en.empty()) << e.command;
     }
     EXPECT_EQ(built, usage.size());
-    EXPECT_EQ(registry.complete("/position a"), (std::vector<std::string>{"/position appris", "/position aucun"}));
+    EXPECT_EQ(registry.complete("/position a"), (std::vector<std::string>{"/position appris", "/position aucun", "/position alibi"}));
     EXPECT_EQ(registry.complete("/couches "), (std::vector<std::string>{"/couches 1", "/couches 2", "/couches 3", "/couches 4",
                                                                        "/couches 5", "/couches 6"}));
 }

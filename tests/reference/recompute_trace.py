@@ -15,7 +15,10 @@ in post; final LayerNorm in pre) and checks, with an absolute tolerance:
   - every shape (n tokens, d = dimension, w = ffn, h heads, V rows of embeddings, 8 positions);
   - each level's vectors, and on sublayer levels sublayer_output, normalized_input (present iff
     norm is "pre"), attention_weights (each row also sums to 1 within 1e-9) and FFN hidden;
-  - the position table: sinusoidal for "sinus", all zeros for "aucun";
+  - the position table: sinusoidal for "sinus", all zeros for "aucun", "rope" and "alibi";
+  - the attention variants (cli.md "Modern block variants"): kv_heads (GQA/MQA: query head j reads
+    K/V head j // (heads / kv_heads), wk and wv [kv_heads·d_h][d]), RoPE (Q and K turned pair by pair,
+    base rope_base) and ALiBi (−2^(−8(j+1)/h)·|i − k| on the scaled scores);
   - norm1/norm2 absent iff norm is "aucune", final_norm present iff norm is "pre"; with norm_type
     "rmsnorm" (cli.md "Modern block variants") each norm is {"gain"} with no "bias", and is computed
     as gain * x / sqrt(mean(x²) + eps), no centring;
@@ -82,24 +85,46 @@ def rms_norm(x, p, eps):
     return [v / r * g for v, g in zip(x, p["gain"])]
 
 
-def attention(X, p, h, causal):
+def rotate(x, pos, dh, base):
+    """RoPE (cli.md "Modern block variants"): in each head of dh features, the pair (2k, 2k+1) of the
+    token at position pos (from 0) turns by pos * base^(-2k/dh)."""
+    out = list(x)
+    for start in range(0, len(x), dh):
+        for k in range(dh // 2):
+            theta = pos * base ** (-2.0 * k / dh)
+            a, b = x[start + 2 * k], x[start + 2 * k + 1]
+            out[start + 2 * k] = a * math.cos(theta) - b * math.sin(theta)
+            out[start + 2 * k + 1] = a * math.sin(theta) + b * math.cos(theta)
+    return out
+
+
+def attention(X, p, h, causal, settings):
     n, d = len(X), len(X[0])
     dh = d // h
+    kv_heads = settings.get("kv_heads", h)            # GQA/MQA: K and V have kv_heads heads
+    group = h // kv_heads                             # query head j reads K/V head j // group
+    position = settings["position"]
     Q, K, V = ([linear(p["w" + c], p["b" + c], x) for x in X] for c in "qkv")
+    if position == "rope":                            # after the projections, biases included; not V
+        base = settings.get("rope_base", 10000)
+        Q = [rotate(q, i, dh, base) for i, q in enumerate(Q)]
+        K = [rotate(k, i, dh, base) for i, k in enumerate(K)]
     concat, weights = [[0.0] * d for _ in X], []
     for j in range(h):
         feats = range(j * dh, (j + 1) * dh)
+        kv = (j // group) * dh - j * dh               # offset from query feature c to its K/V feature
+        slope = 2.0 ** (-8.0 * (j + 1) / h) if position == "alibi" else 0.0
         A = []
         for i in range(n):
             keys = range(i + 1) if causal else range(n)       # causal: key k > query i gets -inf
-            s = [math.fsum(Q[i][c] * K[k][c] for c in feats) / math.sqrt(dh) for k in keys]
+            s = [math.fsum(Q[i][c] * K[k][c + kv] for c in feats) / math.sqrt(dh) - slope * abs(i - k) for k in keys]
             m = max(s)
             e = [math.exp(v - m) for v in s]
             total = math.fsum(e)
             row = [v / total for v in e] + [0.0] * (n - len(s))
             A.append(row)
             for c in feats:
-                concat[i][c] = math.fsum(row[k] * V[k][c] for k in range(n))
+                concat[i][c] = math.fsum(row[k] * V[k][c + kv] for k in range(n))
         weights.append(A)
     return [linear(p["wo"], p["bo"], c) for c in concat], weights
 
@@ -125,7 +150,7 @@ def forward(t, h, causal, relu):
             if norm == "pre":
                 inp = lv["normalized_input"] = [normalize(x, blk[nkey], eps) for x in X]
             if kind == "attention":
-                F, lv["attention_weights"] = attention(inp, blk["attention"], h, causal)
+                F, lv["attention_weights"] = attention(inp, blk["attention"], h, causal, s)
             else:
                 F, lv["hidden"] = ffn(inp, blk["ffn"], relu)
             lv["sublayer_output"] = F
@@ -151,7 +176,15 @@ def check_structure(t, tol):
             raise Fail(f"settings.{k} = {v!r}, expected a positive integer")
     if d % h:
         raise Fail(f"settings.heads = {h} does not divide dimension {d}")
-    position = choice(s, "position", ("sinus", "appris", "aucun"))
+    kv = s.get("kv_heads", h)
+    if isinstance(kv, bool) or not isinstance(kv, int) or kv < 1 or h % kv:
+        raise Fail(f"settings.kv_heads = {kv!r}, expected a divisor of heads = {h}")
+    dh = d // h
+    position = choice(s, "position", ("sinus", "appris", "aucun", "rope", "alibi"))
+    if position == "rope":
+        base = need(s, "rope_base", "settings")
+        if isinstance(base, bool) or not isinstance(base, (int, float)) or base <= 0 or dh % 2:
+            raise Fail(f"settings.rope_base = {base!r} with d_h = {dh}: expected a positive base and an even d_h")
     norm = choice(s, "norm", ("pre", "post", "aucune"))
     if not isinstance(need(s, "residual", "settings"), bool):
         raise Fail(f"settings.residual = {s['residual']!r}, expected true or false")
@@ -182,8 +215,9 @@ def check_structure(t, tol):
     for b, blk in enumerate(blocks):
         at, ff = need(blk, "attention", f"block {b}"), need(blk, "ffn", f"block {b}")
         for c in "qkvo":
-            shaped(need(at, "w" + c, "attention"), [d, d], f"blocks[{b}].attention.w{c}")
-            shaped(need(at, "b" + c, "attention"), [d], f"blocks[{b}].attention.b{c}")
+            rows = kv * dh if c in "kv" else d        # wk, wv: [kv_heads·d_h][d]
+            shaped(need(at, "w" + c, "attention"), [rows, d], f"blocks[{b}].attention.w{c}")
+            shaped(need(at, "b" + c, "attention"), [rows], f"blocks[{b}].attention.b{c}")
         for key, shape in (("w1", [w, d]), ("b1", [w]), ("w2", [d, w]), ("b2", [d])):
             shaped(need(ff, key, "ffn"), shape, f"blocks[{b}].ffn.{key}")
         for nk in ("norm1", "norm2"):
@@ -233,13 +267,16 @@ def check_structure(t, tol):
         diff = max(abs(a - r) for pr, rr in zip(P, ref) for a, r in zip(pr, rr))
         if diff > tol:
             problems.append(f"position table is not sinusoidal (max |diff| = {diff:.1e})")
-    if position == "aucun" and any(v != 0 for row in P for v in row):
-        problems.append("position table is not all zeros with position aucun")
+    if position in ("aucun", "rope", "alibi") and any(v != 0 for row in P for v in row):
+        problems.append(f"position table is not all zeros with position {position}")
 
     params = need(t, "parameters", "the trace")
     one_norm = d if rms else 2 * d                  # RMSNorm: a gain; LayerNorm: a gain and a bias
     per_block = 4 * (d * d + d) + d * w + w + w * d + d + (2 * one_norm if norm != "aucune" else 0)
     total = L * per_block + V * d + (8 * d if position == "appris" else 0) + (one_norm if norm == "pre" else 0)
+    kv_saved = 2 * (d - kv * dh) * (d + 1)          # GQA/MQA: K and V have kv·d_h rows, not d
+    per_block -= kv_saved
+    total -= L * kv_saved
     for key, ref in (("blocks", L * per_block), ("total", total)):
         if need(params, key, "parameters") != ref:
             problems.append(f"parameters.{key} = {params[key]!r}, the formula gives {ref}")

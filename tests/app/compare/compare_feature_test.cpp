@@ -35,6 +35,29 @@ TEST(ComparisonFeature, BChangesOnlyWhatItIsTold) {
     EXPECT_EQ(c.b()->settings().sentence, "le chien dort");
 }
 
+// /tetes h h_kv, one command over two settings, on side B: seed 002's 8 query heads over 2 K/V
+// heads beside A's MHA, and a refusal that leaves B as it was.
+TEST(ComparisonFeature, BTakesTheHeadsCommand) {
+    WindowFeatures w;
+    const Comparison& c = w.features.comparison();
+    ASSERT_TRUE(w.run("/dimension 16").ok);
+    ASSERT_TRUE(w.run("/comparer on").ok);
+    const auto r = w.run("/b /tetes 8 2");
+    ASSERT_TRUE(r.ok) << r.message;
+    EXPECT_NE(r.message.find("GQA"), std::string::npos) << r.message;
+    EXPECT_EQ(c.b()->settings().heads, 8);
+    EXPECT_EQ(c.b()->settings().kv_heads, 2);
+    EXPECT_EQ(w.session.settings().heads, 2);
+    EXPECT_EQ(w.session.settings().kv_heads, 2);
+    EXPECT_TRUE(c.overrides().has("heads"));
+    EXPECT_FALSE(c.overrides().has("kv_heads"));  // 2 on both sides: B follows A there
+    EXPECT_EQ(c.b()->trace()->weights->blocks[0].attention.wk.rows(), 4);
+    const auto bad = w.run("/b /tetes 8 3");
+    EXPECT_FALSE(bad.ok);
+    EXPECT_EQ(bad.message.rfind("côté B : /tetes attend h_kv", 0), 0u) << bad.message;
+    EXPECT_EQ(c.b()->settings().kv_heads, 2);
+}
+
 TEST(ComparisonFeature, BRefusesWhatIsShared) {
     WindowFeatures w;
     ASSERT_TRUE(w.run("/comparer on").ok);
@@ -42,7 +65,7 @@ TEST(ComparisonFeature, BRefusesWhatIsShared) {
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.message,
               "/b attend une commande de réglage : /couches, /position, /residuel, /norme, /ffn, /dimension, /masque, "
-              "/activation ou /normalisation (reçu « /phrase le chat ») ; la phrase, la graine et l'étape sont communes aux deux côtés");
+              "/activation, /normalisation ou /tetes (reçu « /phrase le chat ») ; la phrase, la graine et l'étape sont communes aux deux côtés");
     const auto bad = w.run("/b /couches 9");
     EXPECT_FALSE(bad.ok);
     EXPECT_EQ(bad.message, "côté B : /couches attend un entier de 1 à 6 (reçu « 9 »)");

@@ -70,7 +70,7 @@ TEST(Comparison, DescribesWhatDiffers) {
 }
 
 TEST(Comparison, OnlyModelSettingsGoToB) {
-    for (const char* name : {"couches", "position", "residuel", "norme", "ffn", "dimension", "masque", "activation"})
+    for (const char* name : {"couches", "position", "residuel", "norme", "ffn", "dimension", "masque", "activation", "tetes"})
         EXPECT_TRUE(allowed_on_b(name)) << name;
     for (const char* name : {"phrase", "graine", "propager", "etape", "reinit", "comparer", "b", "session", "exporter", ""})
         EXPECT_FALSE(allowed_on_b(name)) << name;
@@ -88,19 +88,21 @@ const std::vector<SideBSpec> kSideB = {
     {"residual", "/résiduel non", "résiduel off", false}, {"norm", "/norme post", "norme post", "post"},
     {"ffn", "/ffn 16", "ffn 16", 16},                   {"dimension", "/dimension 16", "dimension 16", 16},
     {"mask", "/masque causal", "masque causal", "causal"}, {"activation", "/activation relu", "activation relu", "relu"},
-    {"norm_type", "/normalisation rmsnorm", "type de norme rmsnorm", "rmsnorm"}};
+    {"norm_type", "/normalisation rmsnorm", "type de norme rmsnorm", "rmsnorm"},
+    {"heads", "/tetes 4 2", "têtes 4", 4},              {"kv_heads", "/tetes 2 1", "têtes K/V 1", 1}};
 
 TEST(Comparison, EverySettingTheTableGivesBRoundTrips) {
     const auto vocabulary = std::make_shared<const Vocabulary>(Vocabulary::load(TB_ASSETS_DIR "/vocabulary.txt"));
     CommandRegistry registry;
     std::set<std::string> on_b;
     for (const auto& e : settings_table()) {
+        const std::string& command = e.command.empty() ? e.shared_command : e.command;  // /tetes: two entries
         if (!e.side_b) {
-            EXPECT_FALSE(allowed_on_b(e.command)) << e.key;
+            EXPECT_FALSE(allowed_on_b(command)) << e.key;
             continue;
         }
         on_b.insert(e.key);
-        EXPECT_TRUE(allowed_on_b(e.command)) << e.key;
+        EXPECT_TRUE(allowed_on_b(command)) << e.key;
     }
     std::set<std::string> specified;
     for (const auto& spec : kSideB) specified.insert(spec.key);
@@ -140,7 +142,8 @@ TEST(Comparison, ASavedSideBOutOfRangeIsRefused) {
     const std::vector<std::pair<std::string, nlohmann::json>> bad = {
         {"layers", 7},     {"layers", 0},       {"ffn", 65},        {"ffn", 7},          {"dimension", 12},
         {"position", "x"}, {"residual", "off"}, {"norm", "rms"},    {"mask", "partiel"}, {"activation", "tanh"},
-        {"layers", 2.5},   {"step", 3},         {"seed", 1},        {"sentence", "le chat"}, {"norm_type", "batchnorm"}};
+        {"layers", 2.5},   {"step", 3},         {"seed", 1},        {"sentence", "le chat"}, {"norm_type", "batchnorm"},
+        {"heads", 9},      {"kv_heads", 0}};
     std::set<std::string> covered;
     for (const auto& [key, value] : bad) {
         ViewState out;
