@@ -35,6 +35,7 @@ ComparisonLabels comparison_labels(const Settings& a, const Settings& b, const O
 }
 
 bool allowed_on_b(std::string_view name) {
+    if (name == "recette") return true;  // several side-B settings at once (recipes.h)
     const SettingEntry* e = name.empty() ? nullptr : setting_for_command(name);
     return e && e->side_b;
 }
