@@ -46,17 +46,42 @@ double gelu_derivative(double v) {  // Phi(v) + v phi(v)
 
 Vector column_sums(const Matrix& m) { return m.colwise().sum().transpose(); }
 
-// Backward through the FFN from dL/d(output); fills g, returns dL/d(input).
+double silu_derivative(double v) {  // sigmoid(v) (1 + v (1 - sigmoid(v)))
+    const double sigmoid = 1.0 / (1.0 + std::exp(-v));
+    return sigmoid * (1.0 + v * (1.0 - sigmoid));
+}
+
+// φ and φ' of the FFN's activation (of the gate, when gated), element-wise on W1 x + b1.
+Matrix activation_of(const Matrix& pre, Activation activation) {
+    if (activation == Activation::Relu) return relu(pre);
+    return activation == Activation::Swiglu ? silu(pre) : gelu(pre);
+}
+Matrix activation_slope(const Matrix& pre, Activation activation) {
+    if (activation == Activation::Relu) return (pre.array() > 0.0).cast<double>().matrix();
+    return pre.unaryExpr(activation == Activation::Swiglu ? &silu_derivative : &gelu_derivative);
+}
+
+// Backward through the FFN from dL/d(output); fills g, returns dL/d(input). Gated (h = φ(pre) ⊙ up,
+// up = W3 x + b3): d(pre) = dh ⊙ up ⊙ φ'(pre), d(up) = dh ⊙ φ(pre), and the input gets both paths.
 Matrix ffn_backward(const Matrix& in, const FfnWeights& w, Activation activation, const Matrix& dout,
                     SublayerGradients& g) {
     const Matrix pre = linear(in, w.w1, w.b1);                                        // n x w
-    const Matrix h = activation == Activation::Relu ? relu(pre) : gelu(pre);
-    const Matrix slope = activation == Activation::Relu ? Matrix((pre.array() > 0.0).cast<double>())
-                                                        : Matrix(pre.unaryExpr(&gelu_derivative));
-    const Matrix dpre = (dout * w.w2).cwiseProduct(slope);                            // n x w
-    g.weights = {dpre.transpose() * in, dout.transpose() * h};                        // dW1 [w][d], dW2 [d][w]
-    g.biases = {column_sums(dpre), column_sums(dout)};
-    return dpre * w.w1;                                                               // n x d
+    const Matrix phi = activation_of(pre, activation);
+    const Matrix slope = activation_slope(pre, activation);
+    const Matrix dh = dout * w.w2;                                                    // n x w
+    if (!gated(activation)) {
+        const Matrix dpre = dh.cwiseProduct(slope);                                   // n x w
+        g.weights = {dpre.transpose() * in, dout.transpose() * phi};                  // dW1 [w][d], dW2 [d][w]
+        g.biases = {column_sums(dpre), column_sums(dout)};
+        return dpre * w.w1;                                                           // n x d
+    }
+    const Matrix up = linear(in, w.w3, w.b3);                                         // n x w
+    const Matrix h = phi.cwiseProduct(up);
+    const Matrix dpre = dh.cwiseProduct(up).cwiseProduct(slope);                      // n x w
+    const Matrix dup = dh.cwiseProduct(phi);                                          // n x w
+    g.weights = {dpre.transpose() * in, dout.transpose() * h, dup.transpose() * in};  // dW1, dW2, dW3
+    g.biases = {column_sums(dpre), column_sums(dout), column_sums(dup)};
+    return dpre * w.w1 + dup * w.w3;                                                  // n x d
 }
 
 // Backward through multi-head attention from dL/d(output); fills g, returns dL/d(input).

@@ -13,8 +13,8 @@ namespace tb {
 
 struct SublayerGradients {
     int level;                      // 1..2L: odd attention, even FFN
-    std::vector<Matrix> weights;    // attention: dWq, dWk, dWv, dWo (dWk, dWv [h_kv·d_h][d]); FFN: dW1, dW2 ([out][in] each)
-    std::vector<Vector> biases;     // attention: dbq, dbk, dbv, dbo; FFN: db1, db2
+    std::vector<Matrix> weights;    // attention: dWq, dWk, dWv, dWo (dWk, dWv [h_kv·d_h][d]); FFN: dW1, dW2, and dW3 when gated ([out][in] each)
+    std::vector<Vector> biases;     // attention: dbq, dbk, dbv, dbo; FFN: db1, db2, and db3 when gated
     double mean_abs_weight_gradient;  // mean |dL/dW| over every entry of `weights`
 };
 

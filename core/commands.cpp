@@ -8,6 +8,7 @@
 #include "melanger.h"
 #include "numbers.h"
 #include "random.h"
+#include "recipes.h"
 #include "settings_table.h"
 #include "utf8.h"
 
@@ -224,6 +225,7 @@ CommandRegistry::CommandRegistry() {
     // The settings' commands, in the table's order (/aide lists them so).
     for (const auto& e : settings_table())
         if (!e.command.empty() && !e.own_command) commands_.push_back(setting_command(e));
+    commands_.push_back(recipe_command());  // several settings at once (recipes.h)
     for (auto& c : other_commands()) commands_.push_back(std::move(c));
     // /langue and /aide act on the registry itself, so they are bound once the list exists.
     find("langue")->run = [this](Session&, const Args& args) -> CommandResult {

@@ -62,7 +62,9 @@ TokenLanes normalize(const TokenLanes& x, const LayerNormWeights& norm, NormType
 void activate_in_place(TokenLanes& x, Activation activation) {
     if (activation == Activation::Relu)
         x = x.cwiseMax(0.0);
-    else
+    else if (activation == Activation::Swiglu)
+        x = x.unaryExpr([](double v) { return v / (1.0 + std::exp(-v)); });  // SiLU: v·sigmoid(v)
+    else  // GELU, and GeGLU's gate
         kernels().gelu(x.data(), static_cast<int>(x.size()));
 }
 
@@ -119,9 +121,16 @@ TokenLanes attention(const TokenLanes& x, int n, const AttentionWeights& w, cons
     return affine(concat, w.wo, w.bo);
 }
 
-TokenLanes feed_forward(const TokenLanes& x, const FfnWeights& w, Activation activation, TokenLanes& hidden) {
+TokenLanes feed_forward(const TokenLanes& x, const FfnWeights& w, Activation activation, TokenLanes& hidden,
+                        TokenLanes* gate, TokenLanes* up) {
     hidden = affine(x, w.w1, w.b1);
     activate_in_place(hidden, activation);
+    if (gated(activation)) {
+        const TokenLanes value = affine(x, w.w3, w.b3);  // the up path, W3 x + b3
+        if (gate) *gate = hidden;
+        if (up) *up = value;
+        hidden = hidden.cwiseProduct(value);
+    }
     return affine(hidden, w.w2, w.b2);
 }
 
@@ -204,9 +213,10 @@ Trace run(const Settings& s, std::vector<Token> tokens, int vocabulary_size, std
 
         Level ffn = make_level(2 * b + 2, s.layers);
         x = wire(steps, ffn, x, n, block.norm2, s.norm_type, [&](const TokenLanes& in) {
-            TokenLanes hidden;
-            TokenLanes out = feed_forward(in, block.ffn, s.activation, hidden);
+            TokenLanes hidden, gate, up;
+            TokenLanes out = feed_forward(in, block.ffn, s.activation, hidden, &gate, &up);
             ffn.hidden = to_rows(hidden, n);
+            if (gated(s.activation)) ffn.gate = to_rows(gate, n), ffn.up = to_rows(up, n);
             return out;
         });
         t.levels.push_back(std::move(ffn));
@@ -241,6 +251,17 @@ Matrix gelu(const Matrix& x) {
 }
 
 Matrix relu(const Matrix& x) { return x.cwiseMax(0.0); }
+
+Matrix silu(const Matrix& x) {
+    TokenLanes lanes = to_lanes(x);
+    activate_in_place(lanes, Activation::Swiglu);
+    return to_rows(lanes, static_cast<int>(x.rows()));
+}
+
+Matrix feed_forward(const Matrix& x, const FfnWeights& w, Activation activation) {
+    TokenLanes hidden;
+    return to_rows(feed_forward(to_lanes(x), w, activation, hidden), static_cast<int>(x.rows()));
+}
 
 AttentionResult attention(const Matrix& x, const AttentionWeights& w, int heads, Mask mask) {
     AttentionShape shape;

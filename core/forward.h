@@ -40,7 +40,8 @@ TokenLanes rms_norm(const TokenLanes& x, const LayerNormWeights& norm, double ep
 // The norm of the given type: layer_norm or rms_norm.
 TokenLanes normalize(const TokenLanes& x, const LayerNormWeights& norm, NormType type, double eps = kLayerNormEps);
 
-// x is (f, n) lanes, changed in place: exact GELU 0.5 x (1 + erf(x / sqrt 2)) or ReLU max(0, x).
+// x is (f, n) lanes, changed in place: exact GELU 0.5 x (1 + erf(x / sqrt 2)) or ReLU max(0, x);
+// for the gated FFNs their gate's φ: SiLU x·sigmoid(x) (SwiGLU), exact GELU (GeGLU).
 void activate_in_place(TokenLanes& x, Activation activation);
 
 constexpr double kRopeBase = 10000.0;  // RoPE's base at start-up (Settings::rope_base)
@@ -76,8 +77,11 @@ TokenLanes attention(const TokenLanes& x, int n, const AttentionWeights& w, cons
                      std::vector<Matrix>& head_weights);
 
 // x is (d, n) lanes; out is (d, n) lanes: W_2 act(W_1 x + b_1) + b_2; hidden is set to
-// act(W_1 x + b_1), (w, n) lanes.
-TokenLanes feed_forward(const TokenLanes& x, const FfnWeights& w, Activation activation, TokenLanes& hidden);
+// act(W_1 x + b_1), (w, n) lanes. Gated (SwiGLU, GeGLU): W_2 (φ(W_1 x + b_1) ⊙ (W_3 x + b_3)) + b_2,
+// hidden = φ(W_1 x + b_1) ⊙ (W_3 x + b_3), and `gate`, `up` (when given) get φ(W_1 x + b_1) and
+// W_3 x + b_3, (w, n) lanes each.
+TokenLanes feed_forward(const TokenLanes& x, const FfnWeights& w, Activation activation, TokenLanes& hidden,
+                        TokenLanes* gate = nullptr, TokenLanes* up = nullptr);
 
 // Runs the whole stack for the settings' wiring; `weights` must have at least settings.layers
 // blocks of the settings' shape.
@@ -91,6 +95,8 @@ Matrix layer_norm(const Matrix& x, const LayerNormWeights& norm, double eps = kL
 Matrix rms_norm(const Matrix& x, const LayerNormWeights& norm, double eps = kLayerNormEps);    // [n][d]
 Matrix gelu(const Matrix& x);                                                       // element-wise
 Matrix relu(const Matrix& x);                                                       // element-wise
+Matrix silu(const Matrix& x);                                                       // element-wise x·sigmoid(x)
+Matrix feed_forward(const Matrix& x, const FfnWeights& w, Activation activation);  // [n][d] -> [n][d]
 struct AttentionResult {
     Matrix output;               // n x d
     std::vector<Matrix> weights; // h of n x n, rows sum to 1

@@ -107,10 +107,12 @@ std::vector<ParameterTerm> parameter_terms(const Architecture& a) {
 }
 
 Architecture toy_architecture(const Settings& s, int vocabulary_size) {
-    Architecture toy = {"modèle jouet", s.dimension, s.layers, s.heads, s.ffn, vocabulary_size,
-                        Settings::kMaxTokens, s.position, s.norm, s.norm_type};
-    toy.kv_heads = s.kv_heads;  // GQA, MQA: K and V h_kv·d_h wide
-    return toy;
+    Architecture a{"modèle jouet", s.dimension, s.layers, s.heads, s.ffn, vocabulary_size,
+                   Settings::kMaxTokens, s.position, s.norm, s.norm_type};
+    a.kv_heads = s.kv_heads;            // GQA, MQA: K and V h_kv·d_h wide
+    a.gated_ffn = gated(s.activation);  // SwiGLU, GeGLU: W3 and b3
+    if (a.gated_ffn) a.gated_name = s.activation == Activation::Geglu ? "GeGLU" : "SwiGLU";
+    return a;
 }
 
 std::optional<Architecture> preset(std::string_view name) {
@@ -157,7 +159,7 @@ std::string format_breakdown(const Architecture& a, Language language) {
     out << ", w = " << n(a.ffn) << ", V = " << n(a.vocabulary) << ", positions " << (a.rope ? "rope" : to_string(a.position))
         << (english ? ", norm " : ", norme ") << to_string(a.norm);
     if (a.norm_type == NormType::RmsNorm) out << " RMSNorm";
-    if (a.gated_ffn) out << ", FFN SwiGLU";
+    if (a.gated_ffn) out << ", FFN " << a.gated_name;
     if (!a.biases) out << (english ? ", no biases" : ", sans biais");
     if (!a.tied_head) out << (english ? ", untied head" : ", tête non liée");
     out << ")\n";

@@ -32,6 +32,7 @@ struct Architecture {
     // The modern variants; their defaults keep the channel's block (GPT-2's recipe).
     std::int64_t kv_heads = 0;  // h_kv: K and V heads (0: as many as h, MHA)
     bool gated_ffn = false;     // SwiGLU: W1 (gate) and W3 (up) d -> w, W2 w -> d
+    std::string gated_name = "SwiGLU";  // the gated FFN as the breakdown names it (the toy: SwiGLU or GeGLU)
     bool biases = true;         // every linear map y = W x + b has its b
     bool tied_head = true;      // the output head reuses the token embeddings
     bool rope = false;          // RoPE: positions turn Q and K, no table (position is then None)

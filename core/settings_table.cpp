@@ -102,6 +102,16 @@ const std::vector<SettingWord> kNormTypeWords = {
 
 Text count_text(int n) { return same(std::to_string(n)); }
 
+// A value's label (the control's, the same in both languages for the activations): "ReLU", "SwiGLU".
+std::string label_in(const std::vector<SettingWord>& words, int value) {
+    for (const auto& w : words)
+        if (w.value == value && !w.label.fr.empty()) return w.label.fr;
+    return "?";
+}
+
+// The gate's φ of a gated FFN: SiLU for SwiGLU, GELU for GeGLU.
+std::string gate_name(Activation a) { return a == Activation::Swiglu ? "SiLU" : "GELU"; }
+
 SettingEntry layers() {
     SettingEntry e = integer_setting("layers", "couches", "couches", &Settings::layers, Settings::kMinLayers,
                                      Settings::kMaxLayers);
@@ -208,7 +218,15 @@ SettingEntry ffn() {
     e.subject = "la largeur du FFN";
     e.label = {"largeur FFN w", "FFN width w"};
     e.live_tooltip = [](const Settings& s) {
-        const std::string f = s.activation == Activation::Relu ? "ReLU" : "GELU";
+        if (gated(s.activation)) {  // SwiGLU, GeGLU: the gate W₁ and the value W₃, three matrices
+            const std::string name = label_in(kActivationWords, static_cast<int>(s.activation));
+            const std::string f = "W₂(" + gate_name(s.activation) + "(W₁x + b₁) ⊙ (W₃x + b₃)) + b₂";
+            return Text{"Le FFN " + name + " calcule " + f + " : la porte W₁ et la valeur W₃ ont w neurones chacune, "
+                        "3 matrices, 2(d·w + w) + w·d + d paramètres.",
+                        "The " + name + " FFN computes " + f + ": the gate W₁ and the value W₃ have w neurons each, "
+                        "3 matrices, 2(d·w + w) + w·d + d parameters."};
+        }
+        const std::string f = label_in(kActivationWords, static_cast<int>(s.activation));
         return Text{"Le FFN calcule W₂·" + f + "(W₁·x + b₁) + b₂ avec une couche cachée de w neurones : 2·d·w + w + d paramètres.",
                     "The FFN computes W₂·" + f + "(W₁·x + b₁) + b₂ with a hidden layer of w neurons: 2·d·w + w + d parameters."};
     };
@@ -258,15 +276,23 @@ SettingEntry activation() {
     SettingEntry e = choice_setting("activation", "activation", "activation", &Settings::activation, kActivationWords);
     e.subject = "l'activation";
     e.label = {"activation", "activation"};
-    e.tooltip = {"GELU (GPT-2) est lisse ; ReLU met tout négatif à 0 : un neurone est alors exactement actif ou éteint.",
-                 "GELU (GPT-2) is smooth; ReLU sets every negative to 0: a neuron is then exactly on or off."};
+    e.tooltip = {"GELU (GPT-2) : W₂·GELU(W₁x + b₁) + b₂, GELU(x) = x·Φ(x), lisse ; ReLU : W₂·ReLU(W₁x + b₁) + b₂, "
+                 "max(0, x) met tout négatif à 0 : un neurone est alors exactement actif ou éteint. FFN à porte, "
+                 "3 matrices, 2(d·w + w) + w·d + d paramètres : SwiGLU (Llama) W₂(SiLU(W₁x + b₁) ⊙ (W₃x + b₃)) + b₂, "
+                 "SiLU(x) = x·σ(x) ; GeGLU W₂(GELU(W₁x + b₁) ⊙ (W₃x + b₃)) + b₂.",
+                 "GELU (GPT-2): W₂·GELU(W₁x + b₁) + b₂, GELU(x) = x·Φ(x), smooth; ReLU: W₂·ReLU(W₁x + b₁) + b₂, "
+                 "max(0, x) sets every negative to 0: a neuron is then exactly on or off. Gated FFNs, 3 matrices, "
+                 "2(d·w + w) + w·d + d parameters: SwiGLU (Llama) W₂(SiLU(W₁x + b₁) ⊙ (W₃x + b₃)) + b₂, "
+                 "SiLU(x) = x·σ(x); GeGLU W₂(GELU(W₁x + b₁) ⊙ (W₃x + b₃)) + b₂."};
     e.help = {"Ajout : non-linéarité du FFN, GELU (lisse) ou ReLU (tout négatif à 0 ; avec son biais, un neurone "
-              "peut agir comme un ET de ses entrées).",
+              "peut agir comme un ET de ses entrées), ou un FFN à porte SwiGLU / GeGLU (une 3e matrice W₃).",
               "Addition: the FFN's non-linearity, GELU (smooth) or ReLU (every negative to 0; with its bias, a neuron "
-              "can act as an AND of its inputs)."};
+              "can act as an AND of its inputs), or a gated FFN SwiGLU / GeGLU (a third matrix W₃)."};
     e.side_b = true;
     e.confirm = [](const Settings& s) {
-        return Text{"activation du FFN : ", "FFN activation: "} + same(to_string(s.activation));
+        const Text plain = Text{"activation du FFN : ", "FFN activation: "} + same(to_string(s.activation));
+        if (!gated(s.activation)) return plain;
+        return plain + same(" — W₂(" + gate_name(s.activation) + "(W₁x + b₁) ⊙ (W₃x + b₃)) + b₂");
     };
     return e;
 }

@@ -61,6 +61,10 @@ json to_json(const Trace& t) {
         if (s.norm != Norm::None) j["norm2"] = norm_json(block.norm2, s.norm_type);
         j["ffn"] = {{"w1", matrix_json(block.ffn.w1)}, {"b1", vector_json(block.ffn.b1)},
                     {"w2", matrix_json(block.ffn.w2)}, {"b2", vector_json(block.ffn.b2)}};
+        if (gated(s.activation)) {  // w1 is then the gate, w3 the up path (cli.md, "Modern block variants")
+            j["ffn"]["w3"] = matrix_json(block.ffn.w3);
+            j["ffn"]["b3"] = vector_json(block.ffn.b3);
+        }
         weights["blocks"].push_back(std::move(j));
     }
     if (s.norm == Norm::Pre) weights["final_norm"] = norm_json(w.final_norm, s.norm_type);

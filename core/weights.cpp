@@ -41,7 +41,8 @@ Weights draw_weights(std::uint64_t seed, int vocabulary_size, int d, int w, int 
                            Vector::Zero(d), Vector::Zero(d), Vector::Zero(d), Vector::Zero(d)};
         block.norm2 = identity_norm(d);
         block.ffn = {draw_linear(seed, "w1", b, w, d), Vector::Zero(w),
-                     draw_linear(seed, "w2", b, d, w), Vector::Zero(d)};
+                     draw_linear(seed, "w2", b, d, w), Vector::Zero(d),
+                     draw_linear(seed, "w3", b, w, d), Vector::Zero(w)};
         weights.blocks.push_back(std::move(block));
     }
     weights.final_norm = identity_norm(d);

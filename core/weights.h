@@ -26,10 +26,12 @@ struct AttentionWeights {
 };
 
 struct FfnWeights {
-    Matrix w1;  // [w][d]
+    Matrix w1;  // [w][d]; the gate with a gated activation (SwiGLU, GeGLU)
     Vector b1;  // [w]
     Matrix w2;  // [d][w]
     Vector b2;  // [d]
+    Matrix w3;  // [w][d]: the up (value) path of a gated FFN, its own stream; unused otherwise
+    Vector b3;  // [w]
 };
 
 struct BlockWeights {

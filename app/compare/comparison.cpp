@@ -35,6 +35,7 @@ ComparisonLabels comparison_labels(const Settings& a, const Settings& b, const O
 }
 
 bool allowed_on_b(std::string_view name) {
+    if (name == "recette") return true;  // several side-B settings at once (recipes.h)
     const auto entries = settings_of_command(name);  // /tetes: heads and kv_heads
     return !entries.empty() && std::all_of(entries.begin(), entries.end(), [](const SettingEntry* e) { return e->side_b; });
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "settings_table.h"
 #include "text/text.h"
 #include "ui/inspector_panels.h"
 
@@ -56,10 +57,11 @@ void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state, 
     }
     const Level& level = trace.levels[static_cast<std::size_t>(2 * state.block)];
     const int w = static_cast<int>(level.hidden.cols());
+    const std::string activation = card_word(*find_setting("activation"), trace.settings);  // "ReLU", "SwiGLU"
     int active = 0;
     for (int k = 0; k < w; ++k) active += level.hidden(state.token, k) > 0;
     ImGui::Text(tr(language, "%d neurones sur w = %d actifs (> 0) après %s", "%d of w = %d neurons active (> 0) after %s"), active, w,
-                trace.settings.activation == Activation::Relu ? "ReLU" : "GELU");
+                activation.c_str());
     help_marker(
         tr(language,
            "Chaque case est un neurone caché du FFN pour ce mot : rose = actif (> 0), gris = inactif. "
@@ -103,7 +105,7 @@ void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state, 
     ImGui::Text(tr(language, "neurone %d : question · x = %s, + biais %s = %s", "neuron %d: question · x = %s, + bias %s = %s"),
                 state.neuron + 1, format_fixed(dot, 2, language).c_str(), format_fixed(r.bias, 2, language).c_str(),
                 format_fixed(dot + r.bias, 2, language).c_str());
-    ImGui::Text("   → %s = %s (%s)", trace.settings.activation == Activation::Relu ? "ReLU" : "GELU",
+    ImGui::Text("   → %s = %s (%s)", activation.c_str(),
                 format_fixed(r.activation, 3, language).c_str(),
                 r.activation > 0 ? tr(language, "actif", "active") : tr(language, "inactif", "inactive"));
     ImGui::PushTextWrapPos(0);

@@ -140,7 +140,7 @@ TEST(Commands, InvalidFormsChangeNothing) {
         {"/parametres 3", "n'attend pas d'argument"},
         {"/aide inexistante", "le nom d'une commande"},
         {"/masque partiel", "aucun ou causal"},  {"/masque", "rien reçu"},
-        {"/activation tanh", "gelu ou relu"},    {"/activation", "rien reçu"},
+        {"/activation tanh", "gelu, relu, swiglu ou geglu"},    {"/activation", "rien reçu"},
         {"/normalisation batchnorm", "/normalisation attend layernorm ou rmsnorm (reçu « batchnorm »)"},
         {"/normalisation", "rien reçu"},        {"/normalisation rmsnorm layernorm", "normalisation"},
         {"/inconnue", "commande inconnue"},

@@ -42,8 +42,9 @@ const std::vector<Spec>& specs() {
          {"/dimension 12", "/dimension attend 8 ou 16 (reçu « 12 »)"}},
         {"mask", "aucun", {{"/masque causal", "causal"}, {"/masque aucune", "aucun"}, {"/masque causal", "causal"}},
          {"/masque partiel", "/masque attend aucun ou causal (reçu « partiel »)"}},
-        {"activation", "gelu", {{"/activation relu", "relu"}, {"/activation GELU", "gelu"}},
-         {"/activation tanh", "/activation attend gelu ou relu (reçu « tanh »)"}},
+        {"activation", "gelu", {{"/activation relu", "relu"}, {"/activation GELU", "gelu"}, {"/activation swiglu", "swiglu"},
+                                {"/activation GeGLU", "geglu"}},
+         {"/activation tanh", "/activation attend gelu, relu, swiglu ou geglu (reçu « tanh »)"}},
         {"norm_type", "layernorm", {{"/normalisation rmsnorm", "rmsnorm"}, {"/normalisation LayerNorm", "layernorm"},
                                     {"/normalisation RMSNorm", "rmsnorm"}},
          {"/normalisation batchnorm", "/normalisation attend layernorm ou rmsnorm (reçu « batchnorm »)"}},
@@ -194,7 +195,7 @@ TEST(SettingsTable, UsageAndCompletionsFollowTheChannel) {
         {"couches", "/couches <1..6>"},        {"position", "/position <sinus|appris|aucun|rope|alibi>"},
         {"residuel", "/residuel <on|off>"},    {"norme", "/norme <pre|post|aucune>"},
         {"ffn", "/ffn <8..64>"},               {"dimension", "/dimension <8|16>"},
-        {"masque", "/masque <aucun|causal>"},  {"activation", "/activation <gelu|relu>"},
+        {"masque", "/masque <aucun|causal>"},  {"activation", "/activation <gelu|relu|swiglu|geglu>"},
         {"normalisation", "/normalisation <layernorm|rmsnorm>"}};
     CommandRegistry registry;
     std::size_t built = 0;

@@ -22,6 +22,9 @@ in post; final LayerNorm in pre) and checks, with an absolute tolerance:
   - norm1/norm2 absent iff norm is "aucune", final_norm present iff norm is "pre"; with norm_type
     "rmsnorm" (cli.md "Modern block variants") each norm is {"gain"} with no "bias", and is computed
     as gain * x / sqrt(mean(x²) + eps), no centring;
+  - the gated FFNs (activation "swiglu", "geglu"): W2 (φ(W1 x + b1) ⊙ (W3 x + b3)) + b2, φ = SiLU
+    x·sigmoid(x) or exact-erf GELU, hidden = φ(W1 x + b1) ⊙ (W3 x + b3); ffn.w3 [w][d] and ffn.b3 [w]
+    present iff gated;
   - parameters.blocks and parameters.total against the formula of channel.md section 5.
 Prints one line per level (largest difference), then `OK` or `FAIL: <reason>`.
 Exit status: 0 all good, 1 a check failed, 2 the file is unreadable or not a trace.
@@ -129,9 +132,26 @@ def attention(X, p, h, causal, settings):
     return [linear(p["wo"], p["bo"], c) for c in concat], weights
 
 
-def ffn(X, p, relu):
-    act = (lambda v: max(v, 0.0)) if relu else (lambda v: 0.5 * v * (1.0 + math.erf(v / math.sqrt(2.0))))
-    H = [[act(v) for v in linear(p["w1"], p["b1"], x)] for x in X]
+def gelu(v):
+    return 0.5 * v * (1.0 + math.erf(v / math.sqrt(2.0)))
+
+
+def silu(v):
+    # v * sigmoid(v), written so that exp never overflows
+    return v / (1.0 + math.exp(-v)) if v >= 0 else v * math.exp(v) / (1.0 + math.exp(v))
+
+
+GATED = {"swiglu": silu, "geglu": gelu}
+
+
+def ffn(X, p, activation):
+    """W2 act(W1 x + b1) + b2, or gated: W2 (φ(W1 x + b1) ⊙ (W3 x + b3)) + b2; returns (F, hidden)."""
+    if activation in GATED:
+        phi = GATED[activation]
+        H = [[phi(g) * u for g, u in zip(linear(p["w1"], p["b1"], x), linear(p["w3"], p["b3"], x))] for x in X]
+    else:
+        act = (lambda v: max(v, 0.0)) if activation == "relu" else gelu
+        H = [[act(v) for v in linear(p["w1"], p["b1"], x)] for x in X]
     return [linear(p["w2"], p["b2"], hx) for hx in H], H
 
 
@@ -140,6 +160,7 @@ def forward(t, h, causal, relu):
     s, W, eps = t["settings"], t["weights"], t["layer_norm_eps"]
     norm, residual = s["norm"], s["residual"]
     normalize = rms_norm if s.get("norm_type", "layernorm") == "rmsnorm" else layer_norm
+    activation = s.get("activation", "gelu")
     X = [[e + q for e, q in zip(W["token_embedding"][tok["id"]], W["position"][i])]
          for i, tok in enumerate(t["tokens"])]
     levels = [{"name": "entrée", "vectors": X}]
@@ -152,7 +173,7 @@ def forward(t, h, causal, relu):
             if kind == "attention":
                 F, lv["attention_weights"] = attention(inp, blk["attention"], h, causal, s)
             else:
-                F, lv["hidden"] = ffn(inp, blk["ffn"], relu)
+                F, lv["hidden"] = ffn(inp, blk["ffn"], activation)
             lv["sublayer_output"] = F
             Y = [[a + f for a, f in zip(x, fx)] for x, fx in zip(X, F)] if residual else F
             if norm == "post":
@@ -189,7 +210,8 @@ def check_structure(t, tol):
     if not isinstance(need(s, "residual", "settings"), bool):
         raise Fail(f"settings.residual = {s['residual']!r}, expected true or false")
     causal = choice(s, "mask", ("aucun", "causal"), "aucun") == "causal"
-    relu = choice(s, "activation", ("gelu", "relu"), "gelu") == "relu"
+    relu = choice(s, "activation", ("gelu", "relu", "swiglu", "geglu"), "gelu") == "relu"
+    gated = s.get("activation", "gelu") in GATED
     rms = choice(s, "norm_type", ("layernorm", "rmsnorm"), "layernorm") == "rmsnorm"
     norm_keys = ("gain",) if rms else ("gain", "bias")
     V, eps = need(t, "vocabulary_size", "the trace"), shaped(need(t, "layer_norm_eps", "the trace"), [], "eps")
@@ -220,6 +242,11 @@ def check_structure(t, tol):
             shaped(need(at, "b" + c, "attention"), [rows], f"blocks[{b}].attention.b{c}")
         for key, shape in (("w1", [w, d]), ("b1", [w]), ("w2", [d, w]), ("b2", [d])):
             shaped(need(ff, key, "ffn"), shape, f"blocks[{b}].ffn.{key}")
+        for key, shape in (("w3", [w, d]), ("b3", [w])):    # the up path of a gated FFN only
+            if (key in ff) != gated:
+                raise Fail(f"blocks[{b}].ffn.{key} must be {'present' if gated else 'absent'} with activation {s.get('activation', 'gelu')}")
+            if gated:
+                shaped(ff[key], shape, f"blocks[{b}].ffn.{key}")
         for nk in ("norm1", "norm2"):
             if (nk in blk) != (norm != "aucune"):
                 raise Fail(f"blocks[{b}].{nk} must be {'absent' if norm == 'aucune' else 'present'} with norm {norm}")
@@ -273,6 +300,8 @@ def check_structure(t, tol):
     params = need(t, "parameters", "the trace")
     one_norm = d if rms else 2 * d                  # RMSNorm: a gain; LayerNorm: a gain and a bias
     per_block = 4 * (d * d + d) + d * w + w + w * d + d + (2 * one_norm if norm != "aucune" else 0)
+    if gated:                                       # a gated FFN's W3 [w][d] and b3 [w]
+        per_block += d * w + w
     total = L * per_block + V * d + (8 * d if position == "appris" else 0) + (one_norm if norm == "pre" else 0)
     kv_saved = 2 * (d - kv * dh) * (d + 1)          # GQA/MQA: K and V have kv·d_h rows, not d
     per_block -= kv_saved

@@ -3,6 +3,8 @@
 // close it, and a saved session reopens it.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "../features_fixture.h"
 
 namespace tb {
@@ -65,11 +67,47 @@ TEST(ComparisonFeature, BRefusesWhatIsShared) {
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.message,
               "/b attend une commande de réglage : /couches, /position, /residuel, /norme, /ffn, /dimension, /masque, "
-              "/activation, /normalisation ou /tetes (reçu « /phrase le chat ») ; la phrase, la graine et l'étape sont communes aux deux côtés");
+              "/activation, /normalisation, /tetes ou /recette (reçu « /phrase le chat ») ; la phrase, la graine et l'étape sont communes aux deux côtés");
     const auto bad = w.run("/b /couches 9");
     EXPECT_FALSE(bad.ok);
     EXPECT_EQ(bad.message, "côté B : /couches attend un entier de 1 à 6 (reçu « 9 »)");
     EXPECT_FALSE(w.features.comparison().overrides().any());
+}
+
+// Seed 002's A/B: GPT-2's block on A, Llama's on B, same sentence and seed; /recette is one command
+// over several settings, and B overrides exactly those it changed.
+TEST(ComparisonFeature, RecipeOnSideB) {
+    WindowFeatures w;
+    const Comparison& c = w.features.comparison();
+    ASSERT_TRUE(w.run("/recette gpt2").ok);
+    ASSERT_TRUE(w.run("/comparer on").ok);
+    const Settings a = w.session.settings();
+    const auto r = w.run("/b /recette llama");
+    ASSERT_TRUE(r.ok) << r.message;
+    EXPECT_EQ(r.message, "côté B : recette llama : pré-RMSNorm, RoPE, SwiGLU, GQA h = 4 / h_kv = 2, masque causal ; "
+                         "changé : position appris → rope, activation gelu → swiglu, type de norme layernorm → rmsnorm, "
+                         "têtes 2 → 4");
+    const Settings& b = c.b()->settings();
+    EXPECT_EQ(b.norm, Norm::Pre);
+    EXPECT_EQ(b.norm_type, NormType::RmsNorm);
+    EXPECT_EQ(b.position, Position::Rope);
+    EXPECT_EQ(b.activation, Activation::Swiglu);
+    EXPECT_EQ(b.heads, 4);
+    EXPECT_EQ(b.kv_heads, 2);
+    EXPECT_EQ(b.mask, Mask::Causal);
+    EXPECT_EQ(b.sentence, a.sentence);
+    EXPECT_EQ(b.seed, a.seed);
+    EXPECT_TRUE(same_model(w.session.settings(), a));  // A untouched
+    EXPECT_EQ(c.overrides().keys(), (std::set<std::string>{"position", "activation", "norm_type", "heads"}));
+    // B keeps its block when A changes a setting it does not override.
+    ASSERT_TRUE(w.run("/couches 3").ok);
+    EXPECT_EQ(c.b()->settings().layers, 3);
+    EXPECT_EQ(c.b()->settings().activation, Activation::Swiglu);
+    EXPECT_EQ(c.b()->settings().heads, 4);
+    // Refused on B: nothing marked.
+    const auto bad = w.run("/b /recette bert");
+    EXPECT_FALSE(bad.ok);
+    EXPECT_EQ(bad.message, "côté B : /recette attend 2017, gpt2 ou llama (reçu « bert »)");
 }
 
 TEST(ComparisonFeature, ClosedByOffAndByReinit) {

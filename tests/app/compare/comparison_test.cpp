@@ -70,7 +70,7 @@ TEST(Comparison, DescribesWhatDiffers) {
 }
 
 TEST(Comparison, OnlyModelSettingsGoToB) {
-    for (const char* name : {"couches", "position", "residuel", "norme", "ffn", "dimension", "masque", "activation", "tetes"})
+    for (const char* name : {"couches", "position", "residuel", "norme", "ffn", "dimension", "masque", "activation", "tetes", "recette"})
         EXPECT_TRUE(allowed_on_b(name)) << name;
     for (const char* name : {"phrase", "graine", "propager", "etape", "reinit", "comparer", "b", "session", "exporter", ""})
         EXPECT_FALSE(allowed_on_b(name)) << name;
