@@ -102,16 +102,16 @@ TokenLanes attention(const TokenLanes& x, int n, const AttentionWeights& w, cons
     const TokenLanes v = affine(x, w.wv, w.bv);
     const int heads = shape.heads;
     const int dh = static_cast<int>(q.cols()) / heads;
-    const std::vector<int> kv_of = kv_head_map(heads, shape.kv_heads);
-    if (k.cols() != shape.kv_heads * dh || v.cols() != k.cols())
-        throw std::invalid_argument("W_k and W_v must have h_kv * d_h rows");
+    if (shape.kv_heads < 1 || heads % shape.kv_heads != 0 || k.cols() != shape.kv_heads * dh || v.cols() != k.cols())
+        throw std::invalid_argument("h_kv must divide h, and W_k, W_v have h_kv * d_h rows");
+    const int group = heads / shape.kv_heads;  // query heads per K/V head: head j reads K/V head j / group (kv_head_map)
     if (shape.position == Position::Rope) rope_in_place(q, dh, shape.rope_base), rope_in_place(k, dh, shape.rope_base);
     TokenLanes concat = lanes(q.cols());
     head_weights.reserve(head_weights.size() + static_cast<std::size_t>(heads));
     alignas(64) double a[kLanes * kLanes];  // lane t of column c: query t's weight for key c
     for (int j = 0; j < heads; ++j) {
         const double slope = shape.position == Position::Alibi ? alibi_slope(j, heads) : 0.0;
-        kernels().head(q.data(), k.data(), v.data(), n, j * dh, kv_of[static_cast<std::size_t>(j)] * dh, dh,
+        kernels().head(q.data(), k.data(), v.data(), n, j * dh, j / group * dh, dh,
                        shape.mask == Mask::Causal, slope, a, concat.data());
         Matrix head(n, n);  // row r = query r, column c = key c
         for (int r = 0; r < n; ++r)

@@ -8,7 +8,8 @@
 // Shapes the table takes without new code: a choice that gains values (one more word: /activation
 // swiglu), a new choice or integer (one more entry, with its field in Settings). A command over two
 // fields (/tetes h [h_kv]) is written in commands.cpp like /etape, over two entries whose
-// `command` is empty, and each still gets its JSON key, its checks and side B from here.
+// `command` is empty and whose `shared_command` names it (so /b knows it: settings_of_command),
+// and each still gets its JSON key, its checks and side B from here.
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>

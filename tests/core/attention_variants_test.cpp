@@ -106,7 +106,23 @@ TEST(AttentionVariants, AlibiBiasIsTheSlopeTimesTheDistance) {
         }
 }
 
-// GQA is MHA whose K and V heads are the shared ones repeated: W_k of query head j = rows of
+// Seed 002 (the KV cache): with the causal mask, the states of a prefix do not depend on the
+// tokens added after it, so its keys and values can be kept. RoPE and ALiBi count positions
+// from 0 of the sentence, so that holds with them too, GQA included.
+TEST(AttentionVariants, CausalPrefixIgnoresLaterTokens) {
+    for (const char* variant : {"/position rope", "/position alibi", "/position rope; /dimension 16; /tetes 8 2",
+                                "/position alibi; /tetes 4 1"}) {
+        const std::string causal = std::string("/masque causal; ") + variant;
+        const auto prefix = test::session(causal + "; /phrase le chat regarde").trace();
+        const auto longer = test::session(causal + "; /phrase le chat regarde le chien").trace();
+        for (int level = 0; level < static_cast<int>(prefix->levels.size()); ++level)
+            EXPECT_LT((prefix->levels[level].vectors - longer->levels[level].vectors.topRows(3)).cwiseAbs().maxCoeff(), 1e-12)
+                << variant << " level " << level;
+    }
+}
+
+// GQA is MHA whose K and V heads are the shared ones repeated (seed 002: « répéter explicitement
+// K/V par groupe illustre le calcul »): W_k of query head j = rows of
 // K/V head ⌊j / (h / h_kv)⌋, written here by hand for h = 8, h_kv = 2 (d_h = 2 at d = 16).
 TEST(AttentionVariants, GqaIsMhaWithTheSharedHeadsRepeated) {
     for (const char* position : {"aucun", "rope", "alibi"}) {

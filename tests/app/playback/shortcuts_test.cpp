@@ -41,12 +41,12 @@ TEST(Shortcuts, EachKeyMakesItsChange) {
     EXPECT_FALSE(f.session.settings().residual);
     f.press(Shortcut::Residual);
     EXPECT_TRUE(f.session.settings().residual);
-    // N cycles pre -> post -> aucune -> pre; P cycles sinus -> appris -> aucun -> sinus.
+    // N cycles pre -> post -> aucune -> pre; P cycles sinus -> appris -> aucun -> rope -> alibi -> sinus.
     for (Norm expected : {Norm::Post, Norm::None, Norm::Pre}) {
         f.press(Shortcut::Norm);
         EXPECT_EQ(f.session.settings().norm, expected);
     }
-    for (Position expected : {Position::Learned, Position::None, Position::Sinus}) {
+    for (Position expected : {Position::Learned, Position::None, Position::Rope, Position::Alibi, Position::Sinus}) {
         f.press(Shortcut::Position);
         EXPECT_EQ(f.session.settings().position, expected);
     }
