@@ -35,6 +35,11 @@ BENCHMARK_CAPTURE(forward, default_L2_d8_w32_n5, "");
 // L 6, d 16, w 64, 8 tokens.
 BENCHMARK_CAPTURE(forward, largest_L6_d16_w64_n8,
                   "/couches 6; /dimension 16; /ffn 64; /phrase le petit chat dort sur le tapis rouge");
+// The same with seed 002's attention variants: RoPE turns Q and K, 8 query heads on 2 K/V heads; ALiBi.
+BENCHMARK_CAPTURE(forward, rope_gqa_L6_d16_w64_n8,
+                  "/couches 6; /dimension 16; /ffn 64; /tetes 8 2; /position rope; /phrase le petit chat dort sur le tapis rouge");
+BENCHMARK_CAPTURE(forward, alibi_L6_d16_w64_n8,
+                  "/couches 6; /dimension 16; /ffn 64; /position alibi; /phrase le petit chat dort sur le tapis rouge");
 
 // A whole command as the window sends it: weights redrawn (new seed) and forward pass.
 void propager(benchmark::State& state) {
