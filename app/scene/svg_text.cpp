@@ -106,14 +106,12 @@ void write_labels(std::string& out, const Layout& layout, Language language) {
     for (const Box& box : layout.boxes) {
         const Rect& r = box.rect;
         if (r.empty()) continue;
-        out += fitted(box_label(box, language), layout.label_x, r.cy(), layout.label_px, r.right() - layout.label_x - 6);
+        out += fitted(box_label(layout, box, language), layout.label_x, r.cy(), layout.label_px, r.right() - layout.label_x - 6);
     }
-    const int top = static_cast<int>(layout.level_y.size()) - 1;
     for (const Band& band : layout.bands) {
         const Rect& r = band.rect;
         if (r.h < 13.f) continue;  // smaller text would be unreadable: the legend says grey = norm
-        const Strings& t = text_in(language);
-        out += fitted(band.level == top ? t.final_norm_band : t.norm_band, layout.label_x, r.cy(), std::max(kMinTextPx, r.h * 0.95f),
+        out += fitted(band_label(layout, band, language), layout.label_x, r.cy(), std::max(kMinTextPx, r.h * 0.95f),
                       r.right() - layout.label_x - 6);
     }
 }

@@ -18,6 +18,19 @@ int count(const Layout& l, BoxKind kind) {
     return n;
 }
 
+// The band says which norm it is (seed 002: LayerNorm centres, RMSNorm does not), the final
+// one of pre-norm too.
+TEST(Layout, TheBandNamesTheNormsType) {
+    for (const char* type : {"layernorm", "rmsnorm"}) {
+        const Layout l = make_layout(test::settings(std::string("/normalisation ") + type), kArea);
+        const std::string name = std::string(type) == "rmsnorm" ? "RMSNorm" : "LayerNorm";
+        ASSERT_EQ(l.bands.size(), 5u);  // pre-norm at L 2: four sublayers and the final norm
+        for (std::size_t i = 0; i + 1 < l.bands.size(); ++i) EXPECT_EQ(band_label(l, l.bands[i], Language::French), name);
+        EXPECT_EQ(band_label(l, l.bands.back(), Language::French), name + " finale");
+        EXPECT_EQ(band_label(l, l.bands.back(), Language::English), "final " + name);
+    }
+}
+
 TEST(Layout, TwoBoxesPerBlockPlusInputAndOutput) {
     for (int layers = 1; layers <= 6; ++layers) {
         const Layout l = make_layout(test::settings("/couches " + std::to_string(layers)), kArea);
