@@ -47,7 +47,10 @@ void choice_row(const std::string& id, const std::vector<std::string>& labels, i
         }
         return;
     }
-    same_line_if_fits(ImGui::GetFontSize() * 6.f);
+    // Beside the label where the widest value and the arrow fit there.
+    float widest = 0;
+    for (const auto& l : labels) widest = std::max(widest, ImGui::CalcTextSize(l.c_str(), nullptr, true).x);
+    same_line_if_fits(widest + ImGui::GetFrameHeight() + style.FramePadding.x * 2 + 2);
     ImGui::SetNextItemWidth(-FLT_MIN);
     const std::string preview = selected >= 0 ? labels[static_cast<std::size_t>(selected)] : std::string();
     const std::size_t hashes = preview.find("##");
@@ -61,12 +64,12 @@ void choice_row(const std::string& id, const std::vector<std::string>& labels, i
 }
 
 // The label and its (?), then the widget that follows on the rest of the same line (one row per
-// slider), or on the next line where fewer than six letters' width would be left for it.
+// slider), or on the next line where fewer than four and a half letters' width would be left for it.
 void label_before(const char* label, const char* help) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(label);
     help_marker(help);
-    same_line_if_fits(ImGui::GetFontSize() * 6.f);
+    same_line_if_fits(ImGui::GetFontSize() * 4.5f);
     ImGui::SetNextItemWidth(-FLT_MIN);
 }
 
@@ -160,10 +163,17 @@ void recipe_row(const Settings& s, const CommandSink& send, Language language) {
                    "GPT-2: x ← x + F(LN(x)) pre-norm, LayerNorm, learned positions, GELU, 2 heads, causal;\n"
                    "Llama: pre-norm RMSNorm, RoPE, SwiGLU, GQA (4 Q heads over 2 K/V at d = 8, 8 over 2 at d = 16), causal."));
     const Recipe now = matching_recipe(s);
-    const float room = content_right() - ImGui::GetItemRectMax().x - ImGui::GetStyle().ItemSpacing.x * 3;
-    const float width = std::floor(room / 3.f);
+    // The three buttons beside the label where their names fit there, else on the line below.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float names = 0;
+    for (const RecipeInfo& r : recipes()) names += ImGui::CalcTextSize(r.label).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
+    const bool beside = ImGui::GetItemRectMax().x + names <= content_right();
+    const float left = beside ? ImGui::GetItemRectMax().x + style.ItemSpacing.x : ImGui::GetCursorScreenPos().x;
+    const float width = std::floor((content_right() - left - style.ItemSpacing.x * 2) / 3.f);
+    bool first = true;
     for (const RecipeInfo& r : recipes()) {
-        ImGui::SameLine();
+        if (beside || !first) ImGui::SameLine();
+        first = false;
         const bool lit = r.recipe == now;
         if (lit) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
         if (ImGui::Button(r.label, ImVec2(width, 0)) && !lit) send(std::string("/recette ") + r.word);
@@ -173,12 +183,12 @@ void recipe_row(const Settings& s, const CommandSink& send, Language language) {
 
 // h and h_kv in one combo, only the allowed pairs (d_h = d/h even, h_kv dividing h): /tetes h h_kv.
 void heads_widget(const SettingEntry& e, const Settings& s, const CommandSink& send, Language language) {
-    const Text label = e.label.fr.empty() ? Text{"têtes Q · K/V", "heads Q · K/V"} : e.label;
+    const Text label = e.label.fr.empty() ? Text{"têtes", "heads"} : e.label;
     Text help = tooltip_for(e, s);
     if (help.fr.empty())
-        help = {"h têtes de requêtes Q, h_kv têtes de clés et valeurs K/V (d_h = d/h pair, h_kv divise h). La tête Q i "
+        help = {"Choix « h / h_kv » : h têtes de requêtes Q, h_kv têtes de clés et valeurs K/V (d_h = d/h pair, h_kv divise h). La tête Q i "
                 "lit la tête K/V ⌊i/(h/h_kv)⌋ : MHA (h_kv = h), GQA (entre), MQA (h_kv = 1), un cache KV h/h_kv fois plus petit.",
-                "h query heads Q, h_kv key and value heads K/V (d_h = d/h even, h_kv divides h). Query head i reads K/V "
+                "Choice « h / h_kv »: h query heads Q, h_kv key and value heads K/V (d_h = d/h even, h_kv divides h). Query head i reads K/V "
                 "head ⌊i/(h/h_kv)⌋: MHA (h_kv = h), GQA (between), MQA (h_kv = 1), a KV cache h/h_kv times smaller."};
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(in_language(label, language));
@@ -188,7 +198,7 @@ void heads_widget(const SettingEntry& e, const Settings& s, const CommandSink& s
     int selected = -1;
     for (std::size_t i = 0; i < choices.size(); ++i) {
         const HeadChoice& c = choices[i];
-        labels.push_back(std::to_string(c.heads) + " · " + std::to_string(c.kv_heads) + " " + attention_kind(c.heads, c.kv_heads) +
+        labels.push_back(std::to_string(c.heads) + " / " + std::to_string(c.kv_heads) + " " + attention_kind(c.heads, c.kv_heads) +
                          "##tetes" + std::to_string(i));
         if (c.heads == s.heads && c.kv_heads == s.kv_heads) selected = static_cast<int>(i);
     }
@@ -219,7 +229,7 @@ void view_controls(const Settings& s, ControlsState& state, const AnimationOptio
     ImGui::TextUnformatted(t.head);
     help_marker(t.head_help);
     std::vector<std::string> heads;
-    for (int h = 0; h < s.heads; ++h) heads.push_back(tr(language, "tête ", "head ") + std::to_string(h + 1));
+    for (int h = 0; h < s.heads; ++h) heads.push_back(std::to_string(h + 1) + "##vue_tete");
     choice_row("vue_tete", heads, animation.head, [&](int h) { send("/vue tete " + std::to_string(h + 1)); });
     label_before(t.speed, t.speed_help);
     // Sent on release, as /ffn: one command per drag.
