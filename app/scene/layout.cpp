@@ -253,7 +253,7 @@ std::string box_label(const Layout& layout, const Box& box, Language language) {
     const Strings& t = text_in(language);
     switch (box.kind) {
         case BoxKind::Input:
-            if (layout.positions_in_scores) return tr(language, "embeddings (position : dans les scores)", "embeddings (position: in the scores)");
+            if (layout.positions_in_scores) return tr(language, "embeddings, sans position", "embeddings, no position");
             return t.input_box;
         case BoxKind::Attention: return std::string(t.attention_box) + " " + std::to_string(box.block);
         case BoxKind::Ffn: return std::string(t.ffn_box) + " " + std::to_string(box.block);

@@ -103,7 +103,7 @@ Layout make_layout(const Settings& settings, Rect area, float text_scale = 1.f);
 
 palette::Colour8 box_colour(BoxKind kind);  // yellow input, blue attention, pink FFN, green output
 // Its label: "embeddings + positions", "attention 2", "FFN 1", "sortie" (text_in(language)'s words);
-// with RoPE or ALiBi nothing is added at the input: « embeddings (position : dans les scores) ».
+// with RoPE or ALiBi nothing is added at the input: « embeddings, sans position ».
 std::string box_label(const Layout& layout, const Box& box, Language language);
 // A band's label, naming the norm's type: "LayerNorm", "RMSNorm", "RMSNorm finale" (the final one).
 std::string band_label(const Layout& layout, const Band& band, Language language);

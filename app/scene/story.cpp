@@ -181,13 +181,12 @@ void attention_links(const Crossing& c, float y, const AnimationOptions& options
     }
 }
 
-// The opened box's free part: right of the beads' links, above its label (where the box opened).
+// The opened box's right part, right of the beads' links, from its top to its bottom (over its
+// label, which the timeline also shows): the GQA chips, a gated FFN's rows' names.
 Rect side_of(const Crossing& c, const Rect& inside) {
-    const Box* box = c.layout.box_for_level(c.k);
     const float pad = 4.f;
     const float x = std::max(c.layout.label_x, c.layout.stream_x1) + pad;
-    const float bottom = box ? box->rect.y : inside.bottom();
-    return {x, inside.y + pad, std::max(0.f, inside.right() - x - pad), std::max(0.f, bottom - inside.y - 2 * pad)};
+    return {x, inside.y + pad, std::max(0.f, inside.right() - x - pad), std::max(0.f, inside.h - 2 * pad)};
 }
 
 // GQA / MQA: the chips in the lower part of the side, query heads on top, K/V heads below.
@@ -196,11 +195,12 @@ HeadSharingRecord head_sharing(const Settings& s, const Rect& side, int shown) {
     const int h = s.heads, kv = s.kv_heads;
     if (kv >= h || kv < 1 || side.w <= 0 || side.h <= 0) return out;
     const float gap = 3.f;
-    const float chip = std::min({(side.w - gap * static_cast<float>(h - 1)) / static_cast<float>(h), side.h * 0.2f, 22.f});
+    // Two rows of chips a chip apart under a line of caption.
+    const float chip = std::min({(side.w - gap * static_cast<float>(h - 1)) / static_cast<float>(h), (side.h - kMinTextPx * 1.3f) / 3.2f, 24.f});
     if (chip < 4.f) return out;
     const float row_w = chip * static_cast<float>(h) + gap * static_cast<float>(h - 1);
     const float x0 = side.x + (side.w - row_w) * 0.5f;
-    const float kv_y = side.bottom() - chip, q_y = kv_y - chip * 2.2f;
+    const float kv_y = side.bottom() - chip, q_y = kv_y - chip * 2.f;
     out.per_kv = h / kv;
     out.shown = std::clamp(shown, 0, h - 1);
     for (int i = 0; i < h; ++i) {
@@ -426,13 +426,16 @@ std::string slope_text(double m, Language language) {
 
 }  // namespace
 
-std::string score_note(const FrameRecords& frame, Language language) {
+std::string score_note(const FrameRecords& frame, Language language, bool brief) {
     switch (frame.note) {
         case ScoreNote::None: return {};
         case ScoreNote::Rope:
+            if (brief) return tr(language, "RoPE : le score ne dépend que de la distance i − j", "RoPE: the score depends only on i − j");
             return tr(language, "RoPE : Q et K tournés de θ = p (l'aiguille) — le score ne dépend que de la distance i − j",
                       "RoPE: Q and K turned by θ = p (the hand) — the score depends only on the distance i − j");
         case ScoreNote::Alibi:
+            if (brief) return std::string(tr(language, "ALiBi : score − m·|i − j|, m = ", "ALiBi: score − m·|i − j|, m = ")) +
+                              slope_text(frame.alibi_slope, language);
             return std::string(tr(language, "ALiBi : score − m·|i − j|, m = ", "ALiBi: score − m·|i − j|, m = ")) +
                    slope_text(frame.alibi_slope, language) +
                    tr(language, " — plus loin, moins d'attention", " — farther, less attention");
@@ -440,9 +443,12 @@ std::string score_note(const FrameRecords& frame, Language language) {
     return {};
 }
 
-std::string sharing_caption(const HeadSharingRecord& sharing, Language language) {
+std::string sharing_caption(const HeadSharingRecord& sharing, Language language, bool brief) {
     if (sharing.queries.empty()) return {};
     const std::string h = std::to_string(sharing.queries.size());
+    if (brief)
+        return std::string(sharing.kv.size() == 1 ? "MQA" : "GQA") + tr(language, " : ", ": ") + std::to_string(sharing.per_kv) +
+               tr(language, " Q par K/V", " Q per K/V");
     if (sharing.kv.size() == 1)
         return tr(language, "MQA : une tête K/V pour les ", "MQA: one K/V head for the ") + h + tr(language, " têtes Q", " Q heads");
     return tr(language, "GQA : ", "GQA: ") + std::to_string(sharing.per_kv) + tr(language, " têtes Q par tête K/V", " Q heads per K/V head");

@@ -55,6 +55,8 @@ void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
         const bool active = box.level == frame.active_level && frame.phase > 0;
         dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), to_u32(box_colour(box.kind)), rounding);
         if (active) dl->AddRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), IM_COL32(255, 255, 255, 230), rounding, 0, 3.f);
+        // The GQA chips take the opened box's right part: its name is on the timeline.
+        if (active && !frame.sharing.queries.empty()) continue;
         // The name where it fits at the label size, else the timeline's « att 3 », « entrée » (A/B's halves).
         const float width = r.right() - layout.label_x - 6;
         std::string label = box_label(layout, box, language);

@@ -218,10 +218,7 @@ void draw_modern_attention(ImDrawList* dl, const FrameRecords& frame, const Font
     }
     if (frame.side.empty()) return;
     const float px = std::max(kMinTextPx, label_px * 0.9f);
-    Rect free = frame.side;
-    const float used = note_card(dl, fonts, px, free, score_note(frame, language), false);
-    free.y += used;
-    free.h -= used;
+    const Rect& free = frame.side;
     // GQA / MQA: query-head chips over K/V-head chips, a line from each query head to the K/V head it reads.
     const HeadSharingRecord& g = frame.sharing;
     if (g.queries.empty()) return;
@@ -241,12 +238,18 @@ void draw_modern_attention(ImDrawList* dl, const FrameRecords& frame, const Font
     for (std::size_t i = 0; i < g.queries.size(); ++i)
         chip(g.queries[i], IM_COL32(150, 200, 255, 255), std::to_string(i), static_cast<int>(i) == g.shown);
     for (std::size_t j = 0; j < g.kv.size(); ++j) chip(g.kv[j], IM_COL32(255, 200, 120, 255), std::to_string(j), false);
-    // Their caption above the query chips.
-    const float top = g.queries.front().y;
-    Rect above{free.x, free.y, free.w, std::max(0.f, top - free.y - 4)};
-    const std::string caption = sharing_caption(g, language);
-    const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, free.w - 8, caption.c_str());
-    if (e.y <= above.h) note_card(dl, fonts, px, above, caption, true, IM_COL32(255, 232, 120, 255));
+    // Their caption above the query chips, on a card over the box.
+    // Their caption above the query chips on one line: shrunk to the room, the brief one where
+    // the whole does not fit at the smallest text.
+    const Rect above{free.x, free.y, free.w, std::max(0.f, g.queries.front().y - free.y - 2)};
+    std::string caption = sharing_caption(g, language);
+    const auto fitting = [&](const std::string& text) {
+        const float wide = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str()).x;
+        return std::min({px, above.h, wide > 0 ? px * (free.w - 8) / wide : px});
+    };
+    float cpx = fitting(caption);
+    if (cpx < kMinTextPx) caption = sharing_caption(g, language, true), cpx = fitting(caption);
+    if (cpx >= kMinTextPx - 0.01f) note_card(dl, fonts, cpx, above, caption, true, IM_COL32(255, 232, 120, 255));
 }
 
 void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick) {
@@ -266,12 +269,17 @@ void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick) {
 
 void draw_story_caption(ImDrawList* dl, const FrameRecords& frame, const Layout& layout, const Fonts& fonts, float px,
                         const Settings& settings, int hidden_width, Language language, const ThemeColours& theme) {
-    const std::string text = story_caption(frame.story, language, settings, hidden_width);
     const Rect& line = layout.caption;
-    if (text.empty() || line.empty()) return;
     px = std::min(px, line.h);  // it keeps to its line, shrinking when the line is short
+    // During attention with RoPE or ALiBi, how the position enters the scores (the brief note
+    // where the whole would be under the smallest text).
+    std::string text = frame.story == StoryPhase::Attention ? score_note(frame, language) : std::string();
+    if (!text.empty() && fonts.body->CalcTextSizeA(kMinTextPx, FLT_MAX, 0, text.c_str()).x > line.w - 40)
+        text = score_note(frame, language, true);
+    if (text.empty()) text = story_caption(frame.story, language, settings, hidden_width);
+    if (text.empty() || line.empty()) return;
     const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
-    if (e.x > line.w - 12 && e.x > 0) px *= (line.w - 12) / e.x;
+    if (e.x > line.w - 40 && e.x > 0) px *= (line.w - 40) / e.x;  // clear of the window's edges
     const ImVec2 size = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
     const float x = line.x + (line.w - size.x) * 0.5f, y = line.cy() - size.y * 0.5f;
     dl->AddRectFilled(ImVec2(x - 8, line.y + 1), ImVec2(x + size.x + 8, line.bottom() - 1), to_u32(theme.background, 235), 6.f);

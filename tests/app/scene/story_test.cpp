@@ -229,12 +229,13 @@ TEST(Story, GqaChipsShowWhichQueryHeadsShareAKvHead) {
     EXPECT_EQ(g.kv_of, (std::vector<int>{0, 0, 0, 0, 1, 1, 1, 1}));
     EXPECT_EQ(g.shown, 5);
     EXPECT_EQ(sharing_caption(g, Language::French), "GQA : 4 têtes Q par tête K/V");
+    EXPECT_EQ(sharing_caption(g, Language::French, true), "GQA : 4 Q par K/V");
     for (const Rect& r : g.queries) {
         EXPECT_TRUE(f.inside.contains({r.x, r.y}) && f.inside.contains({r.right(), r.bottom()}));
         EXPECT_GE(r.x, l.stream_x1);  // clear of the beads and their links
         EXPECT_LT(r.bottom(), g.kv[0].y);  // the query heads above the K/V heads
     }
-    for (const Rect& r : g.kv) EXPECT_LE(r.bottom(), l.box_for_level(1)->rect.y + 0.5f);  // above the box's label
+    for (const Rect& r : g.kv) EXPECT_TRUE(f.inside.contains({r.x, r.y}) && f.inside.contains({r.right(), r.bottom()}));
     // Each K/V chip under the middle of its four query heads.
     EXPECT_NEAR(g.kv[0].x + g.kv[0].w * 0.5f, (g.queries[0].x + g.queries[3].right()) * 0.5f, 0.5f);
     EXPECT_NEAR(g.kv[1].x + g.kv[1].w * 0.5f, (g.queries[4].x + g.queries[7].right()) * 0.5f, 0.5f);
@@ -262,6 +263,7 @@ TEST(Story, RopeDialsAndAlibiNoteInTheAttentionBox) {
     }
     EXPECT_EQ(f.note, ScoreNote::Rope);
     EXPECT_NE(score_note(f, Language::French).find("ne dépend que de la distance"), std::string::npos);
+    EXPECT_EQ(score_note(f, Language::French, true), "RoPE : le score ne dépend que de la distance i − j");
     EXPECT_TRUE(inside_of(t, l, 2).dials.empty());  // the FFN has none
     t.settings.position = Position::Alibi;
     const FrameRecords a = inside_of(t, make_layout(t.settings, kArea), 1);
