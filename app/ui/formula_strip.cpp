@@ -14,8 +14,11 @@ namespace {
 
 constexpr float kSubscript = 0.62f;  // of the formula's size
 
+// A subscript is smaller, but never under the smallest text.
+float piece_px(float size, const FormulaPiece& p) { return p.subscript ? std::max(kMinTextPx, size * kSubscript) : size; }
+
 float piece_width(ImFont* font, float size, const FormulaPiece& p) {
-    return font->CalcTextSizeA(p.subscript ? size * kSubscript : size, FLT_MAX, 0, p.text.c_str()).x;
+    return font->CalcTextSizeA(piece_px(size, p), FLT_MAX, 0, p.text.c_str()).x;
 }
 
 }  // namespace
@@ -60,11 +63,11 @@ void draw_formula(const Rect& rect, const std::vector<FormulaPiece>& pieces, Ter
             line_bottom = rect.bottom() - 1;
             continue;
         }
-        const float px = piece.subscript ? size * kSubscript : size;
+        const float px = piece_px(size, piece);
         const float width = piece_width(font, size, piece);
         const bool lit = active != Term::None && piece.term == active && piece.part == part && part != Part::Both;
         if (lit) dl->AddRectFilled(ImVec2(x - 2, line_top), ImVec2(x + width + 2, line_bottom), to_u32(theme.highlight), size * 0.2f);
-        const float top = piece.subscript ? y + size * (1.f - kSubscript) + size * 0.12f : y;
+        const float top = piece.subscript ? y + (size - px) + size * 0.12f : y;
         dl->AddText(font, px, ImVec2(x, top), lit ? IM_COL32(0, 0, 0, 255) : to_u32(theme.text), piece.text.c_str());
         x += width;
     }

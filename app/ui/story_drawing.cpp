@@ -190,6 +190,7 @@ void draw_hidden(ImDrawList* dl, const FrameRecords& frame, const Settings& sett
         float px = std::max(kMinTextPx, std::min(label_px, row->rect.h * 1.6f));
         const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, label);
         if (e.x > frame.side.w - 8 && e.x > 0) px *= (frame.side.w - 8) / e.x;
+        if (px < kMinTextPx - 0.01f) continue;  // no room to name it readably: the caption line names the paths
         const float y = row->rect.y + row->rect.h * 0.5f - px * 0.5f;
         const ImVec2 size = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, label);
         dl->AddRectFilled(ImVec2(frame.side.x, y - 1), ImVec2(frame.side.x + size.x + 8, y + size.y + 1), kHalo, 4.f);
