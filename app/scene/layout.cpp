@@ -269,4 +269,11 @@ std::string band_label(const Layout& layout, const Band& band, Language language
     return tr(language, (name + " finale").c_str(), ("final " + name).c_str());
 }
 
+std::string band_tag_text(const Layout& layout) { return layout.norm_type == NormType::RmsNorm ? "RMS" : "LN"; }
+
+Rect band_tag(const Band& band, float text_w, float px) {
+    const float pad = px * 0.3f, w = text_w + 2 * pad, h = px * 1.15f;
+    return {band.rect.right() - w - 2, band.rect.cy() - h * 0.5f, w, h};
+}
+
 }  // namespace tb

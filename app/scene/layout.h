@@ -107,5 +107,10 @@ palette::Colour8 box_colour(BoxKind kind);  // yellow input, blue attention, pin
 std::string box_label(const Layout& layout, const Box& box, Language language);
 // A band's label, naming the norm's type: "LayerNorm", "RMSNorm", "RMSNorm finale" (the final one).
 std::string band_label(const Layout& layout, const Band& band, Language language);
+// A band under kBandLabelPx tall has no room for its label: a grey tag at its right end, centred
+// on it, says « LN » or « RMS » (`text_w` wide at `px`), so that the type is seen at every size.
+constexpr float kBandLabelPx = 13.f;
+std::string band_tag_text(const Layout& layout);
+Rect band_tag(const Band& band, float text_w, float px);
 
 }  // namespace tb

@@ -66,16 +66,24 @@ void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
     }
 }
 
-// The grey norm bands, labelled with the norm's type (LayerNorm, RMSNorm) when tall enough to read.
+// The grey norm bands, labelled with the norm's type: LayerNorm, RMSNorm where tall enough to read,
+// else a tag « LN », « RMS ».
 void draw_bands(ImDrawList* dl, const Layout& layout, const Fonts& fonts, Language language) {
     for (const auto& band : layout.bands) {
         const Rect& r = band.rect;
         dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), to_u32(palette::kBand), 2.f);
-        if (r.h >= 13.f) {  // smaller text would be unreadable: the legend says grey = norm
+        if (r.h >= kBandLabelPx) {
             fitted_text(dl, fonts.body, std::max(kMinTextPx, r.h * 0.95f), ImVec2(layout.label_x, r.cy()),
                         r.right() - layout.label_x - 6, r.h, to_u32(palette::kLabel),
                         band_label(layout, band, language));
+            continue;
         }
+        // Too thin for its label: « LN » or « RMS » on a grey tag at its right end.
+        const std::string tag = band_tag_text(layout);
+        const float px = kMinTextPx;
+        const Rect t = band_tag(band, fonts.body->CalcTextSizeA(px, FLT_MAX, 0, tag.c_str()).x, px);
+        dl->AddRectFilled(ImVec2(t.x, t.y), ImVec2(t.right(), t.bottom()), to_u32(palette::kBand), 3.f);
+        dl->AddText(fonts.body, px, ImVec2(t.x + px * 0.3f, t.cy() - px * 0.5f), to_u32(palette::kLabel), tag.c_str());
     }
 }
 
