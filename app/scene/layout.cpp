@@ -273,7 +273,7 @@ std::string band_tag_text(const Layout& layout) { return layout.norm_type == Nor
 
 Rect band_tag(const Band& band, float text_w, float px) {
     const float pad = px * 0.3f, w = text_w + 2 * pad, h = px * 1.15f;
-    return {band.rect.right() - w - 2, band.rect.cy() - h * 0.5f, w, h};
+    return {band.rect.right() - w - 10, band.rect.cy() - h * 0.5f, w, h};  // the box's own edge stays clear
 }
 
 }  // namespace tb
