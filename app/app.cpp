@@ -156,17 +156,16 @@ void App::draw_inspector(const Frame& f, const InspectorLayout& inspector) {
 void App::draw_teaching(const Frame& f, const ScreenLayout& screen, const FrameRecords& frame) {
     const Settings& s = f.trace->settings;
     const Teaching& teaching = features_.teaching();
-    // F is the sublayer the beads are in; at rest, either.
+    // The sublayer the beads are in, named; at rest, nothing.
     const int k = frame.active_level;
+    const Part part = frame.phase > 0 ? part_of_level(s, k) : Part::Both;
     std::string note;
-    if (k >= 1 && k <= 2 * s.layers && frame.phase > 0)
-        note = "F = " + std::string(k % 2 ? tr(f.language, "attention ", "attention ") : "FFN ") +
-               std::to_string((k + 1) / 2);
-    else
-        note = tr(f.language, "F = attention ou FFN", "F = attention or FFN");
+    if (part != Part::Both)
+        note = std::string(part == Part::Attention ? tr(f.language, "attention ", "attention ") : "FFN ") + std::to_string((k + 1) / 2);
     if (teaching.presenter())
-        note += " · " + format_count(f.trace->parameters.blocks, f.language) + tr(f.language, " paramètres (blocs)", " parameters (blocks)");
-    draw_formula(screen.formula, sublayer_formula(s), active_term(s, k, frame.phase), note, f.fonts, f.colours);
+        note += (note.empty() ? "" : " · ") + format_count(f.trace->parameters.blocks, f.language) +
+                tr(f.language, " paramètres (blocs)", " parameters (blocks)");
+    draw_formula(screen.formula, block_formula(s), active_term(s, k, frame.phase), part, note, f.fonts, f.colours);
     if (teaching.lesson().is_open())
         draw_lesson(screen.lesson, teaching.lesson(), f.fonts, f.colours, send_, f.language);
 }

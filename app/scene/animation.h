@@ -83,10 +83,35 @@ struct LinkRecord {  // attention weight of query `from_token` on key `to_token`
     bool labelled = false;   // its weight written at the curve's middle
 };
 
-struct HiddenRecord {  // the FFN's w hidden activations for one token, lit as a strip
+// The FFN's w hidden activations for one token, lit as a strip. A gated FFN (SwiGLU, GeGLU) has
+// three a token: its gate φ(W₁x) at the bottom, its value W₃x above, their product ⊙ on top.
+enum class HiddenPath { Hidden, Gate, Up };
+struct HiddenRecord {
     Rect rect;
-    std::vector<float> values;  // activation / max |activation| over the level, -1..1
+    std::vector<float> values;  // activation / max |activation| over the level (that path's), -1..1
+    HiddenPath path = HiddenPath::Hidden;
 };
+
+// GQA / MQA in the opened attention box: h query-head chips over h_kv K/V-head chips, each query
+// head joined to the K/V head it reads (seed 002's g(i) = ⌊i/(h/h_kv)⌋).
+struct HeadSharingRecord {
+    std::vector<Rect> queries;  // h chips, left to right (empty: MHA, nothing drawn)
+    std::vector<Rect> kv;       // h_kv chips, below them
+    std::vector<int> kv_of;     // query head i reads kv[kv_of[i]]
+    int shown = 0;              // the query head whose weights are drawn (/vue tete)
+    int per_kv = 1;             // h / h_kv query heads a K/V head
+};
+
+// RoPE: a dial on token i's bead in the opened attention box, its hand turned by the angle of
+// the first Q/K pair at the token's position p (θ = p radians, cli.md's rope_base).
+struct DialRecord {
+    Point centre;
+    float radius = 0;
+    float angle = 0;  // radians, counter-clockwise from the right
+    int token = 0, position = 0;
+};
+
+enum class ScoreNote { None, Rope, Alibi };  // how the position enters the scores, written in the box
 
 struct FrameRecords {
     std::vector<BeadRecord> beads;  // trails first, then copies, then the tokens
@@ -94,6 +119,11 @@ struct FrameRecords {
     std::vector<ArrowRecord> arrows;
     std::vector<LinkRecord> links;
     std::vector<HiddenRecord> hidden;
+    HeadSharingRecord sharing;      // GQA / MQA: who shares a K/V head
+    std::vector<DialRecord> dials;  // RoPE: one a token
+    ScoreNote note = ScoreNote::None;
+    double alibi_slope = 0;         // ALiBi: the shown head's m
+    Rect side;             // the opened box's free part above its label: the note and the chips
     Rect inside;           // the box whose inside is shown (links and strips stay in it)
     int active_level = 0;  // the level the beads are in (or resting at)
     float phase = 0;       // 0..1 within it

@@ -170,6 +170,8 @@ Layout make_layout(const Settings& s, Rect area, float text_scale) {
     text_scale = std::clamp(text_scale, 0.5f, 4.f);
     Layout l;
     l.area = area;
+    l.norm_type = s.norm_type;
+    l.positions_in_scores = positions_in_scores(s.position);
     // The phase's caption (ui/story_drawing.h) has the top line to itself, so it covers no box.
     const float caption_h = std::clamp(area.h * 0.05f, 0.f, 40.f);
     l.caption = {area.x, area.y, area.w, caption_h};
@@ -247,15 +249,31 @@ palette::Colour8 box_colour(BoxKind kind) {
     return palette::kBand;
 }
 
-std::string box_label(const Box& box, Language language) {
+std::string box_label(const Layout& layout, const Box& box, Language language) {
     const Strings& t = text_in(language);
     switch (box.kind) {
-        case BoxKind::Input: return t.input_box;
+        case BoxKind::Input:
+            if (layout.positions_in_scores) return tr(language, "embeddings, sans position", "embeddings, no position");
+            return t.input_box;
         case BoxKind::Attention: return std::string(t.attention_box) + " " + std::to_string(box.block);
         case BoxKind::Ffn: return std::string(t.ffn_box) + " " + std::to_string(box.block);
         case BoxKind::Output: return t.output_box;
     }
     return {};
+}
+
+std::string band_label(const Layout& layout, const Band& band, Language language) {
+    const std::string name = layout.norm_type == NormType::RmsNorm ? "RMSNorm" : "LayerNorm";
+    const bool final_band = band.level == static_cast<int>(layout.level_y.size()) - 1;
+    if (!final_band) return name;
+    return tr(language, (name + " finale").c_str(), ("final " + name).c_str());
+}
+
+std::string band_tag_text(const Layout& layout) { return layout.norm_type == NormType::RmsNorm ? "RMS" : "LN"; }
+
+Rect band_tag(const Band& band, float text_w, float px) {
+    const float pad = px * 0.3f, w = text_w + 2 * pad, h = px * 1.15f;
+    return {band.rect.right() - w - 10, band.rect.cy() - h * 0.5f, w, h};  // the box's own edge stays clear
 }
 
 }  // namespace tb

@@ -24,7 +24,7 @@ struct Box {
     int block;  // 1-based for sublayers, 0 otherwise
 };
 
-struct Band {  // grey LayerNorm band
+struct Band {  // grey norm band (LayerNorm or RMSNorm)
     Rect rect;
     int level;  // the sublayer it normalizes (2L+1: the final LayerNorm of pre-norm)
 };
@@ -89,6 +89,8 @@ struct Layout {
     bool top_words = false;  // the words fit under the beads in the output box (not over the row below)
     float font_px = 18;  // a label size that fits the boxes
     float label_px = 16; // the boxes' labels (never under kMinTextPx)
+    NormType norm_type = NormType::LayerNorm;  // what the bands say: LayerNorm or RMSNorm
+    bool positions_in_scores = false;  // RoPE, ALiBi: the input adds no position (its label says so)
 
     float token_x(int token, int count) const;
     const Box* box_for_level(int level) const;
@@ -100,7 +102,15 @@ struct Layout {
 Layout make_layout(const Settings& settings, Rect area, float text_scale = 1.f);
 
 palette::Colour8 box_colour(BoxKind kind);  // yellow input, blue attention, pink FFN, green output
-// Its label: "embeddings + positions", "attention 2", "FFN 1", "sortie" (text_in(language)'s words).
-std::string box_label(const Box& box, Language language);
+// Its label: "embeddings + positions", "attention 2", "FFN 1", "sortie" (text_in(language)'s words);
+// with RoPE or ALiBi nothing is added at the input: « embeddings, sans position ».
+std::string box_label(const Layout& layout, const Box& box, Language language);
+// A band's label, naming the norm's type: "LayerNorm", "RMSNorm", "RMSNorm finale" (the final one).
+std::string band_label(const Layout& layout, const Band& band, Language language);
+// A band under kBandLabelPx tall has no room for its label: a grey tag at its right end, centred
+// on it, says « LN » or « RMS » (`text_w` wide at `px`), so that the type is seen at every size.
+constexpr float kBandLabelPx = 13.f;
+std::string band_tag_text(const Layout& layout);
+Rect band_tag(const Band& band, float text_w, float px);
 
 }  // namespace tb

@@ -46,7 +46,8 @@ ScreenLayout screen_layout(float width, float height, float scale, bool lesson) 
     s.lesson = make(0, top, lesson ? left : 0.f, lesson_h);
     s.controls = make(0, top + lesson_h, left, controls_h);
     s.console = make(0, top + lesson_h + controls_h, left, body - lesson_h - controls_h);
-    const float formula = std::min((body - timeline) * 0.12f, 44.f * scale);
+    // The block's formula takes two lines of the smallest text where one does not fit (1024 x 768).
+    const float formula = std::min((body - timeline) * 0.12f, std::max(44.f * scale, 2.4f * kMinTextPx));
     const float badges = badge_height(centre, body, scale);
     s.formula = make(left, top, centre, formula);
     s.badges = make(left, top + formula, centre, badges);

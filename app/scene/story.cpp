@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "numbers.h"
+#include "scene/modern_block.h"
+#include "text/text.h"
+
 namespace tb {
 namespace {
 
@@ -177,21 +181,100 @@ void attention_links(const Crossing& c, float y, const AnimationOptions& options
     }
 }
 
-// The FFN: each token's w hidden activations as a strip of cells along the top of the box.
-void hidden_strips(const Crossing& c, float y, FrameRecords& out) {
-    if (!c.level.hidden.size()) return;
-    const Rect& inside = out.inside;
-    const float r = c.layout.beads.reference_radius;
-    const double peak = std::max(1e-9, c.level.hidden.cwiseAbs().maxCoeff());
-    const float cell = (c.layout.stream_x1 - c.layout.stream_x0) / static_cast<float>(c.n);
+// The opened box's right part, right of the beads' links, from its top to its bottom (over its
+// label, which the timeline also shows): the GQA chips, a gated FFN's rows' names.
+Rect side_of(const Crossing& c, const Rect& inside) {
+    const float pad = 4.f;
+    const float x = std::max(c.layout.label_x, c.layout.stream_x1) + pad;
+    return {x, inside.y + pad, std::max(0.f, inside.right() - x - pad), std::max(0.f, inside.h - 2 * pad)};
+}
+
+// GQA / MQA: the chips in the lower part of the side, query heads on top, K/V heads below.
+HeadSharingRecord head_sharing(const Settings& s, const Rect& side, int shown) {
+    HeadSharingRecord out;
+    const int h = s.heads, kv = s.kv_heads;
+    if (kv >= h || kv < 1 || side.w <= 0 || side.h <= 0) return out;
+    const float gap = 3.f;
+    // Two rows of chips a chip apart under a line of caption.
+    const float chip = std::min({(side.w - gap * static_cast<float>(h - 1)) / static_cast<float>(h), (side.h - kMinTextPx * 1.3f) / 3.2f, 24.f});
+    if (chip < 4.f) return out;
+    const float row_w = chip * static_cast<float>(h) + gap * static_cast<float>(h - 1);
+    const float x0 = side.x + (side.w - row_w) * 0.5f;
+    const float kv_y = side.bottom() - chip, q_y = kv_y - chip * 2.f;
+    out.per_kv = h / kv;
+    out.shown = std::clamp(shown, 0, h - 1);
+    for (int i = 0; i < h; ++i) {
+        out.queries.push_back({x0 + static_cast<float>(i) * (chip + gap), q_y, chip, chip});
+        out.kv_of.push_back(kv_head_of(i, h, kv));
+    }
+    // Each K/V chip under the middle of its group of query heads.
+    for (int j = 0; j < kv; ++j) {
+        const Rect& first = out.queries[static_cast<std::size_t>(j * out.per_kv)];
+        const Rect& last = out.queries[static_cast<std::size_t>((j + 1) * out.per_kv - 1)];
+        const float mid = (first.x + last.right()) * 0.5f;
+        out.kv.push_back({mid - chip * 0.5f, kv_y, chip, chip});
+    }
+    return out;
+}
+
+// RoPE: a dial on each token's bead, its hand at the first pair's angle θ = p (p from 0).
+void rope_dials(const Crossing& c, float y, FrameRecords& out) {
+    const Settings& s = c.trace.settings;
+    const int head_size = s.dimension / std::max(1, s.heads);
     for (int i = 0; i < c.n; ++i) {
+        DialRecord d;
+        d.token = i;
+        d.position = i;
+        d.centre = {c.layout.token_x(i, c.n), y};
+        d.radius = c.layout.beads.reference_radius * 1.25f;
+        d.angle = static_cast<float>(rope_angle(i, 0, head_size));
+        out.dials.push_back(d);
+    }
+}
+
+// How the position enters the scores (RoPE, ALiBi), the GQA chips, RoPE's dials.
+void modern_attention(const Crossing& c, float y, const AnimationOptions& options, FrameRecords& out) {
+    const Settings& s = c.trace.settings;
+    out.side = side_of(c, out.inside);
+    if (s.position == Position::Rope) out.note = ScoreNote::Rope;
+    if (s.position == Position::Alibi) {
+        out.note = ScoreNote::Alibi;
+        out.alibi_slope = alibi_slope(std::clamp(options.head, 0, s.heads - 1), s.heads);
+    }
+    out.sharing = head_sharing(s, out.side, options.head);
+    if (s.position == Position::Rope) rope_dials(c, y, out);
+}
+
+// One strip a token of matrix m (n × w), scaled by its largest |value|, its bottom at `bottom`.
+void strips_of(const Crossing& c, const Matrix& m, HiddenPath path, float bottom, float height, FrameRecords& out) {
+    const double peak = std::max(1e-9, m.cwiseAbs().maxCoeff());
+    const float cell = (c.layout.stream_x1 - c.layout.stream_x0) / static_cast<float>(c.n);
+    for (int i = 0; i < c.n && i < m.rows(); ++i) {
         HiddenRecord h;
-        const float height = std::clamp((y - r - inside.y) * 0.45f, 4.f, 26.f);
-        h.rect = {c.layout.token_x(i, c.n) - cell * 0.45f, y - r - 4 - height, cell * 0.9f, height};
-        for (int j = 0; j < c.level.hidden.cols(); ++j)
-            h.values.push_back(static_cast<float>(c.level.hidden(i, j) / peak));
+        h.path = path;
+        h.rect = {c.layout.token_x(i, c.n) - cell * 0.45f, bottom - height, cell * 0.9f, height};
+        for (int j = 0; j < m.cols(); ++j) h.values.push_back(static_cast<float>(m(i, j) / peak));
         out.hidden.push_back(std::move(h));
     }
+}
+
+// The FFN: each token's w hidden activations as a strip of cells along the top of the box; a
+// gated FFN's gate and value below it, on rows of their own.
+void hidden_strips(const Crossing& c, float y, FrameRecords& out) {
+    if (!c.level.hidden.size()) return;
+    const float r = c.layout.beads.reference_radius;
+    const float room = y - r - 4 - out.inside.y;
+    const bool gated = c.level.gate.size() && c.level.up.size() && c.level.gate.rows() == c.level.hidden.rows() &&
+                       c.level.up.rows() == c.level.hidden.rows();
+    if (!gated) {
+        strips_of(c, c.level.hidden, HiddenPath::Hidden, y - r - 4, std::clamp(room * 0.45f, 4.f, 26.f), out);
+        return;
+    }
+    // Three rows with a gap of half a row between them (for ⊙ and =).
+    const float height = std::clamp(room * 0.24f, 4.f, 22.f), step = height * 1.5f;
+    strips_of(c, c.level.gate, HiddenPath::Gate, y - r - 4, height, out);
+    strips_of(c, c.level.up, HiddenPath::Up, y - r - 4 - step, height, out);
+    strips_of(c, c.level.hidden, HiddenPath::Hidden, y - r - 4 - 2 * step, height, out);
 }
 
 constexpr float kOpening = 0.015f;  // of the sublayer, for the box to open or close
@@ -302,8 +385,14 @@ void inside_story(const Crossing& c, float y, const AnimationOptions& options, F
     if (!box || c.phase < inside.begin || c.phase > inside.end) return;
     out.inside = opened_box(c, *box, inside);
     if (c.phase < inside.begin + kOpening || c.phase > inside.end - kOpening) return;  // opening, closing
-    if (c.level.kind == LevelKind::Attention) attention_links(c, y, options, out);
-    if (c.level.kind == LevelKind::Ffn) hidden_strips(c, y, out);
+    if (c.level.kind == LevelKind::Attention) {
+        attention_links(c, y, options, out);
+        modern_attention(c, y, options, out);
+    }
+    if (c.level.kind == LevelKind::Ffn) {
+        out.side = side_of(c, out.inside);
+        hidden_strips(c, y, out);
+    }
 }
 
 StoryPhase story_phase(const Crossing& c) {
@@ -324,6 +413,45 @@ StoryPhase story_phase(const Crossing& c) {
         case Step::Leave: return top ? StoryPhase::Top : StoryPhase::Leave;
     }
     return StoryPhase::None;
+}
+
+namespace {
+
+// ALiBi's slope as a class writes it: 1/16 where it is a power of two's inverse (h = 1, 2, 4, 8).
+std::string slope_text(double m, Language language) {
+    const double k = std::round(-std::log2(m));
+    if (m > 0 && k >= 0 && std::abs(m - std::exp2(-k)) < 1e-12) return k == 0 ? "1" : "1/" + std::to_string(1 << static_cast<int>(k));
+    return format_fixed(m, 4, language);
+}
+
+}  // namespace
+
+std::string score_note(const FrameRecords& frame, Language language, bool brief) {
+    switch (frame.note) {
+        case ScoreNote::None: return {};
+        case ScoreNote::Rope:
+            if (brief) return tr(language, "RoPE : le score ne dépend que de la distance i − j", "RoPE: the score depends only on i − j");
+            return tr(language, "RoPE : Q et K tournés de θ = p (l'aiguille) — le score ne dépend que de la distance i − j",
+                      "RoPE: Q and K turned by θ = p (the hand) — the score depends only on the distance i − j");
+        case ScoreNote::Alibi:
+            if (brief) return std::string(tr(language, "ALiBi : score − m·|i − j|, m = ", "ALiBi: score − m·|i − j|, m = ")) +
+                              slope_text(frame.alibi_slope, language);
+            return std::string(tr(language, "ALiBi : score − m·|i − j|, m = ", "ALiBi: score − m·|i − j|, m = ")) +
+                   slope_text(frame.alibi_slope, language) +
+                   tr(language, " — plus loin, moins d'attention", " — farther, less attention");
+    }
+    return {};
+}
+
+std::string sharing_caption(const HeadSharingRecord& sharing, Language language, bool brief) {
+    if (sharing.queries.empty()) return {};
+    const std::string h = std::to_string(sharing.queries.size());
+    if (brief)
+        return std::string(sharing.kv.size() == 1 ? "MQA" : "GQA") + tr(language, " : ", ": ") + std::to_string(sharing.per_kv) +
+               tr(language, " Q par K/V", " Q per K/V");
+    if (sharing.kv.size() == 1)
+        return tr(language, "MQA : une tête K/V pour les ", "MQA: one K/V head for the ") + h + tr(language, " têtes Q", " Q heads");
+    return tr(language, "GQA : ", "GQA: ") + std::to_string(sharing.per_kv) + tr(language, " têtes Q par tête K/V", " Q heads per K/V head");
 }
 
 float add_morph(float t) { return progress(t, 0.55f, 1.f); }

@@ -4,6 +4,7 @@
 // hidden activations lit, and the one-line caption of the phase. Pure, like animate().
 #include <vector>
 
+#include "language.h"
 #include "scene/animation.h"
 
 namespace tb {
@@ -40,6 +41,13 @@ void residual_story(const Crossing& c, const std::vector<Addition>& adds, FrameR
 // Inside the box: attention's weights as arrows (all queries, or one at a time), the FFN's strips.
 void inside_story(const Crossing& c, float y, const AnimationOptions& options, FrameRecords& out);
 StoryPhase story_phase(const Crossing& c);
+
+// The opened attention box's texts (French or English; empty when none): how the position enters
+// the scores (RoPE, ALiBi with the shown head's slope), and the GQA / MQA chips' caption.
+// `brief`: « RoPE : le score ne dépend que de la distance i − j », for a narrow section.
+std::string score_note(const FrameRecords& frame, Language language, bool brief = false);
+// `brief`: « GQA : 4 Q par K/V », for a narrow box.
+std::string sharing_caption(const HeadSharingRecord& sharing, Language language, bool brief = false);
 
 // How far the bead's vector has turned into the Add stage's sum at `t` (0..1 of the stage): it
 // keeps F while the arrows are drawn, then becomes x + F.

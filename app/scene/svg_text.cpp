@@ -106,15 +106,21 @@ void write_labels(std::string& out, const Layout& layout, Language language) {
     for (const Box& box : layout.boxes) {
         const Rect& r = box.rect;
         if (r.empty()) continue;
-        out += fitted(box_label(box, language), layout.label_x, r.cy(), layout.label_px, r.right() - layout.label_x - 6);
+        out += fitted(box_label(layout, box, language), layout.label_x, r.cy(), layout.label_px, r.right() - layout.label_x - 6);
     }
-    const int top = static_cast<int>(layout.level_y.size()) - 1;
     for (const Band& band : layout.bands) {
         const Rect& r = band.rect;
-        if (r.h < 13.f) continue;  // smaller text would be unreadable: the legend says grey = norm
-        const Strings& t = text_in(language);
-        out += fitted(band.level == top ? t.final_norm_band : t.norm_band, layout.label_x, r.cy(), std::max(kMinTextPx, r.h * 0.95f),
-                      r.right() - layout.label_x - 6);
+        if (r.h >= kBandLabelPx) {
+            out += fitted(band_label(layout, band, language), layout.label_x, r.cy(), std::max(kMinTextPx, r.h * 0.95f),
+                          r.right() - layout.label_x - 6);
+            continue;
+        }
+        // Too thin for its label: « LN » or « RMS » on a grey tag at its right end (draw_bands).
+        const std::string text = band_tag_text(layout);
+        const Rect t = band_tag(band, text_width(text, kMinTextPx), kMinTextPx);
+        out += Tag("rect").num("x", t.x).num("y", t.y).num("width", t.w).num("height", t.h).num("rx", 3)
+                   .attr("fill", svg_hex(palette::kBand)).attr("stroke", "none").empty();
+        out += text_line(text, t.x + kMinTextPx * 0.3f, t.cy() - kMinTextPx * 0.5f, kMinTextPx, svg_hex(palette::kLabel));
     }
 }
 

@@ -4,10 +4,12 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <vector>
 
+#include "scene/modern_block.h"
 #include "settings_table.h"
 #include "text/text.h"
 
@@ -30,28 +32,44 @@ void same_line_if_fits(float width) {
     if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= content_right()) ImGui::SameLine();
 }
 
-// Radio buttons, one a value: on the label's line when they all fit there, else on the lines
-// below, as many to a line as fit (a narrow column at 1024 x 768 wraps them).
-void radio_row(const std::vector<std::string>& labels, int selected, const std::function<void(int)>& chosen) {
+// One choice among `labels`: radio buttons on the label's line when they all fit there, else a
+// combo on that line (a narrow column at 1024 x 768), so that every setting takes one row.
+void choice_row(const std::string& id, const std::vector<std::string>& labels, int selected,
+                const std::function<void(int)>& chosen) {
     const ImGuiStyle& style = ImGui::GetStyle();
     float all = 0;
     for (const auto& l : labels) all += style.ItemSpacing.x + radio_width(l);
-    const bool beside = ImGui::GetItemRectMax().x + all <= content_right();
-    for (std::size_t i = 0; i < labels.size(); ++i) {
-        if (beside) ImGui::SameLine();
-        else if (i > 0) same_line_if_fits(radio_width(labels[i]));
-        if (ImGui::RadioButton(labels[i].c_str(), selected == static_cast<int>(i)) && selected != static_cast<int>(i))
-            chosen(static_cast<int>(i));
+    if (ImGui::GetItemRectMax().x + all <= content_right()) {
+        for (std::size_t i = 0; i < labels.size(); ++i) {
+            ImGui::SameLine();
+            if (ImGui::RadioButton(labels[i].c_str(), selected == static_cast<int>(i)) && selected != static_cast<int>(i))
+                chosen(static_cast<int>(i));
+        }
+        return;
     }
+    // Beside the label where the widest value and the arrow fit there.
+    float widest = 0;
+    for (const auto& l : labels) widest = std::max(widest, ImGui::CalcTextSize(l.c_str(), nullptr, true).x);
+    same_line_if_fits(widest + ImGui::GetFrameHeight() + style.FramePadding.x * 2 + 2);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    const std::string preview = selected >= 0 ? labels[static_cast<std::size_t>(selected)] : std::string();
+    const std::size_t hashes = preview.find("##");
+    if (!ImGui::BeginCombo(("##" + id).c_str(), preview.substr(0, hashes).c_str())) return;
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        const bool is_selected = selected == static_cast<int>(i);
+        if (ImGui::Selectable(labels[i].c_str(), is_selected) && !is_selected) chosen(static_cast<int>(i));
+        if (is_selected) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
 }
 
 // The label and its (?), then the widget that follows on the rest of the same line (one row per
-// slider), or on the next line where fewer than six letters' width would be left for it.
+// slider), or on the next line where fewer than four and a half letters' width would be left for it.
 void label_before(const char* label, const char* help) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(label);
     help_marker(help);
-    same_line_if_fits(ImGui::GetFontSize() * 6.f);
+    same_line_if_fits(ImGui::GetFontSize() * 4.5f);
     ImGui::SetNextItemWidth(-FLT_MIN);
 }
 
@@ -75,7 +93,7 @@ void slider(const SettingEntry& e, const Settings& s, ControlsState& state, cons
     if (!ImGui::IsItemActive() && held) state.dragging.clear();
 }
 
-// One radio button a value (radio_row).
+// One radio button a value, or a combo (choice_row).
 void radios(const SettingEntry& e, const Settings& s, const CommandSink& send, Language language) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(in_language(e.label, language));
@@ -87,7 +105,7 @@ void radios(const SettingEntry& e, const Settings& s, const CommandSink& send, L
         labels.push_back(std::string(in_language(values[i]->label, language)) + "##" + e.command + values[i]->word);
         if (e.get(s) == values[i]->value) selected = static_cast<int>(i);
     }
-    radio_row(labels, selected, [&](int i) { send(command_for(e, values[static_cast<std::size_t>(i)]->word)); });
+    choice_row(e.command, labels, selected, [&](int i) { send(command_for(e, values[static_cast<std::size_t>(i)]->word)); });
 }
 
 void checkbox(const SettingEntry& e, const Settings& s, const CommandSink& send, Language language) {
@@ -130,6 +148,80 @@ void setting_widget(const SettingEntry& e, const Settings& s, ControlsState& sta
     }
 }
 
+// Seed 002's three recipes as buttons (each sends /recette WORD); the one the settings match now
+// is lit, so the class sees when a change has left the recipe.
+void recipe_row(const Settings& s, const CommandSink& send, Language language) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(tr(language, "recette", "recipe"));
+    help_marker(tr(language,
+                   "Le bloc entier comme le tableau de la graine 002 l'écrit (L, d, w, la phrase et la graine restent) :\n"
+                   "2017 : x ← LN(x + F(x)) post-norme, LayerNorm, sinus, ReLU, 2 têtes, sans masque ;\n"
+                   "GPT-2 : x ← x + F(LN(x)) pré-norme, LayerNorm, positions apprises, GELU, 2 têtes, causal ;\n"
+                   "Llama : pré-norme RMSNorm, RoPE, SwiGLU, GQA (4 têtes Q sur 2 K/V à d = 8, 8 sur 2 à d = 16), causal.",
+                   "The whole block as seed 002's table writes it (L, d, w, the sentence and the seed stay):\n"
+                   "2017: x ← LN(x + F(x)) post-norm, LayerNorm, sinusoids, ReLU, 2 heads, no mask;\n"
+                   "GPT-2: x ← x + F(LN(x)) pre-norm, LayerNorm, learned positions, GELU, 2 heads, causal;\n"
+                   "Llama: pre-norm RMSNorm, RoPE, SwiGLU, GQA (4 Q heads over 2 K/V at d = 8, 8 over 2 at d = 16), causal."));
+    const Recipe now = matching_recipe(s);
+    // The three buttons beside the label where their names fit there, else on the line below.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float names = 0;
+    for (const RecipeInfo& r : recipes()) names += ImGui::CalcTextSize(r.label).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
+    const bool beside = ImGui::GetItemRectMax().x + names <= content_right();
+    const float left = beside ? ImGui::GetItemRectMax().x + style.ItemSpacing.x : ImGui::GetCursorScreenPos().x;
+    const float width = std::floor((content_right() - left - style.ItemSpacing.x * 2) / 3.f);
+    bool first = true;
+    for (const RecipeInfo& r : recipes()) {
+        if (beside || !first) ImGui::SameLine();
+        first = false;
+        const bool lit = r.recipe == now;
+        if (lit) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (ImGui::Button(r.label, ImVec2(width, 0)) && !lit) send(std::string("/recette ") + r.word);
+        if (lit) ImGui::PopStyleColor();
+    }
+}
+
+// h and h_kv in one combo, only the allowed pairs (d_h = d/h even, h_kv dividing h): /tetes h h_kv.
+void heads_widget(const SettingEntry& e, const Settings& s, const CommandSink& send, Language language) {
+    const Text label = e.label.fr.empty() ? Text{"têtes", "heads"} : e.label;
+    Text help = tooltip_for(e, s);
+    if (help.fr.empty())
+        help = {"Choix « h / h_kv » : h têtes de requêtes Q, h_kv têtes de clés et valeurs K/V (d_h = d/h pair, h_kv divise h). La tête Q i "
+                "lit la tête K/V ⌊i/(h/h_kv)⌋ : MHA (h_kv = h), GQA (entre), MQA (h_kv = 1), un cache KV h/h_kv fois plus petit.",
+                "Choice « h / h_kv »: h query heads Q, h_kv key and value heads K/V (d_h = d/h even, h_kv divides h). Query head i reads K/V "
+                "head ⌊i/(h/h_kv)⌋: MHA (h_kv = h), GQA (between), MQA (h_kv = 1), a KV cache h/h_kv times smaller."};
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(in_language(label, language));
+    help_marker(in_language(help, language));
+    const std::vector<HeadChoice> choices = head_choices(s.dimension);
+    std::vector<std::string> labels;
+    int selected = -1;
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+        const HeadChoice& c = choices[i];
+        labels.push_back(std::to_string(c.heads) + " / " + std::to_string(c.kv_heads) + " " + attention_kind(c.heads, c.kv_heads) +
+                         "##tetes" + std::to_string(i));
+        if (c.heads == s.heads && c.kv_heads == s.kv_heads) selected = static_cast<int>(i);
+    }
+    choice_row("tetes", labels, selected, [&](int i) {
+        const HeadChoice& c = choices[static_cast<std::size_t>(i)];
+        send("/tetes " + std::to_string(c.heads) + " " + std::to_string(c.kv_heads));
+    });
+}
+
+// The order of the rows, by JSON key: the block's size, then its wiring as seed 002's table
+// lists it (positions, norm, heads, FFN), the mask, the sentence. An entry with a control that is
+// not listed comes after them, so that a new setting still shows.
+const std::vector<std::string>& row_order() {
+    static const std::vector<std::string> order = {"layers",     "dimension", "ffn",  "position", "norm", "norm_type",
+                                                   "residual",   "heads",     "activation", "mask", "sentence"};
+    return order;
+}
+
+void table_row(const SettingEntry& e, const Settings& s, ControlsState& state, const CommandSink& send, Language language) {
+    if (e.key == "heads") heads_widget(e, s, send, language);
+    else if (!e.command.empty() && !e.label.fr.empty()) setting_widget(e, s, state, send, language);
+}
+
 // The view's part: the attention head drawn (/vue tete) and the seconds a sublayer (/vue vitesse).
 void view_controls(const Settings& s, ControlsState& state, const AnimationOptions& animation, const CommandSink& send, Language language) {
     const Strings& t = text_in(language);
@@ -137,8 +229,8 @@ void view_controls(const Settings& s, ControlsState& state, const AnimationOptio
     ImGui::TextUnformatted(t.head);
     help_marker(t.head_help);
     std::vector<std::string> heads;
-    for (int h = 0; h < s.heads; ++h) heads.push_back(tr(language, "tête ", "head ") + std::to_string(h + 1));
-    radio_row(heads, animation.head, [&](int h) { send("/vue tete " + std::to_string(h + 1)); });
+    for (int h = 0; h < s.heads; ++h) heads.push_back(std::to_string(h + 1) + "##vue_tete");
+    choice_row("vue_tete", heads, animation.head, [&](int h) { send("/vue tete " + std::to_string(h + 1)); });
     label_before(t.speed, t.speed_help);
     // Sent on release, as /ffn: one command per drag.
     // ImGui prints through a printf format: one without a conversion, the value already written
@@ -180,9 +272,13 @@ void draw_controls(const Rect& rect, float max_height, const Settings& s, Contro
     }
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 1.6f);
 
-    // One widget a setting that has a command and a label, in the table's order.
+    recipe_row(s, send, language);
+    ImGui::Separator();
+    // One widget a setting that has a command and a label (and h, h_kv in one), in row_order().
+    for (const std::string& key : row_order())
+        if (const SettingEntry* e = find_setting(key)) table_row(*e, s, state, send, language);
     for (const auto& e : settings_table())
-        if (!e.command.empty() && !e.label.fr.empty()) setting_widget(e, s, state, send, language);
+        if (std::find(row_order().begin(), row_order().end(), e.key) == row_order().end()) table_row(e, s, state, send, language);
 
     ImGui::Separator();
     view_controls(s, state, animation, send, language);

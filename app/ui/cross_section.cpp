@@ -55,26 +55,35 @@ void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
         const bool active = box.level == frame.active_level && frame.phase > 0;
         dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), to_u32(box_colour(box.kind)), rounding);
         if (active) dl->AddRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), IM_COL32(255, 255, 255, 230), rounding, 0, 3.f);
+        // The GQA chips take the opened box's right part: its name is on the timeline.
+        if (active && !frame.sharing.queries.empty()) continue;
         // The name where it fits at the label size, else the timeline's « att 3 », « entrée » (A/B's halves).
         const float width = r.right() - layout.label_x - 6;
-        std::string label = box_label(box, language);
+        std::string label = box_label(layout, box, language);
         if (!label_fits(fonts.large, layout.label_px, width, r.h, label))
             label = level_label(language, box.level, static_cast<int>(layout.level_y.size() / 2) - 1, LabelLength::Medium);
         fitted_text(dl, fonts.large, layout.label_px, ImVec2(layout.label_x, r.cy()), width, r.h, to_u32(palette::kLabel), label);
     }
 }
 
-// The grey LayerNorm bands, labelled when tall enough to read.
+// The grey norm bands, labelled with the norm's type: LayerNorm, RMSNorm where tall enough to read,
+// else a tag « LN », « RMS ».
 void draw_bands(ImDrawList* dl, const Layout& layout, const Fonts& fonts, Language language) {
     for (const auto& band : layout.bands) {
         const Rect& r = band.rect;
         dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), to_u32(palette::kBand), 2.f);
-        if (r.h >= 13.f) {  // smaller text would be unreadable: the legend says grey = norm
-            const bool final_band = band.level == static_cast<int>(layout.level_y.size()) - 1;
+        if (r.h >= kBandLabelPx) {
             fitted_text(dl, fonts.body, std::max(kMinTextPx, r.h * 0.95f), ImVec2(layout.label_x, r.cy()),
                         r.right() - layout.label_x - 6, r.h, to_u32(palette::kLabel),
-                        final_band ? text_in(language).final_norm_band : text_in(language).norm_band);
+                        band_label(layout, band, language));
+            continue;
         }
+        // Too thin for its label: « LN » or « RMS » on a grey tag at its right end.
+        const std::string tag = band_tag_text(layout);
+        const float px = kMinTextPx;
+        const Rect t = band_tag(band, fonts.body->CalcTextSizeA(px, FLT_MAX, 0, tag.c_str()).x, px);
+        dl->AddRectFilled(ImVec2(t.x, t.y), ImVec2(t.right(), t.bottom()), to_u32(palette::kBand), 3.f);
+        dl->AddText(fonts.body, px, ImVec2(t.x + px * 0.3f, t.cy() - px * 0.5f), to_u32(palette::kLabel), tag.c_str());
     }
 }
 
@@ -164,7 +173,8 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
         draw_beads_flat(dl, frame);
     }
     draw_links(dl, frame, layout, fonts, story_px, language);
-    draw_hidden(dl, frame);
+    draw_hidden(dl, frame, trace.settings, fonts, story_px, language);
+    draw_modern_attention(dl, frame, fonts, story_px, language);
     draw_arrows(dl, frame, thick);
 
     // The words under the beads at the input, and at the top once they arrive (where they fit).
@@ -173,7 +183,8 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
     if (layout.top_words && frame.active_level == top && frame.phase <= 0)
         draw_words(dl, layout, frame, trace, fonts, layout.level_y.back() + layout.word_offset);
     const Level& crossed = trace.levels[static_cast<std::size_t>(std::clamp(frame.active_level, 0, top))];
-    draw_story_caption(dl, frame, layout, fonts, story_px * 1.1f, static_cast<int>(crossed.hidden.cols()), language, theme);
+    draw_story_caption(dl, frame, layout, fonts, story_px * 1.1f, trace.settings, static_cast<int>(crossed.hidden.cols()), language,
+                       theme);
     ImGui::End();
 }
 

@@ -11,6 +11,7 @@
 
 #include "numbers.h"
 #include "scene/palette.h"
+#include "scene/story.h"
 #include "text/text.h"
 #include "ui/rgb.h"
 
@@ -54,18 +55,26 @@ void self_link(ImDrawList* dl, const LinkRecord& l, float radius, float thick, I
 
 }  // namespace
 
-std::string story_caption(StoryPhase phase, Language lang, int hidden_width) {
+std::string story_caption(StoryPhase phase, Language lang, const Settings& settings, int hidden_width) {
+    const bool rms = settings.norm_type == NormType::RmsNorm;
     switch (phase) {
         case StoryPhase::None: return {};
         case StoryPhase::Split: return tr(lang, "Chaque mot se dédouble : sa copie x prend sa voie du résidu (à gauche)",
                                           "Each word splits: its copy x takes its own residual lane (left)");
         case StoryPhase::Rise: return tr(lang, "x monte vers la sous-couche", "x rises to the sublayer");
-        case StoryPhase::Normalize: return tr(lang, "LayerNorm : chaque vecteur ramené à la taille √d (l'anneau pointillé)",
-                                              "LayerNorm: each vector brought to size √d (the dashed ring)");
+        case StoryPhase::Normalize:
+            if (rms) return tr(lang, "RMSNorm : chaque vecteur divisé par sa moyenne quadratique, sans centrer — taille √d",
+                               "RMSNorm: each vector divided by its root mean square, not centred — size √d");
+            return tr(lang, "LayerNorm : chaque vecteur ramené à la taille √d (l'anneau pointillé)",
+                      "LayerNorm: each vector brought to size √d (the dashed ring)");
         case StoryPhase::Enter: return tr(lang, "Entrée dans la boîte", "Into the box");
         case StoryPhase::Attention: return tr(lang, "Attention : chaque mot lit les autres — flèche = poids",
                                               "Attention: each word reads the others — arrow = weight");
         case StoryPhase::Ffn:
+            if (gated(settings.activation))
+                return std::string(tr(lang, "FFN : la porte ", "FFN: the gate ")) +
+                       (settings.activation == Activation::Geglu ? "GELU(W₁x)" : "SiLU(W₁x)") +
+                       tr(lang, " multiplie la valeur W₃x, neurone par neurone (⊙)", " multiplies the value W₃x, neuron by neuron (⊙)");
             return std::string(tr(lang, "FFN : ", "FFN: ")) + std::to_string(hidden_width) +
                    tr(lang, " neurones cachés s'allument pour chaque mot", " hidden neurons light up for each word");
         case StoryPhase::Output: return tr(lang, "La sortie F quitte la boîte", "The output F leaves the box");
@@ -73,10 +82,13 @@ std::string story_caption(StoryPhase phase, Language lang, int hidden_width) {
                                         "⊕: x + F — the copy and F add tip to tail");
         case StoryPhase::Hold: return tr(lang, "Sans résidu : x est perdu, seul F continue",
                                          "No residual: x is lost, only F goes on");
-        case StoryPhase::PostNormalize: return tr(lang, "LayerNorm après ⊕ (post-norm) : retour à la taille √d",
-                                                  "LayerNorm after ⊕ (post-norm): back to size √d");
+        case StoryPhase::PostNormalize:
+            return rms ? tr(lang, "RMSNorm après ⊕ (post-norm) : retour à la taille √d", "RMSNorm after ⊕ (post-norm): back to size √d")
+                       : tr(lang, "LayerNorm après ⊕ (post-norm) : retour à la taille √d", "LayerNorm after ⊕ (post-norm): back to size √d");
         case StoryPhase::Leave: return tr(lang, "Le nouveau x monte à son niveau", "The new x rises to its level");
-        case StoryPhase::FinalNorm: return tr(lang, "LayerNorm finale, avant la sortie", "Final LayerNorm, before the output");
+        case StoryPhase::FinalNorm:
+            return rms ? tr(lang, "RMSNorm finale, avant la sortie", "Final RMSNorm, before the output")
+                       : tr(lang, "LayerNorm finale, avant la sortie", "Final LayerNorm, before the output");
         case StoryPhase::Top: return tr(lang, "Vers la sortie", "Up to the output");
     }
     return {};
@@ -127,8 +139,37 @@ void draw_links(ImDrawList* dl, const FrameRecords& frame, const Layout& layout,
     dl->PopClipRect();
 }
 
-void draw_hidden(ImDrawList* dl, const FrameRecords& frame) {
+namespace {
+
+// Text wrapped to `r`'s width from its top (or bottom-aligned), on a dark card; returns its height.
+float note_card(ImDrawList* dl, const Fonts& fonts, float px, const Rect& r, const std::string& text, bool bottom,
+                ImU32 colour = IM_COL32(255, 255, 255, 255)) {
+    if (text.empty() || r.w < px * 3) return 0;
+    const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, r.w - 8, text.c_str());
+    const float y = bottom ? r.bottom() - e.y - 4 : r.y;
+    dl->AddRectFilled(ImVec2(r.x, y - 2), ImVec2(r.x + e.x + 8, y + e.y + 2), kHalo, 4.f);
+    dl->AddText(fonts.body, px, ImVec2(r.x + 4, y), colour, text.c_str(), nullptr, r.w - 8);
+    return e.y + 6;
+}
+
+const char* path_label(HiddenPath path, const Settings& s, Language language) {
+    switch (path) {
+        case HiddenPath::Gate:
+            return s.activation == Activation::Geglu ? tr(language, "porte GELU(W₁x)", "gate GELU(W₁x)")
+                                                     : tr(language, "porte SiLU(W₁x)", "gate SiLU(W₁x)");
+        case HiddenPath::Up: return tr(language, "⊙ valeur W₃x", "⊙ value W₃x");
+        case HiddenPath::Hidden: return tr(language, "= cachée", "= hidden");
+    }
+    return "";
+}
+
+}  // namespace
+
+void draw_hidden(ImDrawList* dl, const FrameRecords& frame, const Settings& settings, const Fonts& fonts, float label_px,
+                 Language language) {
+    bool gated = false;
     for (const auto& h : frame.hidden) {
+        gated = gated || h.path != HiddenPath::Hidden;
         const float cell = h.rect.w / static_cast<float>(std::max<std::size_t>(1, h.values.size()));
         dl->AddRectFilled(ImVec2(h.rect.x - 1, h.rect.y - 1), ImVec2(h.rect.right() + 1, h.rect.bottom() + 1),
                           IM_COL32(40, 8, 34, 235), 2.f);
@@ -140,6 +181,76 @@ void draw_hidden(ImDrawList* dl, const FrameRecords& frame) {
             dl->AddRectFilled(ImVec2(x + 0.5f, h.rect.y), ImVec2(x + std::max(1.f, cell - 0.5f), h.rect.bottom()), c);
         }
     }
+    if (!gated || frame.side.empty()) return;
+    // Each row named once, in the box's free side, level with the row: gate, ⊙ value, = hidden.
+    for (HiddenPath path : {HiddenPath::Gate, HiddenPath::Up, HiddenPath::Hidden}) {
+        const auto row = std::find_if(frame.hidden.begin(), frame.hidden.end(), [&](const HiddenRecord& h) { return h.path == path; });
+        if (row == frame.hidden.end()) continue;
+        const char* label = path_label(path, settings, language);
+        float px = std::max(kMinTextPx, std::min(label_px, row->rect.h * 1.6f));
+        const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, label);
+        if (e.x > frame.side.w - 8 && e.x > 0) px *= (frame.side.w - 8) / e.x;
+        if (px < kMinTextPx - 0.01f) continue;  // no room to name it readably: the caption line names the paths
+        const float y = row->rect.y + row->rect.h * 0.5f - px * 0.5f;
+        const ImVec2 size = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, label);
+        dl->AddRectFilled(ImVec2(frame.side.x, y - 1), ImVec2(frame.side.x + size.x + 8, y + size.y + 1), kHalo, 4.f);
+        dl->AddText(fonts.body, px, ImVec2(frame.side.x + 4, y), IM_COL32(255, 255, 255, 255), label);
+    }
+}
+
+void draw_modern_attention(ImDrawList* dl, const FrameRecords& frame, const Fonts& fonts, float label_px,
+                           Language language) {
+    const ImU32 white = IM_COL32(255, 255, 255, 255);
+    // RoPE: each bead's dial, the hand turned from the right by θ (counter-clockwise, as in maths).
+    for (const DialRecord& d : frame.dials) {
+        const ImVec2 c(d.centre.x, d.centre.y);
+        const float thick = std::max(2.f, d.radius * 0.12f);
+        dl->AddCircle(c, d.radius, IM_COL32(255, 255, 255, 120), 0, 1.5f);
+        dl->AddLine(c, ImVec2(c.x + d.radius * 1.15f, c.y), IM_COL32(255, 255, 255, 150), 1.5f);  // θ = 0
+        const float turned = std::fmod(d.angle, 6.2831853f);
+        if (turned > 0.01f) {
+            dl->PathArcTo(c, d.radius * 0.6f, 0.f, -turned, 24);
+            dl->PathStroke(IM_COL32(255, 232, 120, 230), 0, thick);
+        }
+        const ImVec2 tip(c.x + d.radius * std::cos(d.angle), c.y - d.radius * std::sin(d.angle));
+        dl->AddLine(c, tip, kHalo, thick + 3.f);
+        dl->AddLine(c, tip, IM_COL32(255, 232, 120, 255), thick);
+        dl->AddCircleFilled(tip, thick * 1.3f, IM_COL32(255, 232, 120, 255));
+    }
+    if (frame.side.empty()) return;
+    const float px = std::max(kMinTextPx, label_px * 0.9f);
+    const Rect& free = frame.side;
+    // GQA / MQA: query-head chips over K/V-head chips, a line from each query head to the K/V head it reads.
+    const HeadSharingRecord& g = frame.sharing;
+    if (g.queries.empty()) return;
+    for (std::size_t i = 0; i < g.queries.size(); ++i) {
+        const Rect& q = g.queries[i];
+        const Rect& kv = g.kv[static_cast<std::size_t>(g.kv_of[i])];
+        dl->AddLine(ImVec2(q.x + q.w * 0.5f, q.bottom()), ImVec2(kv.x + kv.w * 0.5f, kv.y), IM_COL32(255, 255, 255, 200), 2.f);
+    }
+    ImFont* font = fonts.body;
+    const auto chip = [&](const Rect& r, ImU32 fill, const std::string& text, bool shown) {
+        dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), fill, 3.f);
+        if (shown) dl->AddRect(ImVec2(r.x - 2, r.y - 2), ImVec2(r.right() + 2, r.bottom() + 2), white, 3.f, 0, 2.f);
+        const float tpx = std::max(kMinTextPx, r.h * 0.7f);  // the head's number where it fits a readable size
+        const ImVec2 e = font->CalcTextSizeA(tpx, FLT_MAX, 0, text.c_str());
+        if (e.x <= r.w + 2 && tpx <= r.h * 0.85f) dl->AddText(font, tpx, ImVec2(r.x + (r.w - e.x) * 0.5f, r.y + (r.h - e.y) * 0.5f), IM_COL32(10, 12, 20, 255), text.c_str());
+    };
+    for (std::size_t i = 0; i < g.queries.size(); ++i)
+        chip(g.queries[i], IM_COL32(150, 200, 255, 255), std::to_string(i), static_cast<int>(i) == g.shown);
+    for (std::size_t j = 0; j < g.kv.size(); ++j) chip(g.kv[j], IM_COL32(255, 200, 120, 255), std::to_string(j), false);
+    // Their caption above the query chips, on a card over the box.
+    // Their caption above the query chips on one line: shrunk to the room, the brief one where
+    // the whole does not fit at the smallest text.
+    const Rect above{free.x, free.y, free.w, std::max(0.f, g.queries.front().y - free.y - 2)};
+    std::string caption = sharing_caption(g, language);
+    const auto fitting = [&](const std::string& text) {
+        const float wide = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str()).x;
+        return std::min({px, above.h, wide > 0 ? px * (free.w - 8) / wide : px});
+    };
+    float cpx = fitting(caption);
+    if (cpx < kMinTextPx) caption = sharing_caption(g, language, true), cpx = fitting(caption);
+    if (cpx >= kMinTextPx - 0.01f) note_card(dl, fonts, cpx, above, caption, true, IM_COL32(255, 232, 120, 255));
 }
 
 void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick) {
@@ -158,13 +269,18 @@ void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick) {
 }
 
 void draw_story_caption(ImDrawList* dl, const FrameRecords& frame, const Layout& layout, const Fonts& fonts, float px,
-                        int hidden_width, Language language, const ThemeColours& theme) {
-    const std::string text = story_caption(frame.story, language, hidden_width);
+                        const Settings& settings, int hidden_width, Language language, const ThemeColours& theme) {
     const Rect& line = layout.caption;
-    if (text.empty() || line.empty()) return;
     px = std::min(px, line.h);  // it keeps to its line, shrinking when the line is short
+    // During attention with RoPE or ALiBi, how the position enters the scores (the brief note
+    // where the whole would be under the smallest text).
+    std::string text = frame.story == StoryPhase::Attention ? score_note(frame, language) : std::string();
+    if (!text.empty() && fonts.body->CalcTextSizeA(kMinTextPx, FLT_MAX, 0, text.c_str()).x > line.w - 40)
+        text = score_note(frame, language, true);
+    if (text.empty()) text = story_caption(frame.story, language, settings, hidden_width);
+    if (text.empty() || line.empty()) return;
     const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
-    if (e.x > line.w - 12 && e.x > 0) px *= (line.w - 12) / e.x;
+    if (e.x > line.w - 40 && e.x > 0) px *= (line.w - 40) / e.x;  // clear of the window's edges
     const ImVec2 size = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
     const float x = line.x + (line.w - size.x) * 0.5f, y = line.cy() - size.y * 0.5f;
     dl->AddRectFilled(ImVec2(x - 8, line.y + 1), ImVec2(x + size.x + 8, line.bottom() - 1), to_u32(theme.background, 235), 6.f);

@@ -14,8 +14,9 @@ struct ImDrawList;
 
 namespace tb {
 
-// The phase's one-line caption (French or English); `hidden_width` is the FFN's w.
-std::string story_caption(StoryPhase phase, Language language, int hidden_width);
+// The phase's one-line caption (French or English), naming the norm's type and a gated FFN's
+// paths; `hidden_width` is the FFN's w.
+std::string story_caption(StoryPhase phase, Language language, const Settings& settings, int hidden_width);
 
 // The box being crossed, opened upward while its inside shows (FrameRecords::inside).
 void draw_opened_box(ImDrawList* dl, const FrameRecords& frame, const Layout& layout);
@@ -23,10 +24,16 @@ void draw_lanes(ImDrawList* dl, const FrameRecords& frame, float thick);
 // Within the box: every link with its arrowhead, then the weights written over them.
 void draw_links(ImDrawList* dl, const FrameRecords& frame, const Layout& layout, const Fonts& fonts, float label_px,
                 Language language);
-void draw_hidden(ImDrawList* dl, const FrameRecords& frame);
+// The FFN's strips; a gated FFN's three rows named in the box's free side (φ from `settings`).
+void draw_hidden(ImDrawList* dl, const FrameRecords& frame, const Settings& settings, const Fonts& fonts, float label_px,
+                 Language language);
+// Seed 002's attention in the opened box: how the position enters the scores (RoPE's dials, its
+// note; ALiBi's penalty), which query heads share a K/V head (GQA, MQA).
+void draw_modern_attention(ImDrawList* dl, const FrameRecords& frame, const Fonts& fonts, float label_px,
+                           Language language);
 void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick);
 // On the layout's caption line, above the stack.
 void draw_story_caption(ImDrawList* dl, const FrameRecords& frame, const Layout& layout, const Fonts& fonts, float px,
-                        int hidden_width, Language language, const ThemeColours& theme);
+                        const Settings& settings, int hidden_width, Language language, const ThemeColours& theme);
 
 }  // namespace tb

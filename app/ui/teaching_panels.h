@@ -19,10 +19,11 @@ namespace tb {
 void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& fonts, const ThemeColours& theme,
                  const CommandSink& send, Language language);
 
-// ui/formula_strip.cpp: the sublayer's formula as wired now, the term the beads are crossing
-// highlighted; `note` (right-aligned, muted) says which sublayer F is, or the parameter count.
-void draw_formula(const Rect& rect, const std::vector<FormulaPiece>& pieces, Term active, const std::string& note,
-                  const Fonts& fonts, const ThemeColours& theme);
+// ui/formula_strip.cpp: the block's formula as wired now, the term the beads are crossing
+// highlighted in the sublayer they cross (`part`); `note` (right-aligned, muted) says which
+// sublayer it is, or the parameter count.
+void draw_formula(const Rect& rect, const std::vector<FormulaPiece>& pieces, Term active, Part part,
+                  const std::string& note, const Fonts& fonts, const ThemeColours& theme);
 
 // ui/theme_style.cpp: ImGui's colours for a theme (sizes untouched, so it can switch at run time).
 void apply_theme_style(Theme theme);

@@ -27,6 +27,73 @@ TEST(Formula, EveryWiringAsTheChannelWritesIt) {
     EXPECT_EQ(formula_text(sublayer_formula(test::settings("/norme post"), "FFN")), "x ← LN(x + FFN(x))");
 }
 
+// Seed 002's table, the three recipes as channel.md section 7 sets them, written by hand.
+Settings recipe_2017() {
+    Settings s;
+    s.norm = Norm::Post, s.norm_type = NormType::LayerNorm, s.position = Position::Sinus, s.activation = Activation::Relu;
+    s.heads = s.kv_heads = 2, s.mask = Mask::None, s.residual = true;
+    return s;
+}
+Settings recipe_gpt2() {
+    Settings s;
+    s.norm = Norm::Pre, s.norm_type = NormType::LayerNorm, s.position = Position::Learned, s.activation = Activation::Gelu;
+    s.heads = s.kv_heads = 2, s.mask = Mask::Causal, s.residual = true;
+    return s;
+}
+Settings recipe_llama() {
+    Settings s;
+    s.norm = Norm::Pre, s.norm_type = NormType::RmsNorm, s.position = Position::Rope, s.activation = Activation::Swiglu;
+    s.heads = 4, s.kv_heads = 2, s.mask = Mask::Causal, s.residual = true;
+    return s;
+}
+
+TEST(Formula, TheBlockOfEachRecipe) {
+    EXPECT_EQ(formula_text(block_formula(recipe_2017())), "x ← LN(x + Attn(x)) ; x ← LN(x + W₂ ReLU(W₁x))");
+    EXPECT_EQ(formula_text(block_formula(recipe_gpt2())), "x ← x + Attn(LN(x)) ; x ← x + W₂ GELU(W₁ LN(x))");
+    EXPECT_EQ(formula_text(block_formula(recipe_llama())),
+              "x ← x + Attn_RoPE,GQA(RMSNorm(x)) ; x ← x + W₂(SiLU(W₁ RMSNorm(x)) ⊙ W₃ RMSNorm(x))");
+}
+
+TEST(Formula, TheBlockOfEachVariant) {
+    Settings s = recipe_gpt2();
+    s.position = Position::Alibi;
+    EXPECT_EQ(formula_text(block_formula(s)), "x ← x + Attn_ALiBi(LN(x)) ; x ← x + W₂ GELU(W₁ LN(x))");
+    s.heads = 4, s.kv_heads = 1;  // MQA: one K/V for every query head
+    EXPECT_EQ(formula_text(block_formula(s)), "x ← x + Attn_ALiBi,MQA(LN(x)) ; x ← x + W₂ GELU(W₁ LN(x))");
+    s = recipe_gpt2();
+    s.heads = 8, s.kv_heads = 2, s.dimension = 16;  // seed 002's 8 query heads over 2 K/V heads
+    s.activation = Activation::Geglu;
+    s.norm = Norm::None;
+    EXPECT_EQ(formula_text(block_formula(s)), "x ← x + Attn_GQA(x) ; x ← x + W₂(GELU(W₁x) ⊙ W₃x)");
+    s.residual = false;
+    EXPECT_EQ(formula_text(block_formula(s)), "x ← Attn_GQA(x) ; x ← W₂(GELU(W₁x) ⊙ W₃x)");
+    s = recipe_llama();
+    s.residual = false;
+    s.norm = Norm::Post;
+    s.kv_heads = 4;  // back to MHA: no subscript but RoPE
+    EXPECT_EQ(formula_text(block_formula(s)), "x ← RMSNorm(Attn_RoPE(x)) ; x ← RMSNorm(W₂(SiLU(W₁x) ⊙ W₃x))");
+    // The generic sublayer names the norm's type too.
+    EXPECT_EQ(formula_text(sublayer_formula(recipe_llama())), "x ← x + F(RMSNorm(x))");
+}
+
+// Each piece says which sublayer it belongs to, so the strip lights only the one being crossed.
+TEST(Formula, EachPieceBelongsToItsSublayer) {
+    std::string attention, ffn, norms;
+    for (const auto& p : block_formula(recipe_llama())) {
+        if (p.part == Part::Attention && p.term == Term::Sublayer) attention += p.text;
+        if (p.part == Part::Ffn && p.term == Term::Sublayer) ffn += p.text;
+        if (p.part == Part::Ffn && p.term == Term::Norm) norms += p.text + "|";
+    }
+    EXPECT_EQ(attention, "AttnRoPE,GQA()");
+    EXPECT_EQ(ffn, "W₂(SiLU(W₁ ) ⊙ W₃ )");
+    EXPECT_EQ(norms, "RMSNorm(x)|RMSNorm(x)|");
+    const Settings s = test::settings("/couches 2");
+    EXPECT_EQ(part_of_level(s, 0), Part::Both);
+    EXPECT_EQ(part_of_level(s, 1), Part::Attention);
+    EXPECT_EQ(part_of_level(s, 4), Part::Ffn);
+    EXPECT_EQ(part_of_level(s, 5), Part::Both);
+}
+
 TEST(Formula, EachTermIsTaggedWithWhatItDoes) {
     // Pre-norm: "LN(x)" is the band, "F(" ")" the box, " + " the merge.
     const auto pre = sublayer_formula(test::settings());

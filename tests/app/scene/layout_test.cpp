@@ -18,6 +18,26 @@ int count(const Layout& l, BoxKind kind) {
     return n;
 }
 
+// The band says which norm it is (seed 002: LayerNorm centres, RMSNorm does not), the final
+// one of pre-norm too.
+TEST(Layout, TheBandNamesTheNormsType) {
+    for (const char* type : {"layernorm", "rmsnorm"}) {
+        const Layout l = make_layout(test::settings(std::string("/normalisation ") + type), kArea);
+        const std::string name = std::string(type) == "rmsnorm" ? "RMSNorm" : "LayerNorm";
+        ASSERT_EQ(l.bands.size(), 5u);  // pre-norm at L 2: four sublayers and the final norm
+        for (std::size_t i = 0; i + 1 < l.bands.size(); ++i) EXPECT_EQ(band_label(l, l.bands[i], Language::French), name);
+        EXPECT_EQ(band_label(l, l.bands.back(), Language::French), name + " finale");
+        EXPECT_EQ(band_label(l, l.bands.back(), Language::English), "final " + name);
+        EXPECT_EQ(band_tag_text(l), std::string(type) == "rmsnorm" ? "RMS" : "LN");
+        // The tag of a thin band: at its right end, centred on it, taller than the band.
+        const Rect t = band_tag(l.bands[0], 30.f, 16.f);
+        EXPECT_NEAR(t.right(), l.bands[0].rect.right() - 10, 1e-3);
+        EXPECT_NEAR(t.cy(), l.bands[0].rect.cy(), 1e-3);
+        EXPECT_GT(t.w, 30.f);
+        EXPECT_GE(t.h, 16.f);
+    }
+}
+
 TEST(Layout, TwoBoxesPerBlockPlusInputAndOutput) {
     for (int layers = 1; layers <= 6; ++layers) {
         const Layout l = make_layout(test::settings("/couches " + std::to_string(layers)), kArea);

@@ -208,6 +208,110 @@ TEST(Story, TheFfnLightsItsHiddenActivations) {
     }
 }
 
+FrameRecords inside_of(const Trace& t, const Layout& l, int level, AnimationOptions o = {}) {
+    const Window inner = window_of(sublayer_stages(t.settings), Step::Inner);
+    return at_phase(t, l, level, 0.5f * (inner.begin + inner.end), o);
+}
+
+// Seed 002's /tetes 8 2 at d 16: query heads 0–3 joined to K/V head 0, 4–7 to K/V head 1, the
+// chips in the opened box's free side, right of the beads; MHA draws none.
+TEST(Story, GqaChipsShowWhichQueryHeadsShareAKvHead) {
+    const Session session = test::session("/dimension 16");
+    Trace t = *session.trace();
+    t.settings.heads = 8, t.settings.kv_heads = 2;
+    const Layout l = make_layout(t.settings, kArea);
+    AnimationOptions o;
+    o.head = 5;
+    const FrameRecords f = inside_of(t, l, 1, o);
+    const HeadSharingRecord& g = f.sharing;
+    ASSERT_EQ(g.queries.size(), 8u);
+    ASSERT_EQ(g.kv.size(), 2u);
+    EXPECT_EQ(g.kv_of, (std::vector<int>{0, 0, 0, 0, 1, 1, 1, 1}));
+    EXPECT_EQ(g.shown, 5);
+    EXPECT_EQ(sharing_caption(g, Language::French), "GQA : 4 têtes Q par tête K/V");
+    EXPECT_EQ(sharing_caption(g, Language::French, true), "GQA : 4 Q par K/V");
+    for (const Rect& r : g.queries) {
+        EXPECT_TRUE(f.inside.contains({r.x, r.y}) && f.inside.contains({r.right(), r.bottom()}));
+        EXPECT_GE(r.x, l.stream_x1);  // clear of the beads and their links
+        EXPECT_LT(r.bottom(), g.kv[0].y);  // the query heads above the K/V heads
+    }
+    for (const Rect& r : g.kv) EXPECT_TRUE(f.inside.contains({r.x, r.y}) && f.inside.contains({r.right(), r.bottom()}));
+    // Each K/V chip under the middle of its four query heads.
+    EXPECT_NEAR(g.kv[0].x + g.kv[0].w * 0.5f, (g.queries[0].x + g.queries[3].right()) * 0.5f, 0.5f);
+    EXPECT_NEAR(g.kv[1].x + g.kv[1].w * 0.5f, (g.queries[4].x + g.queries[7].right()) * 0.5f, 0.5f);
+    t.settings.kv_heads = 1;  // MQA
+    const FrameRecords mqa = inside_of(t, make_layout(t.settings, kArea), 1);
+    EXPECT_EQ(mqa.sharing.kv_of, (std::vector<int>(8, 0)));
+    EXPECT_EQ(sharing_caption(mqa.sharing, Language::French), "MQA : une tête K/V pour les 8 têtes Q");
+    t.settings.kv_heads = 8;  // MHA: every query head its own K/V
+    EXPECT_TRUE(inside_of(t, make_layout(t.settings, kArea), 1).sharing.queries.empty());
+    EXPECT_TRUE(inside_of(t, make_layout(t.settings, kArea), 2).sharing.queries.empty());  // the FFN
+}
+
+// RoPE: one dial a token on its bead, the hand at θ = p radians (the first pair turns by p);
+// ALiBi: the note gives the shown head's slope, 2^(−8/2) = 1/16 for head 1 of 2.
+TEST(Story, RopeDialsAndAlibiNoteInTheAttentionBox) {
+    const Session session = test::session("/phrase le chat regarde le chien");
+    Trace t = *session.trace();
+    t.settings.position = Position::Rope;
+    const Layout l = make_layout(t.settings, kArea);
+    const FrameRecords f = inside_of(t, l, 1);
+    ASSERT_EQ(static_cast<int>(f.dials.size()), t.token_count());
+    for (int i = 0; i < t.token_count(); ++i) {
+        EXPECT_FLOAT_EQ(f.dials[static_cast<std::size_t>(i)].angle, static_cast<float>(i));
+        EXPECT_FLOAT_EQ(f.dials[static_cast<std::size_t>(i)].centre.x, l.token_x(i, t.token_count()));
+    }
+    EXPECT_EQ(f.note, ScoreNote::Rope);
+    EXPECT_NE(score_note(f, Language::French).find("ne dépend que de la distance"), std::string::npos);
+    EXPECT_EQ(score_note(f, Language::French, true), "RoPE : le score ne dépend que de la distance i − j");
+    EXPECT_TRUE(inside_of(t, l, 2).dials.empty());  // the FFN has none
+    t.settings.position = Position::Alibi;
+    const FrameRecords a = inside_of(t, make_layout(t.settings, kArea), 1);
+    EXPECT_TRUE(a.dials.empty());
+    EXPECT_EQ(a.note, ScoreNote::Alibi);
+    EXPECT_DOUBLE_EQ(a.alibi_slope, 1.0 / 16);
+    EXPECT_EQ(score_note(a, Language::French), "ALiBi : score − m·|i − j|, m = 1/16 — plus loin, moins d'attention");
+    t.settings.position = Position::Sinus;
+    EXPECT_EQ(inside_of(t, make_layout(t.settings, kArea), 1).note, ScoreNote::None);
+}
+
+// A gated FFN (the trace's gate and up filled): three strips a token, the gate φ(W₁x) lowest,
+// the value W₃x above, their product on top, each scaled by its own largest |value|.
+TEST(Story, GatedFfnShowsTheGateAndTheValuePaths) {
+    const Session session = test::session("/ffn 8");
+    Trace t = *session.trace();
+    Level& ffn = t.levels[2];
+    const int n = t.token_count(), w = 8;
+    ffn.gate = Matrix::Zero(n, w), ffn.up = Matrix::Zero(n, w);
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < w; ++j) ffn.gate(i, j) = 0.5 * (j + 1), ffn.up(i, j) = j % 2 ? -2.0 : 1.0;
+    ffn.hidden = ffn.gate.cwiseProduct(ffn.up);
+    const Layout l = make_layout(t.settings, kArea);
+    const FrameRecords f = inside_of(t, l, 2);
+    ASSERT_EQ(static_cast<int>(f.hidden.size()), 3 * n);
+    const HiddenRecord* gate = nullptr;
+    const HiddenRecord* up = nullptr;
+    const HiddenRecord* hidden = nullptr;
+    for (const auto& h : f.hidden) {
+        if (h.path == HiddenPath::Gate && !gate) gate = &h;
+        if (h.path == HiddenPath::Up && !up) up = &h;
+        if (h.path == HiddenPath::Hidden && !hidden) hidden = &h;
+        EXPECT_TRUE(f.inside.contains({h.rect.x, h.rect.y}) && f.inside.contains({h.rect.right(), h.rect.bottom()}));
+    }
+    ASSERT_TRUE(gate && up && hidden);
+    EXPECT_LT(up->rect.bottom(), gate->rect.y);    // the value above the gate
+    EXPECT_LT(hidden->rect.bottom(), up->rect.y);  // the product above both
+    EXPECT_FLOAT_EQ(gate->values[0], 0.5f / 4.f);  // gate 0.5 of its largest 4
+    EXPECT_FLOAT_EQ(up->values[1], -1.f);          // −2 of its largest |−2|
+    EXPECT_FLOAT_EQ(hidden->values[7], -1.f);      // 4 × −2 = −8, the largest |product|
+    EXPECT_FLOAT_EQ(hidden->values[6], 3.5f / 8.f);  // 3.5 × 1
+    // Ungated (gate and up empty): one strip a token, as before.
+    t.levels[2].gate.resize(0, 0), t.levels[2].up.resize(0, 0);
+    const FrameRecords plain = inside_of(t, l, 2);
+    ASSERT_EQ(static_cast<int>(plain.hidden.size()), n);
+    for (const auto& h : plain.hidden) EXPECT_EQ(h.path, HiddenPath::Hidden);
+}
+
 // Each phase has its caption, in the order a class sees them; without the residual, Hold says x
 // is lost.
 TEST(Story, EachPhaseIsNamed) {

@@ -70,6 +70,31 @@ TEST(SvgExport, HeadlessAtItsSizeSaysWhereAndRefusesABadPath) {
     EXPECT_NE(read(path).find(">output</text>"), std::string::npos);  // the labels in the registry's language
 }
 
+// The exported bands name the norm's type, as the window's do (seed 002: LayerNorm or RMSNorm):
+// at 1600 x 900 and L 2 they are too thin for the name, each has its tag « LN » or « RMS »; with
+// RoPE the input box says that no position is added there.
+TEST(SvgExport, TheBandsNameTheNormsType) {
+    Session session(test::vocabulary());
+    CommandRegistry registry;
+    Features::install_headless(session, registry, 1600, 900);
+    const std::string path = test::temp_file("rms.svg");
+    const auto count = [](const std::string& svg, const std::string& s) {
+        int n = 0;
+        for (std::size_t at = svg.find(s); at != std::string::npos; at = svg.find(s, at + 1)) ++n;
+        return n;
+    };
+    ASSERT_TRUE(registry.execute(session, "/exporter svg " + path).ok);
+    EXPECT_EQ(count(read(path), ">LN</text>"), 5);  // pre-norm at L 2: four sublayers and the final norm
+    EXPECT_EQ(count(read(path), ">RMS</text>"), 0);
+    ASSERT_TRUE(registry.execute(session, "/normalisation rmsnorm").ok);
+    ASSERT_TRUE(registry.execute(session, "/position rope").ok);
+    ASSERT_TRUE(registry.execute(session, "/exporter svg " + path).ok);
+    const std::string svg = read(path);
+    EXPECT_EQ(count(svg, ">RMS</text>"), 5);
+    EXPECT_EQ(count(svg, ">LN</text>"), 0);
+    EXPECT_NE(svg.find(">embeddings, sans position</text>"), std::string::npos);
+}
+
 TEST(SvgExport, TheWindowsSizeScaleAndPresenterMode) {
     test::WindowFeatures w;
     w.features.set_window(1280, 800, 1.5f);
