@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "forward.h"
 #include "numbers.h"
 #include "scene/modern_block.h"
 #include "text/text.h"
@@ -203,10 +204,8 @@ HeadSharingRecord head_sharing(const Settings& s, const Rect& side, int shown) {
     const float kv_y = side.bottom() - chip, q_y = kv_y - chip * 2.f;
     out.per_kv = h / kv;
     out.shown = std::clamp(shown, 0, h - 1);
-    for (int i = 0; i < h; ++i) {
-        out.queries.push_back({x0 + static_cast<float>(i) * (chip + gap), q_y, chip, chip});
-        out.kv_of.push_back(kv_head_of(i, h, kv));
-    }
+    out.kv_of = kv_head_map(h, kv);
+    for (int i = 0; i < h; ++i) out.queries.push_back({x0 + static_cast<float>(i) * (chip + gap), q_y, chip, chip});
     // Each K/V chip under the middle of its group of query heads.
     for (int j = 0; j < kv; ++j) {
         const Rect& first = out.queries[static_cast<std::size_t>(j * out.per_kv)];

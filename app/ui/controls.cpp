@@ -162,37 +162,30 @@ void recipe_row(const Settings& s, const CommandSink& send, Language language) {
                    "2017: x ← LN(x + F(x)) post-norm, LayerNorm, sinusoids, ReLU, 2 heads, no mask;\n"
                    "GPT-2: x ← x + F(LN(x)) pre-norm, LayerNorm, learned positions, GELU, 2 heads, causal;\n"
                    "Llama: pre-norm RMSNorm, RoPE, SwiGLU, GQA (4 Q heads over 2 K/V at d = 8, 8 over 2 at d = 16), causal."));
-    const Recipe now = matching_recipe(s);
+    const std::optional<Recipe> now = recipe_of(s);
     // The three buttons beside the label where their names fit there, else on the line below.
     const ImGuiStyle& style = ImGui::GetStyle();
     float names = 0;
-    for (const RecipeInfo& r : recipes()) names += ImGui::CalcTextSize(r.label).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
+    for (const Recipe r : recipe_buttons()) names += ImGui::CalcTextSize(recipe_label(r)).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
     const bool beside = ImGui::GetItemRectMax().x + names <= content_right();
     const float left = beside ? ImGui::GetItemRectMax().x + style.ItemSpacing.x : ImGui::GetCursorScreenPos().x;
     const float width = std::floor((content_right() - left - style.ItemSpacing.x * 2) / 3.f);
     bool first = true;
-    for (const RecipeInfo& r : recipes()) {
+    for (const Recipe r : recipe_buttons()) {
         if (beside || !first) ImGui::SameLine();
         first = false;
-        const bool lit = r.recipe == now;
+        const bool lit = now == r;
         if (lit) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (ImGui::Button(r.label, ImVec2(width, 0)) && !lit) send(std::string("/recette ") + r.word);
+        if (ImGui::Button(recipe_label(r), ImVec2(width, 0)) && !lit) send(std::string("/recette ") + to_string(r));
         if (lit) ImGui::PopStyleColor();
     }
 }
 
 // h and h_kv in one combo, only the allowed pairs (d_h = d/h even, h_kv dividing h): /tetes h h_kv.
 void heads_widget(const SettingEntry& e, const Settings& s, const CommandSink& send, Language language) {
-    const Text label = e.label.fr.empty() ? Text{"têtes", "heads"} : e.label;
-    Text help = tooltip_for(e, s);
-    if (help.fr.empty())
-        help = {"Choix « h / h_kv » : h têtes de requêtes Q, h_kv têtes de clés et valeurs K/V (d_h = d/h pair, h_kv divise h). La tête Q i "
-                "lit la tête K/V ⌊i/(h/h_kv)⌋ : MHA (h_kv = h), GQA (entre), MQA (h_kv = 1), un cache KV h/h_kv fois plus petit.",
-                "Choice « h / h_kv »: h query heads Q, h_kv key and value heads K/V (d_h = d/h even, h_kv divides h). Query head i reads K/V "
-                "head ⌊i/(h/h_kv)⌋: MHA (h_kv = h), GQA (between), MQA (h_kv = 1), a KV cache h/h_kv times smaller."};
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(in_language(label, language));
-    help_marker(in_language(help, language));
+    ImGui::TextUnformatted(in_language(e.label, language));
+    help_marker(in_language(tooltip_for(e, s), language));
     const std::vector<HeadChoice> choices = head_choices(s.dimension);
     std::vector<std::string> labels;
     int selected = -1;
