@@ -16,6 +16,8 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
         {Panel::Gradients, tr(language, "Gradients", "Gradients"), tr(language, "Le gradient par niveau, avec et sans connexion résiduelle.", "The gradient by level, with and without the residual.")},
         {Panel::Scale, tr(language, "Échelle", "Scale"), tr(language, "La même formule de paramètres, de ce modèle à GPT-3.", "The same parameter formula, from this model to GPT-3.")},
         {Panel::Output, tr(language, "Sortie", "Output"), tr(language, "Ce que prédisent des poids aléatoires, non entraînés.", "What random, untrained weights predict.")},
+        {Panel::Memory, tr(language, "Mémoire", "Memory"), tr(language, "Les formes de Q, K, V et des scores, la mémoire des scores et du cache KV (graine 002).", "The shapes of Q, K, V and the scores, the memory of the scores and of the KV cache (seed 002).")},
+        {Panel::Superposition, tr(language, "Superposition", "Superposition"), tr(language, "Combien de directions presque perpendiculaires tiennent en d dimensions (graine 004).", "How many nearly perpendicular directions fit in d dimensions (seed 004).")},
         {Panel::None, tr(language, "Fermer", "Close"), tr(language, "Referme le panneau (/panneau aucun).", "Closes the panel (/panneau aucun).")},
     };
     ImGui::TextDisabled("%s", tr(language, "Dans les sous-couches — /panneau", "Inside the sublayers — /panneau"));
