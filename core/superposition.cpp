@@ -25,7 +25,9 @@ SuperpositionRow count_near_perpendicular(const Matrix& u) {
     SuperpositionRow r;
     r.dimension = static_cast<int>(u.cols());
     r.vectors = static_cast<int>(u.rows());
-    const Matrix cosines = u * u.transpose();  // unit rows: the Gram matrix holds every cos θ
+    // Unit rows: the Gram matrix u·uᵀ holds every cos θ; its upper triangle is enough (half the work).
+    Matrix cosines = Matrix::Zero(u.rows(), u.rows());
+    cosines.selfadjointView<Eigen::Upper>().rankUpdate(u);
     const double limit = near_perpendicular_cosine();
     for (Eigen::Index i = 0; i < u.rows(); ++i)
         for (Eigen::Index j = i + 1; j < u.rows(); ++j) {

@@ -271,40 +271,29 @@ std::vector<std::string> scale_details(const std::vector<ScaleRow>& rows, int ro
     // d_h, and heads that do not change the count.
     std::string heads = "d_h = d / h = " + n(a.dimension) + " / " + n(a.heads) + " = " + n(a.head_dimension());
     if (a.kv() != a.heads) heads += ", h_kv = " + n(a.kv()) + " (GQA)";
-    out.push_back(heads);
     if (a.name == "GPT-2 small") {
         const ScaleFigures f = scale_figures();
-        out.push_back(pick("le nombre de têtes ne change pas le compte (h = 1 : ", "the number of heads does not change the count (h = 1: ") +
-                      n(f.gpt2_total_one_head) + ")");
-        out.push_back(pick("par bloc : 12d² = ", "per block: 12d² = ") + n(f.gpt2_rule_of_thumb) + pick(" (règle), exact ", " (rule of thumb), exact ") +
-                      n(f.gpt2_per_block) + pick(" (biais, normes)", " (biases, norms)"));
-        out.push_back(pick("total ", "total ") + n(f.gpt2_total) + " = " + short_count(f.gpt2_total, language) +
-                      pick(" (les 117 M du rapport original, corrigés en 124 M)", " (the original report's 117 M, corrected to 124 M)"));
-        out.push_back(pick("embeddings ", "embeddings ") + short_count(f.gpt2_embeddings, language) + pick(" (tokens + positions) : ", " (tokens + positions): ") +
-                      format_percent(r.embeddings_share, language) + pick(", près d'un tiers", ", nearly a third"));
+        out.push_back(heads + (f.gpt2_total_one_head == f.gpt2_total ? pick(", même total si h = 1", ", same total if h = 1") : ""));
+        out.push_back(pick("bloc 12d² = ", "block 12d² = ") + n(f.gpt2_rule_of_thumb) + ", exact " + n(f.gpt2_per_block));
+        out.push_back("total " + n(f.gpt2_total) + pick(" (117 M corrigé : 124 M)", " (117 M corrected: 124 M)"));
+        out.push_back("embeddings " + short_count(f.gpt2_embeddings, language) + " = " + format_percent(r.embeddings_share, language) +
+                      pick(" (un tiers)", " (a third)"));
         return out;
     }
+    out.push_back(heads);
     if (!a.gated_ffn && a.ffn == 4 * a.dimension)
-        out.push_back(pick("par bloc : 12d² = ", "per block: 12d² = ") + n(12 * a.dimension * a.dimension) + pick(" (règle), exact ", " (rule of thumb), exact ") +
-                      n(p.per_block));
+        out.push_back(pick("bloc 12d² = ", "block 12d² = ") + n(12 * a.dimension * a.dimension) + ", exact " + n(p.per_block));
     else
-        out.push_back(pick("par bloc : ", "per block: ") + n(p.per_block) + pick(" (attention ", " (attention ") + n(p.attention_per_block) + ", FFN " +
-                      n(p.ffn_per_block) + ")");
+        out.push_back(pick("bloc ", "block ") + n(p.per_block) + " = " + n(p.attention_per_block) + " + " + n(p.ffn_per_block) + " + " +
+                      n(p.norms_per_block));
     if (a.name == "GPT-3") {
         const ScaleFigures f = scale_figures();
-        out.push_back("W↑ = " + n(a.ffn) + " × " + n(a.dimension) + " = " + n(f.gpt3_w_up) + " ≈ " + short_count(f.gpt3_w_up, language) +
-                      pick(", W↓ autant", ", W↓ as many"));
-        out.push_back(pick("un bloc MLP : ", "one MLP block: ") + short_count(f.gpt3_mlp_per_block, language) + pick(" ; × ", "; × ") + n(a.layers) + " ≈ " +
-                      short_count(f.gpt3_mlp_total, language) + pick(" dans les MLP, ", " in the MLPs, ") + format_percent(r.ffn_share, language) +
-                      pick(" de ", " of ") + short_count(f.gpt3_total, language));
+        out.push_back("W↑ = " + n(a.ffn) + " × " + n(a.dimension) + " ≈ " + short_count(f.gpt3_w_up, language) + pick(", W↓ autant", ", W↓ as many"));
+        out.push_back(pick("MLP : ", "MLP: ") + short_count(f.gpt3_mlp_per_block, language) + pick(" un bloc, × ", " a block, × ") + n(a.layers) + " ≈ " +
+                      short_count(f.gpt3_mlp_total, language) + " = " + format_percent(r.ffn_share, language));
     }
-    if (!a.biases || !a.tied_head) {
-        const std::int64_t blocks = p.blocks;
-        out.push_back(pick("sans biais ; blocs ", "no biases; blocks ") + n(blocks) + pick(", embeddings ", ", embeddings ") + n(p.token_embeddings));
-        if (p.output_head > 0)
-            out.push_back(pick("tête de sortie non liée : V·d = ", "untied output head: V·d = ") + n(a.vocabulary) + " × " + n(a.dimension) +
-                          " = " + n(p.output_head));
-    }
+    if (p.output_head > 0)
+        out.push_back(pick("sans biais ; tête V·d = ", "no biases; head V·d = ") + n(p.output_head));
     out.push_back(pick("total exact ", "exact total ") + n(p.total));
     return out;
 }
@@ -347,9 +336,8 @@ namespace tb {
 
 Rect scale_bar_rect(const Rect& body, int row, float frame) {
     using namespace inspector_metrics;
-    const float margin = frame * 0.4f;
-    const float y = body.y + frame * kScaleHeader + frame * kScaleRow * static_cast<float>(row) + frame;
-    return make(body.x + margin, y, body.w - 2 * margin - frame * 0.4f, frame * 0.6f);
+    const float y = body.y + frame * kScaleHeader + frame * kScaleRow * static_cast<float>(row) + frame * 0.2f;
+    return make(body.x + body.w * 0.37f, y, body.w * 0.41f, frame * 0.6f);
 }
 
 }  // namespace tb

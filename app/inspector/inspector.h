@@ -156,12 +156,13 @@ constexpr float kHeatmapHeader = 2.5f;  // the block selector and the caption ab
 constexpr float kHeatmapLabel = 3.2f;   // the words' column
 constexpr float kHeatmapFooter = 3.0f;  // the colour scale, its labels and the caption below the heatmaps
 constexpr float kStripHeader = 5.0f;    // the block, token and caption lines above the strip
-constexpr float kScaleHeader = 3.0f;    // the sentences above the scale bars
-constexpr float kScaleRow = 1.9f;       // one model: a line of text and its bar
+constexpr float kScaleHeader = 3.5f;    // the views' row and the legend's two lines above the scale bars
+constexpr float kScaleRow = 0.95f;      // one model: its name, its bar and its total on one line
 }  // namespace inspector_metrics
 
 
-// The scale panel's bars: one per row of scale_rows(), below the header.
+// The scale panel's bars: one per row of scale_rows(), below the header, between the name (the
+// column's left 37 %) and the total (its right 22 %).
 Rect scale_bar_rect(const Rect& body, int row, float frame);
 
 // The level whose vectors the playhead is in: floor, clamped to 0..2L+1.

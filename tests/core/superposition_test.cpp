@@ -36,7 +36,7 @@ TEST(Superposition, CountMatchesAPlainLoopOverTheSameVectors) {
             }
         }
         const SuperpositionRow row = count_near_perpendicular(u);
-        EXPECT_EQ(row.pairs, 19900);  // 200 × 199 / 2
+        EXPECT_EQ(row.pairs, 8128);  // 128 × 127 / 2
         EXPECT_EQ(row.pairs, pairs);
         EXPECT_EQ(row.near_perpendicular, near) << "d " << d;
         EXPECT_EQ(row.dimension, d);

@@ -156,23 +156,24 @@ TEST(Inspector, ScaleDetailsWriteTheSeedsFiguresInBothLanguages) {
     const std::vector<ScaleRow> rows = scale_rows(*s.trace());
     const std::string g = "\u202F";  // French groups
     const auto small = scale_details(rows, 1, Language::French);
-    for (const std::string& piece : std::vector<std::string>{"d_h = d / h = 768 / 12 = 64", "ne change pas le compte (h = 1 : 124" + g + "439" + g + "808)",
-                                    "12d² = 7" + g + "077" + g + "888", "exact 7" + g + "087" + g + "872", "117 M", "124 M",
-                                    "embeddings 39,4 M"})
+    for (const std::string& piece : std::vector<std::string>{"d_h = d / h = 768 / 12 = 64, même total si h = 1",
+                                    "bloc 12d² = 7" + g + "077" + g + "888, exact 7" + g + "087" + g + "872", "117 M corrigé : 124 M",
+                                    "total 124" + g + "439" + g + "808", "embeddings 39,4 M = 31,6"})
         EXPECT_TRUE(has(small, piece)) << piece << "\n" << joined(small);
     const auto small_en = scale_details(rows, 1, Language::English);
-    for (const char* piece : {"12d² = 7,077,888", "exact 7,087,872", "embeddings 39.4 M", "corrected to 124 M"})
+    for (const char* piece : {"block 12d² = 7,077,888, exact 7,087,872", "embeddings 39.4 M", "corrected: 124 M"})
         EXPECT_TRUE(has(small_en, piece)) << piece << "\n" << joined(small_en);
     const auto gpt3 = scale_details(rows, 5, Language::French);
-    for (const std::string& piece : std::vector<std::string>{"W↑ = 49" + g + "152 × 12" + g + "288 = 603" + g + "979" + g + "776 ≈ 604,0 M", "1,2 Md", "≈ 116,0 Md"})
+    for (const std::string& piece : std::vector<std::string>{"W↑ = 49" + g + "152 × 12" + g + "288 ≈ 604,0 M", "1,2 Md un bloc, × 96 ≈ 116,0 Md"})
         EXPECT_TRUE(has(gpt3, piece)) << piece << "\n" << joined(gpt3);
     const auto toy = scale_details(rows, 0, Language::French);
     for (const std::string& piece : std::vector<std::string>{"288 → 1" + g + "088 = × 3,8 avec les biais", "4d² seul (256 → 1" + g + "024)"})
         EXPECT_TRUE(has(toy, piece)) << piece << "\n" << joined(toy);
     EXPECT_TRUE(has(scale_details(rows, 0, Language::English), "288 → 1,088 = × 3.8 with the biases"));
     const auto llama3 = scale_details(rows, 7, Language::French);
-    for (const std::string& piece : std::vector<std::string>{"h_kv = 8 (GQA)", "tête de sortie non liée : V·d = 128" + g + "256 × 4" + g + "096 = 525" + g + "336" + g + "576",
-                                    "total exact 8" + g + "030" + g + "261" + g + "248", "sans biais"})
+    for (const std::string& piece : std::vector<std::string>{"h_kv = 8 (GQA)", "sans biais ; tête V·d = 525" + g + "336" + g + "576",
+                                    "total exact 8" + g + "030" + g + "261" + g + "248",
+                                    "bloc 218" + g + "112" + g + "000 = 41" + g + "943" + g + "040 + 176" + g + "160" + g + "768 + 8" + g + "192"})
         EXPECT_TRUE(has(llama3, piece)) << piece << "\n" << joined(llama3);
     EXPECT_TRUE(has(scale_details(rows, 6, Language::English), "exact total 6,738,415,616"));
     EXPECT_TRUE(scale_details(rows, 8, Language::French).empty());  // no such row
