@@ -145,7 +145,9 @@ void App::draw_inspector(const Frame& f, const InspectorLayout& inspector) {
         case Panel::Neurons: draw_neurons_panel(inspector.body, trace, in.state(), f.language); break;
         case Panel::Norm: draw_layer_norm_panel(inspector.body, trace, in.state(), playhead_level(trace, f.playhead), f.language); break;
         case Panel::Gradients: draw_gradients_panel(inspector.body, trace, in.gradients(), send_, f.language); break;
-        case Panel::Scale: draw_scale_panel(inspector.body, trace, f.language); break;
+        case Panel::Scale: draw_scale_panel(inspector.body, trace, in.state(), send_, f.language); break;
+        case Panel::Memory: draw_memory_panel(inspector.body, trace, in.state(), send_, f.language); break;
+        case Panel::Superposition: draw_superposition_panel(inspector.body, trace, in.superposition(), send_, f.language); break;
         case Panel::Output:
             draw_output_panel(inspector.body, trace, features_.session().vocabulary(), f.language);
             break;

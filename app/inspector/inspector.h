@@ -8,16 +8,17 @@
 #include <vector>
 
 #include "commands.h"
+#include "memory.h"
 #include "parameters.h"
 #include "scene/screen.h"
 #include "trace.h"
 
 namespace tb {
 
-enum class Panel { None, Attention, Neurons, Norm, Gradients, Scale, Output };
+enum class Panel { None, Attention, Neurons, Norm, Gradients, Scale, Output, Memory, Superposition };
 
 // The /panneau words, in tab order (aucun last): "attention", "neurones", "norme", "gradients",
-// "echelle", "sortie", "aucun".
+// "echelle", "sortie", "memoire", "superposition", "aucun".
 const std::vector<std::string>& panel_words();
 const char* panel_word(Panel panel);
 // Case- and accent-insensitive ("Échelle" -> Scale); nothing for an unknown word.
@@ -97,10 +98,56 @@ struct ScaleRow {
     double ffn_share;             // L × FFN per block / total (the MLPs)
     double ffn_over_attention;    // FFN per block / attention per block
     std::int64_t w_up_per_block;  // w × d: W↑'s weights in one block
+    double head_share = 0;        // untied output head V·d / total (0 when tied)
 };
 ScaleRow scale_row(const Architecture& architecture);
-// The toy model of `trace`, then gpt2-small, gpt2-medium, gpt2-large, gpt2-xl, gpt3.
+// The toy model of `trace`, then the presets beside it: gpt2-small, gpt2-medium, gpt2-large,
+// gpt2-xl, gpt3, llama2-7b, llama3-8b (scale_preset_names(), in that order).
 std::vector<ScaleRow> scale_rows(const Trace& trace);
+const std::vector<std::string>& scale_preset_names();
+
+// The figures the seeds quote about the scale panel's models, each computed from count_parameters
+// (seed 000 F, seed 001, seed 004), never typed in.
+struct ScaleFigures {
+    // GPT-2 small: d_h = d / h = 768 / 12 = 64, and the same count with any number of heads.
+    std::int64_t gpt2_head_dimension, gpt2_total, gpt2_total_one_head;
+    // The rule of thumb 12d² (4d² attention + 8d² FFN at w = 4d) beside the exact block (biases, norms).
+    std::int64_t gpt2_rule_of_thumb, gpt2_per_block;
+    std::int64_t gpt2_embeddings;  // tokens V·d + positions n_ctx·d (39,4 M)
+    // GPT-3: W↑ = w × d; one MLP block (W↑, W↓ and their biases); all 96 blocks' MLPs.
+    std::int64_t gpt3_w_up, gpt3_mlp_per_block, gpt3_mlp_total, gpt3_total;
+    // « × 4 » for d 8 → 16 at the toy's w and heads: attention per block 4(d² + d) and its d² term 4d².
+    std::int64_t toy_attention_d8, toy_attention_d16, toy_square_d8, toy_square_d16;
+};
+ScaleFigures scale_figures();
+// 124,4 M · 8,0 Md (French) · 8.0 B (English): one decimal past a million.
+std::string short_count(std::int64_t value, Language language);
+// The lines the scale panel writes under the bars for row `row` of scale_rows() (0: this model):
+// d_h = d / h, the rule of thumb 12d² beside the exact block, the seeds' figures of GPT-2 small and
+// GPT-3, the modern presets' terms (no biases, the untied output head), « × 4 » for d 8 → 16.
+std::vector<std::string> scale_details(const std::vector<ScaleRow>& rows, int row, Language language);
+
+// The shapes and memory panel (seed 002 "Exemple de dimensions et de mémoire"): the attention's
+// tensors for this model (batch 1, the sentence's n tokens, live d, h, h_kv) and for seed 002's
+// example, one layer's scores at 8 heads × 4 096 tokens, the KV cache of a chosen preset.
+struct MemoryChoice {
+    std::string preset = "gpt2-small";
+    std::int64_t context = 1024, batch = 1;
+};
+struct MemoryPanelData {
+    std::int64_t tokens, dimension, heads, kv_heads, head_dimension;  // this model's n, d, h, h_kv, d_h
+    AttentionShapes toy;      // Q [1, h, n, d_h], K and V [1, h_kv, n, d_h], scores [1, h, n, n], output [1, n, d]
+    AttentionShapes example;  // seed 002: batch 2, n 128, d 512, h 8
+    MemoryFigures scores;     // seed 002: one layer's scores, 8 heads, 4 096 tokens, batch 1
+    MemoryFigures cache;      // the chosen preset at the chosen context and batch
+};
+MemoryPanelData memory_panel_data(const Settings& settings, int tokens, const MemoryChoice& choice);
+// A context or a batch typed in the memory panel: `value` is kept when within 1 … `max`; else a
+// French message (English twin) and `target` unchanged. `what` is « contexte » or « lot ».
+struct CountEdit {
+    std::string error, error_en;  // empty when accepted
+};
+CountEdit set_memory_count(std::int64_t& target, long long value, std::int64_t max, const char* what, const char* what_en);
 
 // Layout constants shared with the screenshot checker (tests/gui/panel_check.cpp), in units of
 // ImGui's frame height (font + padding) so that they follow Ctrl +/-.
@@ -109,12 +156,13 @@ constexpr float kHeatmapHeader = 2.5f;  // the block selector and the caption ab
 constexpr float kHeatmapLabel = 3.2f;   // the words' column
 constexpr float kHeatmapFooter = 3.0f;  // the colour scale, its labels and the caption below the heatmaps
 constexpr float kStripHeader = 5.0f;    // the block, token and caption lines above the strip
-constexpr float kScaleHeader = 3.0f;    // the sentences above the scale bars
-constexpr float kScaleRow = 1.9f;       // one model: a line of text and its bar
+constexpr float kScaleHeader = 3.5f;    // the views' row and the legend's two lines above the scale bars
+constexpr float kScaleRow = 0.95f;      // one model: its name, its bar and its total on one line
 }  // namespace inspector_metrics
 
 
-// The scale panel's bars: one per row of scale_rows(), below the header.
+// The scale panel's bars: one per row of scale_rows(), below the header, between the name (the
+// column's left 37 %) and the total (its right 22 %).
 Rect scale_bar_rect(const Rect& body, int row, float frame);
 
 // The level whose vectors the playhead is in: floor, clamped to 0..2L+1.

@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "inspector/inspector.h"
+#include "superposition.h"
 #include "worked_examples.h"
 
 namespace tb {
@@ -24,6 +25,15 @@ struct InspectorState {
     Vector vector = (Vector(8) << 2, 4, 4, 4, 5, 5, 7, 9).finished();
     std::string vector_error;  // the last bad entry's message (the previous vector is kept)
     bool concepts[4] = {true, true, false, false};  // Thomas, Pesquet, Marie, Curie
+    int scale_model = 1;       // scale panel: the row whose figures are detailed (GPT-2 small)
+    MemoryChoice memory;       // memory panel: the preset, context and batch of the KV cache
+    CountEdit memory_error;    // the last bad context or batch (the previous value is kept)
+};
+
+// The superposition panel's data: seed 004's fractions, drawn once per seed.
+struct SuperpositionData {
+    std::uint64_t seed = 0;
+    std::vector<SuperpositionRow> rows;  // empty until the panel has been opened
 };
 
 // The gradients panel's data: two backward passes and a forward pass, once per trace.
@@ -35,7 +45,7 @@ struct GradientData {
 
 class Inspector {
 public:
-    // /panneau <attention|neurones|norme|gradients|echelle|sortie|aucun>.
+    // /panneau <attention|neurones|norme|gradients|echelle|sortie|memoire|superposition|aucun>.
     std::vector<Command> commands() { return {make_panel_command(state_.panel)}; }
 
     Panel panel() const { return state_.panel; }
@@ -49,11 +59,14 @@ public:
     void update(const std::shared_ptr<const Trace>& trace);
     // Null until the gradients panel has been opened on the current trace.
     const GradientData* gradients() const { return gradients_.trace ? &gradients_ : nullptr; }
+    // Null until the superposition panel has been opened.
+    const SuperpositionData* superposition() const { return superposition_.rows.empty() ? nullptr : &superposition_; }
 
 private:
     InspectorState state_;
     bool parameters_open_ = false;
     GradientData gradients_;
+    SuperpositionData superposition_;
 };
 
 }  // namespace tb

@@ -1,5 +1,5 @@
 #pragma once
-// "Inside the sublayers": the inspector's tabs and its six panels (/panneau), one file each.
+// "Inside the sublayers": the inspector's tabs and its eight panels (/panneau), one file each.
 // Every number they show is read from the trace or computed by core/ functions on it.
 #include <memory>
 #include <string>
@@ -20,7 +20,15 @@ void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState&
 // `data` was computed by the Inspector when the trace changed (nothing drawn when it is missing).
 void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send,
                           Language language);
-void draw_scale_panel(const Rect& rect, const Trace& trace, Language language);
+// The scale tab's three views (paramètres, mémoire, superposition) as one row of buttons at the
+// top of each, the open one in yellow: a click sends /panneau echelle|memoire|superposition.
+void draw_scale_family_row(Panel current, const CommandSink& send, Language language);
+void draw_scale_panel(const Rect& rect, const Trace& trace, InspectorState& state, const CommandSink& send, Language language);
 void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, Language language);
+// Seed 002's shapes and memory: this model's and the example's tensors, the scores, a preset's KV cache.
+void draw_memory_panel(const Rect& rect, const Trace& trace, InspectorState& state, const CommandSink& send, Language language);
+// Seed 004's superposition: `data` was counted by the Inspector when the panel opened (nothing drawn when missing).
+void draw_superposition_panel(const Rect& rect, const Trace& trace, const SuperpositionData* data, const CommandSink& send,
+                              Language language);
 
 }  // namespace tb

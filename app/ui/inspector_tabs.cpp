@@ -14,7 +14,7 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
         {Panel::Neurons, tr(language, "Neurones", "Neurons"), tr(language, "Les activations cachées du FFN : questions (W↑) et directions (W↓).", "The FFN's hidden activations: questions (W↑) and directions (W↓).")},
         {Panel::Norm, tr(language, "Norme", "Norm"), tr(language, "La normalisation de couche à la main : μ, σ², σ, LN(x).", "Layer norm by hand: μ, σ², σ, LN(x).")},
         {Panel::Gradients, tr(language, "Gradients", "Gradients"), tr(language, "Le gradient par niveau, avec et sans connexion résiduelle.", "The gradient by level, with and without the residual.")},
-        {Panel::Scale, tr(language, "Échelle", "Scale"), tr(language, "La même formule de paramètres, de ce modèle à GPT-3.", "The same parameter formula, from this model to GPT-3.")},
+        {Panel::Scale, tr(language, "Échelle", "Scale"), tr(language, "La même formule de paramètres, de ce modèle à GPT-3 et Llama ; puis la mémoire (graine 002) et la superposition (graine 004).", "The same parameter formula, from this model to GPT-3 and Llama; then memory (seed 002) and superposition (seed 004).")},
         {Panel::Output, tr(language, "Sortie", "Output"), tr(language, "Ce que prédisent des poids aléatoires, non entraînés.", "What random, untrained weights predict.")},
         {Panel::None, tr(language, "Fermer", "Close"), tr(language, "Referme le panneau (/panneau aucun).", "Closes the panel (/panneau aucun).")},
     };
@@ -29,7 +29,8 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
             if (ImGui::GetCursorPosX() + w > right) ImGui::NewLine();
         }
         first = false;
-        const bool open = tab.panel == current && current != Panel::None;
+        const bool family = tab.panel == Panel::Scale && (current == Panel::Memory || current == Panel::Superposition);
+        const bool open = (tab.panel == current || family) && current != Panel::None;
         if (open) {
             ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kResidual)));
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kLabel)));
@@ -39,6 +40,27 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
         if (open) ImGui::PopStyleColor(2);
     }
     ImGui::End();
+}
+
+void draw_scale_family_row(Panel current, const CommandSink& send, Language language) {
+    const struct { Panel panel; const char* label; const char* help; } views[] = {
+        {Panel::Scale, tr(language, "paramètres", "parameters"), tr(language, "/panneau echelle : la formule de paramètres, de ce modèle à Llama.", "/panneau echelle: the parameter formula, from this model to Llama.")},
+        {Panel::Memory, tr(language, "mémoire", "memory"), tr(language, "/panneau memoire : les formes et la mémoire de l'attention (graine 002).", "/panneau memoire: the attention's shapes and memory (seed 002).")},
+        {Panel::Superposition, tr(language, "superposition", "superposition"), tr(language, "/panneau superposition : les directions presque perpendiculaires (graine 004).", "/panneau superposition: the nearly perpendicular directions (seed 004).")},
+    };
+    bool first = true;
+    for (const auto& v : views) {
+        if (!first) ImGui::SameLine();
+        first = false;
+        const bool open = v.panel == current;
+        if (open) {
+            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kResidual)));
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kLabel)));
+        }
+        if (ImGui::Button(v.label) && !open) send(std::string("/panneau ") + panel_word(v.panel));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", v.help);
+        if (open) ImGui::PopStyleColor(2);
+    }
 }
 
 }  // namespace tb

@@ -1,6 +1,8 @@
-// Scale (seeds 000 F, 001, 004): the one parameter formula (count_parameters) applied to this toy
-// model, GPT-2 small to XL and GPT-3, each as a bar split into embeddings, attention, FFN and
-// norms, with the shares the seeds quote computed from the counts, never typed in.
+// Scale (seeds 000 F, 001, 002, 004): the one parameter formula (count_parameters) applied to this
+// toy model, GPT-2 small to XL, GPT-3 and the Llama presets, one line each: the name, a bar split
+// into embeddings, attention, FFN, norms and (untied) output head, the total. A click on a bar
+// details that model's figures below (scale_details): the seeds' figures computed from the counts,
+// never typed in.
 #include <imgui.h>
 
 #include <algorithm>
@@ -11,81 +13,92 @@
 #include "ui/inspector_panels.h"
 
 namespace tb {
-namespace {
 
-// 124,4 M · 175,2 Md (French) · 175.2 B (English): one decimal past a million.
-std::string short_count(std::int64_t v, Language language) {
-    if (v >= 1000000000) return format_fixed(static_cast<double>(v) / 1e9, 1, language) + tr(language, " Md", " B");
-    if (v >= 1000000) return format_fixed(static_cast<double>(v) / 1e6, 1, language) + " M";
-    return format_count(v, language);
-}
-
-}  // namespace
-
-void draw_scale_panel(const Rect& rect, const Trace& trace, Language language) {
+void draw_scale_panel(const Rect& rect, const Trace& trace, InspectorState& state, const CommandSink& send, Language language) {
     if (!begin_panel("##panneau_echelle", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    draw_scale_family_row(Panel::Scale, send, language);
     const std::vector<ScaleRow> rows = scale_rows(trace);
-    const ScaleRow* small = rows.size() > 1 ? &rows[1] : nullptr;
-    const ScaleRow* gpt3 = rows.size() > 5 ? &rows[5] : nullptr;
-    if (small)
-        ImGui::Text(tr(language, "GPT-2 small = cette coupe, répétée %s fois en d = %s.", "GPT-2 small = this section, repeated %s times at d = %s."),
-                    format_count(small->architecture.layers, language).c_str(), format_count(small->architecture.dimension, language).c_str());
-    help_marker(tr(language, "Par bloc : attention 4(d² + d), FFN 2·d·w + w + d, normes 4d ; plus les embeddings V·d et les positions "
-                   "n·d. La même formule que /parametres, seules les tailles changent.",
-                   "Per block: attention 4(d² + d), FFN 2·d·w + w + d, norms 4d; plus embeddings V·d and positions n·d. "
-                   "The same formula as /parametres, only the sizes change."));
+    state.scale_model = std::clamp(state.scale_model, 0, static_cast<int>(rows.size()) - 1);
     const auto col = [](palette::Colour8 c) { return ImGui::ColorConvertU32ToFloat4(to_u32(c)); };
+    // The legend on two lines, short enough for a 1024-pixel window's column.
     ImGui::TextColored(col(palette::kInput), "%s", tr(language, "■ embeddings", "■ embeddings"));
     ImGui::SameLine();
     ImGui::TextColored(col(palette::kAttention), "%s", tr(language, "■ attention", "■ attention"));
     ImGui::SameLine();
     ImGui::TextColored(col(palette::kFfn), "%s", tr(language, "■ FFN (MLP)", "■ FFN (MLP)"));
-    ImGui::SameLine();
     ImGui::TextColored(col(palette::kBand), "%s", tr(language, "■ normes", "■ norms"));
+    ImGui::SameLine();
+    ImGui::TextColored(col(palette::kOutput), "%s", tr(language, "■ tête non liée", "■ untied head"));
+    help_marker(tr(language, "Par bloc : attention 4(d² + d), FFN 2·d·w + w + d, normes 4d ; plus les embeddings V·d et les positions "
+                   "n·d. Llama : RMSNorm (d par norme), SwiGLU (3·d·w), K et V en h_kv têtes (GQA), sans biais, tête de sortie "
+                   "non liée (V·d de plus), pas de table de positions (RoPE). La même formule que /parametres, seules les "
+                   "tailles changent. Cliquez une barre pour ses chiffres.",
+                   "Per block: attention 4(d² + d), FFN 2·d·w + w + d, norms 4d; plus embeddings V·d and positions n·d. "
+                   "Llama: RMSNorm (d a norm), SwiGLU (3·d·w), K and V in h_kv heads (GQA), no biases, an untied output "
+                   "head (V·d more), no position table (RoPE). The same formula as /parametres, only the sizes change. "
+                   "Click a bar for its figures."));
 
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const float frame = ImGui::GetFrameHeight();
+    const float frame = ImGui::GetFrameHeight(), line = ImGui::GetTextLineHeight();
+    const ImU32 ink = IM_COL32(220, 224, 236, 255);
+    float below = 0;  // the last bar's bottom
     for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
         const ScaleRow& row = rows[static_cast<std::size_t>(r)];
         const Architecture& a = row.architecture;
         const Rect bar = scale_bar_rect(rect, r, frame);
         if (bar.bottom() > rect.bottom()) break;
-        const std::string label = (r == 0 ? std::string(tr(language, "ce modèle", "this model")) : a.name) + "   d " +
-                                  format_count(a.dimension, language) + " · L " + format_count(a.layers, language) + " · w " +
-                                  format_count(a.ffn, language) + "  →  " + short_count(row.parameters.total, language);
-        dl->AddText(ImVec2(bar.x, bar.y - ImGui::GetTextLineHeight() - 1), IM_COL32(220, 224, 236, 255), label.c_str());
-        const double norms = std::max(0.0, 1.0 - row.embeddings_share - row.attention_share - row.ffn_share);
+        const bool chosen = r == state.scale_model;
+        const ImU32 text = chosen ? to_u32(palette::kResidual) : ink;
+        const float y = bar.cy() - line * 0.5f;
+        const std::string name = r == 0 ? std::string(tr(language, "ce modèle", "this model")) : a.name;
+        dl->AddText(ImVec2(rect.x + frame * 0.4f, y), text, name.c_str());
+        dl->AddText(ImVec2(bar.right() + frame * 0.3f, y), text, short_count(row.parameters.total, language).c_str());
+        const double norms = std::max(0.0, 1.0 - row.embeddings_share - row.attention_share - row.ffn_share - row.head_share);
         const struct { double share; palette::Colour8 colour; const char* name; } parts[] = {
             {row.embeddings_share, palette::kInput, "embeddings"}, {row.attention_share, palette::kAttention, "attention"},
-            {row.ffn_share, palette::kFfn, "FFN"}, {norms, palette::kBand, tr(language, "normes", "norms")}};
+            {row.ffn_share, palette::kFfn, "FFN"}, {norms, palette::kBand, tr(language, "normes", "norms")},
+            {row.head_share, palette::kOutput, tr(language, "tête de sortie", "output head")}};
         float x = bar.x;
         std::string tip;
         for (const auto& p : parts) {
             const float w = bar.w * static_cast<float>(p.share);
             dl->AddRectFilled(ImVec2(x, bar.y), ImVec2(x + w, bar.bottom()), to_u32(p.colour));
-            tip += std::string(p.name) + " " + format_percent(p.share, language) + "\n";
+            if (p.share > 0) tip += std::string(p.name) + " " + format_percent(p.share, language) + "\n";
             x += w;
         }
+        if (chosen) dl->AddRect(ImVec2(bar.x - 2, bar.y - 2), ImVec2(bar.right() + 2, bar.bottom() + 2), to_u32(palette::kResidual), 0, 0, 2.f);
         ImGui::SetCursorScreenPos(ImVec2(bar.x, bar.y));
         ImGui::InvisibleButton(("##barre" + std::to_string(r)).c_str(), ImVec2(std::max(1.f, bar.w), std::max(1.f, bar.h)));
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip(tr(language, "%s\n%sFFN = %s × attention par bloc", "%s\n%sFFN = %s × attention per block"), a.name.c_str(),
-                              tip.c_str(), format_fixed(row.ffn_over_attention, 2, language).c_str());
-        }
+        if (ImGui::IsItemClicked()) state.scale_model = r;
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(tr(language, "%s : d %s · L %s · w %s\n%sFFN = %s × attention par bloc",
+                                 "%s: d %s · L %s · w %s\n%sFFN = %s × attention per block"),
+                              name.c_str(), format_count(a.dimension, language).c_str(), format_count(a.layers, language).c_str(),
+                              format_count(a.ffn, language).c_str(), tip.c_str(), format_fixed(row.ffn_over_attention, 2, language).c_str());
+        below = bar.bottom();
     }
-    // The figures the seeds quote, each computed from the counts above.
-    const float after = scale_bar_rect(rect, static_cast<int>(rows.size()), frame).y - frame * 0.9f;
-    if (small && gpt3 && after + frame * 2 < rect.bottom()) {
-        ImGui::SetCursorScreenPos(ImVec2(rect.x + ImGui::GetStyle().WindowPadding.x, after));
+    // The chosen model's figures, each computed from the counts above.
+    if (below > 0 && below + frame < rect.bottom()) {
+        ImGui::SetCursorScreenPos(ImVec2(rect.x + ImGui::GetStyle().WindowPadding.x, below + frame * 0.3f));
+        const ScaleRow& chosen = rows[static_cast<std::size_t>(state.scale_model)];
+        const Architecture& a = chosen.architecture;
+        const std::vector<std::string> lines = scale_details(rows, state.scale_model, language);
+        std::string heading;
+        if (state.scale_model == 1)  // seed 001's sentence
+            heading = std::string("GPT-2 small = ") + tr(language, "cette coupe × ", "this section × ") + format_count(a.layers, language) +
+                      tr(language, " en d = ", " at d = ") + format_count(a.dimension, language);
+        else
+            heading = (state.scale_model == 0 ? std::string(tr(language, "ce modèle", "this model")) : a.name) + tr(language, " : d ", ": d ") +
+                      format_count(a.dimension, language) + " · L " + format_count(a.layers, language) + " · w " + format_count(a.ffn, language);
+        // The heading only where the figures leave room for it (a 768-line projector may not).
+        const float wrap = ImGui::GetContentRegionAvail().x, spacing = ImGui::GetStyle().ItemSpacing.y;
+        float needed = 0;
+        for (const std::string& text : lines) needed += ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y + spacing;
+        const bool room = ImGui::GetCursorScreenPos().y + needed + ImGui::CalcTextSize(heading.c_str(), nullptr, false, wrap).y <
+                          rect.bottom() - ImGui::GetStyle().WindowPadding.y;
         ImGui::PushTextWrapPos(0);
-        ImGui::Text(tr(language, "GPT-2 small : embeddings %s de %s (≈ un tiers) ; FFN = %s × l'attention de chaque bloc.",
-                       "GPT-2 small: embeddings %s of %s (about a third); FFN = %s × the attention of each block."),
-                    format_percent(small->embeddings_share, language).c_str(), format_count(small->parameters.total, language).c_str(),
-                    format_fixed(small->ffn_over_attention, 1, language).c_str());
-        ImGui::Text(tr(language, "GPT-3 : W↑ = %s × %s = %s par bloc ; les MLP font %s de %s.",
-                       "GPT-3: W↑ = %s × %s = %s per block; the MLPs are %s of %s."),
-                    format_count(gpt3->architecture.ffn, language).c_str(), format_count(gpt3->architecture.dimension, language).c_str(),
-                    short_count(gpt3->w_up_per_block, language).c_str(), format_percent(gpt3->ffn_share, language).c_str(), short_count(gpt3->parameters.total, language).c_str());
+        if (room) ImGui::TextColored(col(palette::kResidual), "%s", heading.c_str());
+        for (const std::string& text : lines) ImGui::TextUnformatted(text.c_str());
         ImGui::PopTextWrapPos();
     }
     ImGui::End();

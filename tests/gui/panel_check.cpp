@@ -22,6 +22,7 @@
 #include "window_features.h"
 #include "scene/screen.h"
 #include "session.h"
+#include "superposition.h"
 
 namespace {
 
@@ -158,6 +159,32 @@ void check_scale(const Image& img, const Rect& body) {
     }
 }
 
+// The four bars: the attention colour fills each up to its fraction (about 18 %, 26 %, 98 %, 100 %),
+// so a narrow fill at d = 8 and a full bar at d = 12 288, on the dark stripe of the rest.
+void check_superposition(const Image& img, const Trace& t, const Rect& body) {
+    const std::vector<SuperpositionRow> rows = superposition_rows(t.settings.seed);
+    // Along each row of the body, the share of the attention colour over the bar's extent.
+    int rows_seen = 0;
+    std::vector<double> fills;
+    for (float y = body.y; y < body.bottom(); y += 1) {
+        int attention = 0, dark = 0;
+        for (float x = body.x; x < body.right(); x += 1) {
+            const palette::Colour8 p = img.at(x, y);
+            attention += near(p, palette::kAttention, 12);
+            dark += near(p, {58, 62, 78}, 6);
+        }
+        if (attention + dark > body.w * 0.3f) {
+            fills.push_back(static_cast<double>(attention) / (attention + dark));
+            y += kLine;  // one sample a bar
+            ++rows_seen;
+        }
+    }
+    check(rows_seen == 4, "four bars drawn (" + std::to_string(rows_seen) + ")");
+    for (std::size_t k = 0; k < fills.size() && k < rows.size(); ++k)
+        check(std::abs(fills[k] - rows[k].fraction) < 0.03, "bar d = " + std::to_string(rows[k].dimension) + " filled at its fraction " +
+                                                               std::to_string(rows[k].fraction) + " (" + std::to_string(fills[k]) + ")");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -189,6 +216,8 @@ int main(int argc, char** argv) {
             break;
         case Panel::Output: check(fraction(img, body, palette::kOutput, 12) > 0.001, "probability bars (green)"); break;
         case Panel::Norm: check(fraction(img, body, {255, 255, 255}, 40) > 0.005, "the steps written in the panel"); break;
+        case Panel::Memory: check(fraction(img, body, {255, 255, 255}, 40) > 0.005, "the shapes and figures written in the panel"); break;
+        case Panel::Superposition: check_superposition(img, trace, body); break;
         case Panel::None: break;
     }
     return verdict();

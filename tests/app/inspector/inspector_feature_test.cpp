@@ -20,7 +20,7 @@ TEST(InspectorFeature, PanneauOpensAndCloses) {
     EXPECT_EQ(in.panel(), Panel::Scale);
     const auto bad = w.run("/panneau cerveau");
     EXPECT_FALSE(bad.ok);
-    EXPECT_EQ(bad.message, "/panneau attend attention, neurones, norme, gradients, echelle, sortie ou aucun (reçu « cerveau »)");
+    EXPECT_EQ(bad.message, "/panneau attend attention, neurones, norme, gradients, echelle, sortie, memoire, superposition ou aucun (reçu « cerveau »)");
     EXPECT_EQ(in.panel(), Panel::Scale);
     ASSERT_TRUE(w.run("/panneau aucun").ok);
     EXPECT_EQ(in.panel(), Panel::None);
@@ -54,6 +54,25 @@ TEST(InspectorFeature, GradientsAreComputedWhenTheTraceChanges) {
     EXPECT_EQ(g->comparison.residual_on.size(), 6u);
     // The residual carries the gradient down: the first sublayer's is larger with it than without.
     EXPECT_GT(g->comparison.residual_on.front(), 0);
+}
+
+TEST(InspectorFeature, SuperpositionIsCountedWhenThePanelOpensOncePerSeed) {
+    WindowFeatures w;
+    EXPECT_EQ(w.features.inspector().superposition(), nullptr);  // nothing computed for a closed panel
+    ASSERT_TRUE(w.run("/panneau superposition").ok);
+    const SuperpositionData* s = w.features.inspector().superposition();
+    ASSERT_NE(s, nullptr);
+    ASSERT_EQ(s->rows.size(), 4u);
+    EXPECT_EQ(s->seed, w.session.trace()->settings.seed);
+    EXPECT_EQ(s->rows[0].dimension, 8);
+    EXPECT_EQ(s->rows[3].dimension, 12288);
+    const std::int64_t before = s->rows[0].near_perpendicular;
+    ASSERT_TRUE(w.run("/graine 7").ok);
+    s = w.features.inspector().superposition();
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->seed, 7u);
+    EXPECT_EQ(s->rows[0].near_perpendicular, superposition_rows(7)[0].near_perpendicular);
+    EXPECT_NE(s->rows[0].near_perpendicular, before);
 }
 
 }  // namespace

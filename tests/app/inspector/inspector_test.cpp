@@ -23,7 +23,10 @@ TEST(Inspector, PanelWordsParseCaseAndAccentInsensitive) {
     EXPECT_FALSE(parse_panel(""));
     EXPECT_FALSE(parse_panel("\xff\xfe"));
     for (const auto& w : panel_words()) EXPECT_EQ(panel_word(*parse_panel(w)), w);
-    EXPECT_EQ(panel_words().size(), 7u);
+    EXPECT_EQ(parse_panel("Mémoire"), Panel::Memory);
+    EXPECT_EQ(parse_panel("superposition"), Panel::Superposition);
+    EXPECT_EQ(panel_words().size(), 9u);
+    EXPECT_EQ(panel_words().back(), "aucun");
 }
 
 TEST(Inspector, VectorParsesTheSeedExample) {
@@ -92,7 +95,7 @@ TEST(Inspector, GradientComparisonMatchesTwoSessionsDifferingOnlyInWiring) {
 TEST(Inspector, ScaleSharesAreTheSeedsFigures) {
     const Session s = test::session();
     const std::vector<ScaleRow> rows = scale_rows(*s.trace());
-    ASSERT_EQ(rows.size(), 6u);
+    ASSERT_EQ(rows.size(), 8u);
     EXPECT_EQ(rows[0].parameters.total, s.trace()->parameters.total);  // the toy, as the top bar counts it
     const ScaleRow& small = rows[1];
     EXPECT_EQ(small.parameters.total, 124439808);
@@ -106,7 +109,118 @@ TEST(Inspector, ScaleSharesAreTheSeedsFigures) {
     EXPECT_NEAR(static_cast<double>(gpt3.w_up_per_block), 604e6, 1e6);
     EXPECT_NEAR(gpt3.parameters.total, 175e9, 1e9);
     EXPECT_NEAR(gpt3.ffn_share, 2.0 / 3, 0.02);  // seed 004: ~116 B of ~175 B
-    for (const auto& r : rows) EXPECT_LT(r.embeddings_share + r.attention_share + r.ffn_share, 1.0 + 1e-12);
+    for (const auto& r : rows)
+        EXPECT_LT(r.embeddings_share + r.attention_share + r.ffn_share + r.head_share, 1.0 + 1e-12);
+    // The Llama presets beside them (cli.md's exact totals), their untied head a part of its own:
+    // 32 000 × 4 096 = 131 072 000 and 128 256 × 4 096 = 525 336 576.
+    EXPECT_EQ(rows[6].architecture.name, "Llama 2 7B");
+    EXPECT_EQ(rows[6].parameters.total, 6738415616);
+    EXPECT_NEAR(rows[6].head_share, 131072000.0 / 6738415616.0, 1e-12);
+    EXPECT_EQ(rows[7].architecture.name, "Llama 3 8B");
+    EXPECT_EQ(rows[7].parameters.total, 8030261248);
+    EXPECT_NEAR(rows[7].head_share, 525336576.0 / 8030261248.0, 1e-12);
+    EXPECT_EQ(rows[1].head_share, 0.0);  // GPT-2 ties its head to the embeddings
+}
+
+TEST(Inspector, ScaleFiguresOfTheSeeds) {
+    const ScaleFigures f = scale_figures();
+    EXPECT_EQ(f.gpt2_head_dimension, 64);           // seed 000: 768 / 12
+    EXPECT_EQ(f.gpt2_total_one_head, 124439808);    // heads change nothing
+    EXPECT_EQ(f.gpt2_total, 124439808);
+    EXPECT_EQ(f.gpt2_rule_of_thumb, 7077888);       // 12 × 768² = 12 × 589 824
+    EXPECT_EQ(f.gpt2_per_block, 7087872);           // seed 000 F: 2 362 368 + 4 722 432 + 3 072
+    EXPECT_EQ(f.gpt2_embeddings, 39383808);         // 38 597 376 + 786 432: « 39,4 millions »
+    EXPECT_EQ(f.gpt3_w_up, 603979776);              // seed 004: 49 152 × 12 288, « environ 604 millions »
+    EXPECT_EQ(f.gpt3_mlp_per_block, 1208020992);    // 2 × 603 979 776 + 49 152 + 12 288: « 1,2 milliard »
+    EXPECT_EQ(f.gpt3_mlp_total, 115970015232);      // × 96: « environ 116 milliards »
+    EXPECT_EQ(f.toy_attention_d8, 288);             // 4(64 + 8)
+    EXPECT_EQ(f.toy_attention_d16, 1088);           // 4(256 + 16)
+    EXPECT_EQ(f.toy_square_d8, 256);
+    EXPECT_EQ(f.toy_square_d16, 1024);
+}
+
+bool has(const std::vector<std::string>& lines, const std::string& piece) {
+    for (const auto& l : lines)
+        if (l.find(piece) != std::string::npos) return true;
+    return false;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+    std::string out;
+    for (const auto& l : lines) out += l + "\n";
+    return out;
+}
+
+TEST(Inspector, ScaleDetailsWriteTheSeedsFiguresInBothLanguages) {
+    const Session s = test::session();
+    const std::vector<ScaleRow> rows = scale_rows(*s.trace());
+    const std::string g = "\u202F";  // French groups
+    const auto small = scale_details(rows, 1, Language::French);
+    for (const std::string& piece : std::vector<std::string>{"d_h = d / h = 768 / 12 = 64, même total si h = 1",
+                                    "bloc 12d² = 7" + g + "077" + g + "888, exact 7" + g + "087" + g + "872", "117 M corrigé : 124 M",
+                                    "total 124" + g + "439" + g + "808", "embeddings 39,4 M = 31,6"})
+        EXPECT_TRUE(has(small, piece)) << piece << "\n" << joined(small);
+    const auto small_en = scale_details(rows, 1, Language::English);
+    for (const char* piece : {"block 12d² = 7,077,888, exact 7,087,872", "embeddings 39.4 M", "corrected: 124 M"})
+        EXPECT_TRUE(has(small_en, piece)) << piece << "\n" << joined(small_en);
+    const auto gpt3 = scale_details(rows, 5, Language::French);
+    for (const std::string& piece : std::vector<std::string>{"W↑ = 49" + g + "152 × 12" + g + "288 ≈ 604,0 M", "1,2 Md un bloc, × 96 ≈ 116,0 Md"})
+        EXPECT_TRUE(has(gpt3, piece)) << piece << "\n" << joined(gpt3);
+    const auto toy = scale_details(rows, 0, Language::French);
+    for (const std::string& piece : std::vector<std::string>{"288 → 1" + g + "088 = × 3,8 avec les biais", "4d² seul (256 → 1" + g + "024)"})
+        EXPECT_TRUE(has(toy, piece)) << piece << "\n" << joined(toy);
+    EXPECT_TRUE(has(scale_details(rows, 0, Language::English), "288 → 1,088 = × 3.8 with the biases"));
+    const auto llama3 = scale_details(rows, 7, Language::French);
+    for (const std::string& piece : std::vector<std::string>{"h_kv = 8 (GQA)", "sans biais ; tête V·d = 525" + g + "336" + g + "576",
+                                    "total exact 8" + g + "030" + g + "261" + g + "248",
+                                    "bloc 218" + g + "112" + g + "000 = 41" + g + "943" + g + "040 + 176" + g + "160" + g + "768 + 8" + g + "192"})
+        EXPECT_TRUE(has(llama3, piece)) << piece << "\n" << joined(llama3);
+    EXPECT_TRUE(has(scale_details(rows, 6, Language::English), "exact total 6,738,415,616"));
+    EXPECT_TRUE(scale_details(rows, 8, Language::French).empty());  // no such row
+}
+
+TEST(Inspector, MemoryPanelShapesFromTheLiveSettings) {
+    Settings s;
+    s.dimension = 16;
+    s.heads = 8;
+    s.kv_heads = 2;  // seed 002's GQA: d_h = 16 / 8 = 2
+    const MemoryPanelData m = memory_panel_data(s, 5, MemoryChoice{});
+    EXPECT_EQ(m.head_dimension, 2);
+    EXPECT_EQ(m.toy.q, (Shape{1, 8, 5, 2}));
+    EXPECT_EQ(m.toy.k, (Shape{1, 2, 5, 2}));
+    EXPECT_EQ(m.toy.v, (Shape{1, 2, 5, 2}));
+    EXPECT_EQ(m.toy.scores, (Shape{1, 8, 5, 5}));
+    EXPECT_EQ(m.toy.output, (Shape{1, 5, 16}));
+    // Seed 002's example: batch 2, n 128, d 512, h 8.
+    EXPECT_EQ(m.example.q, (Shape{2, 8, 128, 64}));
+    EXPECT_EQ(m.example.scores, (Shape{2, 8, 128, 128}));
+    EXPECT_EQ(m.example.output, (Shape{2, 128, 512}));
+    // 8 × 4096² = 134 217 728 elements, × 2 bytes = 256 × 1024² bytes.
+    EXPECT_EQ(m.scores.scores_elements, 134217728);
+    EXPECT_EQ(format_bytes(m.scores.scores_fp16_bytes, Language::French), "256\u00A0Mio");
+    // The default choice: GPT-2 small at 1 024 tokens, 2 × 12 × 1024 × 768 × 2 bytes = 36 Mio.
+    EXPECT_EQ(format_bytes(m.cache.kv_cache_fp16_bytes, Language::French), "36\u00A0Mio");
+    // Llama 3 8B at 8 192: 2 × 32 × 8192 × 8 × 128 × 2 bytes = 1 Gio; MHA (32 KV heads) 4 Gio.
+    const MemoryPanelData l = memory_panel_data(s, 5, MemoryChoice{"llama3-8b", 8192, 1});
+    EXPECT_EQ(l.cache.kv_cache_fp16_bytes, 1073741824);
+    EXPECT_EQ(format_bytes(l.cache.kv_cache_fp16_bytes, Language::English), "1 GiB");
+    EXPECT_EQ(l.cache.kv_cache_mha_fp16_bytes / l.cache.kv_cache_fp16_bytes, 4);  // h / h_kv = 32 / 8
+    // A batch of 4 multiplies the cache by 4.
+    EXPECT_EQ(memory_panel_data(s, 5, MemoryChoice{"llama3-8b", 8192, 4}).cache.kv_cache_fp16_bytes, 4 * 1073741824LL);
+}
+
+TEST(Inspector, MemoryCountsOutOfRangeAreRefusedInFrench) {
+    std::int64_t context = 1024;
+    CountEdit e = set_memory_count(context, 0, kMaxMemoryContext, "contexte", "context");
+    EXPECT_EQ(context, 1024);  // unchanged
+    EXPECT_EQ(e.error, "contexte : un entier de 1 à 1\u202F048\u202F576 (reçu 0)");
+    EXPECT_EQ(e.error_en, "context: a whole number from 1 to 1,048,576 (got 0)");
+    e = set_memory_count(context, 2000000, kMaxMemoryContext, "contexte", "context");
+    EXPECT_EQ(context, 1024);
+    EXPECT_FALSE(e.error.empty());
+    e = set_memory_count(context, 2048, kMaxMemoryContext, "contexte", "context");
+    EXPECT_EQ(context, 2048);
+    EXPECT_TRUE(e.error.empty());
 }
 
 TEST(Inspector, NeuronReadingIsW1RowAndW2Column) {
