@@ -342,7 +342,7 @@ SettingEntry seed() {
 SettingEntry heads() {
     SettingEntry e = integer_setting("heads", "", "têtes", &Settings::heads, 1, 8);
     e.subject = "le nombre de têtes";
-    e.label = {"têtes h / h_kv", "heads h / h_kv"};
+    e.label = {"têtes", "heads"};
     e.tooltip = {"Choix « h / h_kv » : h têtes de requêtes Q, h_kv têtes de clés et valeurs K/V (d_h = d/h pair, h_kv divise h). "
                  "La tête Q i lit la tête K/V ⌊i/(h/h_kv)⌋ : MHA (h_kv = h), GQA (entre), MQA (h_kv = 1), un cache KV h/h_kv "
                  "fois plus petit. K et V : 2(d·h_kv·d_h + h_kv·d_h) paramètres ; h seul ne change pas le compte.",

@@ -12,6 +12,7 @@ const unsigned short* glyph_ranges() {
         0x2100, 0x214F,  // letterlike symbols (ℝ)
         0x2190, 0x21FF,  // arrows
         0x2200, 0x22FF,  // mathematical operators (√ ≤ ≈ ∑ ⊕ ⊤)
+        0x2308, 0x230B,  // ceiling and floor (seed 002's g(i) = ⌊i/r⌋)
         0x25A0, 0x25FF,  // geometric shapes (▶ ◀)
         0x2700, 0x27BF,  // dingbats (❚)
         0xFFFD, 0xFFFD,

@@ -67,7 +67,7 @@ TEST(ComparisonFeature, BRefusesWhatIsShared) {
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.message,
               "/b attend une commande de réglage : /couches, /position, /residuel, /norme, /ffn, /dimension, /masque, "
-              "/activation, /normalisation, /tetes ou /recette (reçu « /phrase le chat ») ; la phrase, la graine et l'étape sont communes aux deux côtés");
+              "/activation, /normalisation, /recette ou /tetes (reçu « /phrase le chat ») ; la phrase, la graine et l'étape sont communes aux deux côtés");
     const auto bad = w.run("/b /couches 9");
     EXPECT_FALSE(bad.ok);
     EXPECT_EQ(bad.message, "côté B : /couches attend un entier de 1 à 6 (reçu « 9 »)");
