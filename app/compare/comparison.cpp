@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "recipes.h"
 #include "settings_table.h"
 #include "text/text.h"
 
@@ -28,6 +29,11 @@ std::string describe(const Settings& b, const Overrides& o) {
 }
 
 ComparisonLabels comparison_labels(const Settings& a, const Settings& b, const Overrides& o, Language language) {
+    // Two blocks of seed 002's table side by side: their names say it all (the list would not fit).
+    const std::optional<Recipe> recipe_a = recipe_of(a), recipe_b = recipe_of(b);
+    const std::string recipe = tr(language, "recette ", "recipe ");
+    if (recipe_a && recipe_b && *recipe_a != *recipe_b)
+        return {"A — " + recipe + to_string(*recipe_a), "B — " + recipe + to_string(*recipe_b)};
     const std::string differs = describe(b, o);
     return {"A" + (differs.empty() ? std::string() : " — " + describe(a, o)),
             "B — " + (differs.empty() ? std::string(tr(language, "identique à A (/b pour changer)", "same as A (/b to change)"))

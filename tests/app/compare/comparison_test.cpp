@@ -69,6 +69,23 @@ TEST(Comparison, DescribesWhatDiffers) {
     EXPECT_EQ(describe(b, o), "couches 3 · résiduel off");
 }
 
+// GPT-2's block beside Llama's (seed 002's table): the legend names the recipes, not six settings.
+TEST(Comparison, TwoRecipesAreNamedByTheirRecipe) {
+    Settings a;
+    a.position = Position::Learned, a.mask = Mask::Causal;  // gpt2: pre, LayerNorm, learned, GELU, 2/2, causal
+    Settings b = a;
+    b.position = Position::Rope, b.activation = Activation::Swiglu, b.norm_type = NormType::RmsNorm;
+    b.heads = 4, b.kv_heads = 2;  // llama at d = 8
+    Overrides o;
+    for (const char* key : {"position", "activation", "norm_type", "heads"}) o.mark(key);
+    const ComparisonLabels fr = comparison_labels(a, b, o, Language::French);
+    EXPECT_EQ(fr.a, "A — recette gpt2");
+    EXPECT_EQ(fr.b, "B — recette llama");
+    EXPECT_EQ(comparison_labels(a, b, o, Language::English).b, "B — recipe llama");
+    b.residual = false, o.mark("residual");  // no recipe any more: the settings that differ
+    EXPECT_EQ(comparison_labels(a, b, o, Language::French).b.rfind("B — position rope", 0), 0u);
+}
+
 TEST(Comparison, OnlyModelSettingsGoToB) {
     for (const char* name : {"couches", "position", "residuel", "norme", "ffn", "dimension", "masque", "activation", "tetes", "recette"})
         EXPECT_TRUE(allowed_on_b(name)) << name;
