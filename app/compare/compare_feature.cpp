@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "settings_table.h"
 #include "utf8.h"
 
 namespace tb {
@@ -18,7 +19,19 @@ void Comparison::sync() {
     if (!b_) return;
     const bool a_replayed = a_.replay_count() != seen_a_replay_;
     seen_a_replay_ = a_.replay_count();
-    const Settings want = merge_b(a_.settings(), b_->settings(), overrides_);
+    Settings want = merge_b(a_.settings(), b_->settings(), overrides_);
+    // A change of A's can leave one of B's own values inconsistent (B's h = 8 when A goes to d = 8):
+    // B then follows A for that setting rather than stay on its old block.
+    for (bool dropped = true; dropped;) {
+        dropped = false;
+        for (const auto& e : settings_table())
+            if (overrides_.has(e.key) && setting_refusal(e, want)) {
+                overrides_.forget(e.key);
+                want = merge_b(a_.settings(), b_->settings(), overrides_);
+                dropped = true;
+                break;
+            }
+    }
     // B shares A's sentence, so its tokens keep A's identities (after /melanger too).
     if (!same_model(want, b_->settings()) || b_->typed_places() != a_.typed_places()) {
         b_->apply(want, a_.typed_places());  // replays B

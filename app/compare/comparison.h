@@ -18,6 +18,7 @@ namespace tb {
 class Overrides {
 public:
     void mark(const std::string& key) { keys_.insert(key); }
+    void forget(const std::string& key) { keys_.erase(key); }
     bool has(const std::string& key) const { return keys_.count(key) > 0; }
     bool any() const { return !keys_.empty(); }
     const std::set<std::string>& keys() const { return keys_; }

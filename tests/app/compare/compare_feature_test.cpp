@@ -39,6 +39,24 @@ TEST(ComparisonFeature, BChangesOnlyWhatItIsTold) {
 
 // /tetes h h_kv, one command over two settings, on side B: seed 002's 8 query heads over 2 K/V
 // heads beside A's MHA, and a refusal that leaves B as it was.
+// A at d = 16 beside B's 8 heads; A goes to d = 8, where 8 heads would give d_h = 1: B follows
+// A's heads rather than stay on a block that no longer exists.
+TEST(ComparisonFeature, BFollowsAWhereItsOwnValueNoLongerFits) {
+    WindowFeatures w;
+    const Comparison& c = w.features.comparison();
+    ASSERT_TRUE(w.run("/dimension 16").ok);
+    ASSERT_TRUE(w.run("/comparer on").ok);
+    ASSERT_TRUE(w.run("/b /tetes 8 2").ok);
+    ASSERT_TRUE(w.run("/b /residuel off").ok);
+    ASSERT_TRUE(w.run("/dimension 8").ok);
+    EXPECT_EQ(c.b()->settings().dimension, 8);
+    EXPECT_EQ(c.b()->settings().heads, 2);
+    EXPECT_EQ(c.b()->trace()->settings.heads, 2);  // B replayed at d = 8
+    EXPECT_FALSE(c.overrides().has("heads"));
+    EXPECT_TRUE(c.overrides().has("residual"));  // what still fits stays B's
+    EXPECT_FALSE(c.b()->settings().residual);
+}
+
 TEST(ComparisonFeature, BTakesTheHeadsCommand) {
     WindowFeatures w;
     const Comparison& c = w.features.comparison();
