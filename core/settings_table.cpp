@@ -135,11 +135,11 @@ SettingEntry position() {
     e.label = {"encodage positionnel", "positional encoding"};
     e.tooltip = {"sinus, appris : on ajoute à l'embedding un vecteur de position (P[p,2k] = sin(p/10000^(2k/d)), ou une "
                  "table apprise) ; aucun : rien. RoPE : rien à l'entrée, chaque paire (2k, 2k+1) de Q et K tourne de "
-                 "θ = p·10000^(−2k/d_h), donc le score q·k ne dépend que de la distance i − j. ALiBi : rien à l'entrée, "
+                 "θ = p·10000^(−2k/d_h), donc la position n'entre dans le score q·k que par la distance i − j. ALiBi : rien à l'entrée, "
                  "le score reçoit −m·|i − j| (m = 2^(−8(j'+1)/h) pour la tête j').",
                  "sinus, appris: a position vector is added to the embedding (P[p,2k] = sin(p/10000^(2k/d)), or a learned "
                  "table); aucun: nothing. RoPE: nothing at the input, each pair (2k, 2k+1) of Q and K turns by "
-                 "θ = p·10000^(−2k/d_h), so the score q·k depends only on the distance i − j. ALiBi: nothing at the input, "
+                 "θ = p·10000^(−2k/d_h), so position enters the score q·k only through the distance i − j. ALiBi: nothing at the input, "
                  "the score gets −m·|i − j| (m = 2^(−8(j'+1)/h) for head j')."};
     e.help = {"Encodage positionnel ajouté aux embeddings : sinus, table apprise ou rien ; ajouts : rope (tourne Q et K "
               "selon la position) et alibi (−m·|i − j| sur les scores), rien ajouté à l'entrée.",

@@ -429,9 +429,9 @@ std::string score_note(const FrameRecords& frame, Language language, bool brief)
     switch (frame.note) {
         case ScoreNote::None: return {};
         case ScoreNote::Rope:
-            if (brief) return tr(language, "RoPE : le score ne dépend que de la distance i − j", "RoPE: the score depends only on i − j");
-            return tr(language, "RoPE : Q et K tournés de θ = p (l'aiguille) — le score ne dépend que de la distance i − j",
-                      "RoPE: Q and K turned by θ = p (the hand) — the score depends only on the distance i − j");
+            if (brief) return tr(language, "RoPE : la position n'entre que par la distance i − j", "RoPE: position enters only through i − j");
+            return tr(language, "RoPE : Q et K tournés de θ = p (l'aiguille) — la position n'entre dans le score que par la distance i − j",
+                      "RoPE: Q and K turned by θ = p (the hand) — position enters the score only through the distance i − j");
         case ScoreNote::Alibi:
             if (brief) return std::string(tr(language, "ALiBi : score − m·|i − j|, m = ", "ALiBi: score − m·|i − j|, m = ")) +
                               slope_text(frame.alibi_slope, language);

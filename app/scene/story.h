@@ -44,7 +44,7 @@ StoryPhase story_phase(const Crossing& c);
 
 // The opened attention box's texts (French or English; empty when none): how the position enters
 // the scores (RoPE, ALiBi with the shown head's slope), and the GQA / MQA chips' caption.
-// `brief`: « RoPE : le score ne dépend que de la distance i − j », for a narrow section.
+// `brief`: « RoPE : la position n'entre que par la distance i − j », for a narrow section.
 std::string score_note(const FrameRecords& frame, Language language, bool brief = false);
 // `brief`: « GQA : 4 Q par K/V », for a narrow box.
 std::string sharing_caption(const HeadSharingRecord& sharing, Language language, bool brief = false);

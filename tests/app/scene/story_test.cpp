@@ -262,8 +262,8 @@ TEST(Story, RopeDialsAndAlibiNoteInTheAttentionBox) {
         EXPECT_FLOAT_EQ(f.dials[static_cast<std::size_t>(i)].centre.x, l.token_x(i, t.token_count()));
     }
     EXPECT_EQ(f.note, ScoreNote::Rope);
-    EXPECT_NE(score_note(f, Language::French).find("ne dépend que de la distance"), std::string::npos);
-    EXPECT_EQ(score_note(f, Language::French, true), "RoPE : le score ne dépend que de la distance i − j");
+    EXPECT_NE(score_note(f, Language::French).find("que par la distance"), std::string::npos);
+    EXPECT_EQ(score_note(f, Language::French, true), "RoPE : la position n'entre que par la distance i − j");
     EXPECT_TRUE(inside_of(t, l, 2).dials.empty());  // the FFN has none
     t.settings.position = Position::Alibi;
     const FrameRecords a = inside_of(t, make_layout(t.settings, kArea), 1);
