@@ -57,77 +57,83 @@ void App::draw_main(const Frame& f, float width, float height) {
     const Trace& trace = *f.trace;
     const Playback& playback = features_.playback();
     ScreenLayout screen = screen_layout(width, height, f.scale, features_.teaching().lesson().is_open());
+    if (features_.comparison().is_open()) screen = comparison_screen(screen, f.scale);
     const float console_min = ImGui::GetTextLineHeightWithSpacing() * 9.f;  // its title, 3 lines of log, its line
     const float controls_max = screen.lesson.empty() ? screen.controls.h + screen.console.h - console_min : screen.controls.h;
     share_left_column(screen, controls_.content_height, console_min);
     draw_top_bar(screen.top_bar, trace, f.fonts, send_, f.language);
     draw_controls(screen.controls, controls_max, trace.settings, controls_, playback.animation(), send_, f.language);
     draw_console(screen.console, console_, features_.log(), send_, f.language);
-    FrameRecords shown;
+    Shown shown;
     draw_stacks(f, screen, shown);
     draw_teaching(f, screen, shown);  // the formula strip, the lesson panel
     draw_badges(screen.badges, shown_badges(f.previous.get(), *f.trace, f.playhead), f.fonts, f.colours, f.language, f.scale);
     draw_timeline(screen.timeline, trace, playback.playhead(), playback.playing(), scrub_, send_, f.language);
-    draw_right_column(f, screen);
+    draw_right_column(f, screen, shown);
     bool& parameters = features_.inspector().parameters_open();
     if (parameters) draw_parameters(parameters, trace, width, height, f.language);
 }
 
+// The evidence, large; with the comparison open, both stacks (a class compares them from afar).
 void App::draw_presenter(const Frame& f, float width, float height) {
-    const ScreenLayout screen = presenter_layout(width, height, f.scale, features_.teaching().lesson().is_open());
-    const Layout layout = make_layout(f.trace->settings, screen.section, f.scale);
-    const FrameRecords frame = animate(*f.trace, layout, f.playhead, features_.playback().animation());
-    draw_cross_section(screen.section, layout, frame, *f.trace, f.fonts, painter_for(f.beads, frame.beads, false), f.language, f.colours);
-    draw_section_caption(screen.section, layout, features_.caption(), f.fonts, f.colours);
+    ScreenLayout screen = presenter_layout(width, height, f.scale, features_.teaching().lesson().is_open());
+    if (features_.comparison().is_open()) screen = comparison_screen(screen, f.scale);
+    Shown shown;
+    draw_stacks(f, screen, shown);
     const Playback& playback = features_.playback();
+    const Compared compared = this->compared(f, shown);
     draw_timeline(screen.timeline, *f.trace, playback.playhead(), playback.playing(), scrub_, send_, f.language);
-    draw_profile(screen.profile, *f.trace, f.previous.get(), f.playhead, playback.log_scale(), f.fonts, send_, f.language);
-    draw_cosine(screen.cosine, *f.trace, f.previous.get(), f.playhead, f.language);
-    draw_similarity(screen.similarity, *f.trace, f.playhead, f.language);
-    draw_teaching(f, screen, frame);
+    draw_profile(screen.profile, *f.trace, f.previous.get(), f.playhead, playback.log_scale(), f.fonts, send_, f.language, compared);
+    draw_cosine(screen.cosine, *f.trace, f.previous.get(), f.playhead, f.language, compared);
+    draw_similarity(screen.similarity, *f.trace, f.playhead, f.language, compared.trace ? " (A)" : "");
+    draw_teaching(f, screen, shown);
     draw_badges(screen.badges, shown_badges(f.previous.get(), *f.trace, f.playhead), f.fonts, f.colours, f.language, f.scale);
     draw_console_line(screen.section, console_, features_.log(), send_, f.language);  // opened by `/`
 }
 
-// One stack, or two side by side (A | B) with their labels; `shown` is A's frame.
-void App::draw_stacks(const Frame& f, const ScreenLayout& screen, FrameRecords& shown) {
+// One stack, or two side by side (A | B) with their labels; `shown` gets what each frame shows.
+void App::draw_stacks(const Frame& f, const ScreenLayout& screen, Shown& shown) {
     const AnimationOptions& options = features_.playback().animation();
     const Comparison& comparison = features_.comparison();
     if (!comparison.is_open()) {
         const Layout layout = make_layout(f.trace->settings, screen.section, f.scale);
-        shown = animate(*f.trace, layout, f.playhead, options);
-        draw_cross_section(screen.section, layout, shown, *f.trace, f.fonts, painter_for(f.beads, shown.beads, false), f.language, f.colours);
+        shown.a = animate(*f.trace, layout, f.playhead, options);
+        draw_cross_section(screen.section, layout, shown.a, *f.trace, f.fonts, painter_for(f.beads, shown.a.beads, false), f.language, f.colours);
         draw_section_caption(screen.section, layout, features_.caption(), f.fonts, f.colours);
         return;
     }
-    const std::shared_ptr<const Trace> b = comparison.b()->trace();
+    shown.b_trace = comparison.b()->trace();
+    const Trace& b = *shown.b_trace;
     const ComparisonLayout split = comparison_layout(screen, f.scale);
-    const Layout layout_a = make_layout(f.trace->settings, split.a, f.scale), layout_b = make_layout(b->settings, split.b, f.scale);
-    shown = animate(*f.trace, layout_a, f.playhead, options);
-    const FrameRecords frame_b = animate(*b, layout_b, comparison.playhead_b(f.playhead), options);
-    draw_cross_section(split.a, layout_a, shown, *f.trace, f.fonts, painter_for(f.beads, shown.beads, false), f.language, f.colours, "##coupe");
-    draw_cross_section(split.b, layout_b, frame_b, *b, f.fonts, painter_for(f.beads, frame_b.beads, true), f.language, f.colours, "##coupe_b");
+    const Layout layout_a = make_layout(f.trace->settings, split.a, f.scale), layout_b = make_layout(b.settings, split.b, f.scale);
+    shown.a = animate(*f.trace, layout_a, f.playhead, options);
+    shown.b = animate(b, layout_b, comparison.playhead_b(f.playhead), options);
+    draw_cross_section(split.a, layout_a, shown.a, *f.trace, f.fonts, painter_for(f.beads, shown.a.beads, false), f.language, f.colours, "##coupe");
+    draw_cross_section(split.b, layout_b, shown.b, b, f.fonts, painter_for(f.beads, shown.b.beads, true), f.language, f.colours, "##coupe_b");
     draw_section_caption(split.b, layout_b, features_.caption(), f.fonts, f.colours);
     // The labels: A, and B with what differs.
-    const ComparisonLabels labels = comparison_labels(f.trace->settings, b->settings, comparison.overrides(), f.language);
+    const ComparisonLabels labels = comparison_labels(f.trace->settings, b.settings, comparison.overrides(), f.language);
     draw_comparison_labels(split, labels.a, labels.b, f.fonts, comparison_label_colour(features_.teaching().theme()));
+}
+
+Compared App::compared(const Frame& f, const Shown& shown) const {
+    if (!shown.b_trace) return {};
+    return {shown.b_trace.get(), features_.comparison().playhead_b(f.playhead)};
 }
 
 // The norm profile, and below it the inspector's tabs with the open panel (or the cosine plot, the
 // legend and the similarity grid when none is open).
-void App::draw_right_column(const Frame& f, const ScreenLayout& screen) {
-    const Comparison& comparison = features_.comparison();
+void App::draw_right_column(const Frame& f, const ScreenLayout& screen, const Shown& shown) {
     const InspectorLayout inspector =
         inspector_layout(screen, features_.inspector().panel() != Panel::None, ImGui::GetFrameHeight());
-    const std::shared_ptr<const Trace> trace_b = comparison.is_open() ? comparison.b()->trace() : nullptr;
-    const Compared compared{trace_b.get(), comparison.is_open() ? comparison.playhead_b(f.playhead) : 0.0};
+    const Compared compared = this->compared(f, shown);
     draw_profile(inspector.profile, *f.trace, f.previous.get(), f.playhead, features_.playback().log_scale(), f.fonts, send_, f.language,
                  compared);
     draw_inspector_tabs(inspector.tabs, features_.inspector().panel(), send_, f.language);
     if (features_.inspector().panel() == Panel::None) {
         draw_cosine(inspector.cosine, *f.trace, f.previous.get(), f.playhead, f.language, compared);
         draw_legend(inspector.legend, f.language);
-        draw_similarity(inspector.similarity, *f.trace, f.playhead, f.language, comparison.is_open() ? " (A)" : "");
+        draw_similarity(inspector.similarity, *f.trace, f.playhead, f.language, compared.trace ? " (A)" : "");
         return;
     }
     draw_inspector(f, inspector);
@@ -154,20 +160,28 @@ void App::draw_inspector(const Frame& f, const InspectorLayout& inspector) {
     }
 }
 
-// The formula strip (the term the beads cross lit) and, with a lesson open, the lesson panel.
-void App::draw_teaching(const Frame& f, const ScreenLayout& screen, const FrameRecords& frame) {
+// The formula strip (the term the beads cross lit; in A/B, A's block over B's) and, with a lesson
+// open, the lesson panel.
+void App::draw_teaching(const Frame& f, const ScreenLayout& screen, const Shown& shown) {
     const Settings& s = f.trace->settings;
     const Teaching& teaching = features_.teaching();
-    // The sublayer the beads are in, named; at rest, nothing.
-    const int k = frame.active_level;
-    const Part part = frame.phase > 0 ? part_of_level(s, k) : Part::Both;
+    const auto row = [](const Settings& settings, const FrameRecords& frame, std::string label) {
+        // The sublayer the beads are in; at rest, nothing.
+        const int k = frame.active_level;
+        const Part part = frame.phase > 0 ? part_of_level(settings, k) : Part::Both;
+        return FormulaRow{std::move(label), block_formula(settings), active_term(settings, k, frame.phase), part};
+    };
+    std::vector<FormulaRow> rows;
+    if (shown.b_trace) rows = {row(s, shown.a, "A"), row(shown.b_trace->settings, shown.b, "B")};
+    else rows = {row(s, shown.a, "")};
     std::string note;
-    if (part != Part::Both)
-        note = std::string(part == Part::Attention ? tr(f.language, "attention ", "attention ") : "FFN ") + std::to_string((k + 1) / 2);
+    if (rows.front().part != Part::Both)
+        note = std::string(rows.front().part == Part::Attention ? tr(f.language, "attention ", "attention ") : "FFN ") +
+               std::to_string((shown.a.active_level + 1) / 2);
     if (teaching.presenter())
         note += (note.empty() ? "" : " · ") + format_count(f.trace->parameters.blocks, f.language) +
                 tr(f.language, " paramètres (blocs)", " parameters (blocks)");
-    draw_formula(screen.formula, block_formula(s), active_term(s, k, frame.phase), part, note, f.fonts, f.colours);
+    draw_formula(screen.formula, rows, note, f.fonts, f.colours, comparison_label_colour(teaching.theme()));
     if (teaching.lesson().is_open())
         draw_lesson(screen.lesson, teaching.lesson(), f.fonts, f.colours, send_, f.language);
 }

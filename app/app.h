@@ -4,6 +4,7 @@
 // console line, the sliders being dragged) and draws everything through ui/. Every action of the
 // window reaches the features as a command string, echoed in the log.
 // No GLFW here: the frame loop (window.cpp) passes time and key presses in.
+#include <memory>
 #include <string>
 
 #include "window_features.h"
@@ -38,10 +39,16 @@ private:
     struct Frame;  // what one frame draws: traces, playhead, fonts, the beads' renderer
     void draw_main(const Frame& f, float width, float height);
     void draw_presenter(const Frame& f, float width, float height);
-    void draw_stacks(const Frame& f, const ScreenLayout& screen, FrameRecords& shown);
-    void draw_right_column(const Frame& f, const ScreenLayout& screen);
+    // What the stacks show this frame: A's records, and B's with its trace in A/B.
+    struct Shown {
+        FrameRecords a, b;
+        std::shared_ptr<const Trace> b_trace;  // null without the comparison
+    };
+    void draw_stacks(const Frame& f, const ScreenLayout& screen, Shown& shown);
+    Compared compared(const Frame& f, const Shown& shown) const;  // side B's trace and playhead for the plots, or none
+    void draw_right_column(const Frame& f, const ScreenLayout& screen, const Shown& shown);
     void draw_inspector(const Frame& f, const InspectorLayout& inspector);
-    void draw_teaching(const Frame& f, const ScreenLayout& screen, const FrameRecords& shown);
+    void draw_teaching(const Frame& f, const ScreenLayout& screen, const Shown& shown);
     void apply_theme_if_changed();
     double shown_playhead() const;  // the playhead, or the scrub slider's value while it is dragged
 

@@ -146,12 +146,13 @@ void Features::set_window(float width, float height, float content_scale) {
     content_scale_ = content_scale;
 }
 
-// As App::draw lays the window out: presenter mode shows side A alone; A/B splits the section.
+// As App::draw lays the window out: A/B splits the section (in presenter mode too).
 std::string Features::svg() const {
     const float scale = interface_scale();
     const bool lesson = teaching_.lesson().is_open();
     const float w = window_width_, h = window_height_;
-    const ScreenLayout screen = teaching_.presenter() ? presenter_layout(w, h, scale, lesson) : screen_layout(w, h, scale, lesson);
+    ScreenLayout screen = teaching_.presenter() ? presenter_layout(w, h, scale, lesson) : screen_layout(w, h, scale, lesson);
+    if (comparison_.is_open()) screen = comparison_screen(screen, scale);
     SvgPicture picture;
     picture.width = w;
     picture.height = h;
@@ -161,7 +162,7 @@ std::string Features::svg() const {
     picture.badges_rect = screen.badges;
     picture.scale = scale;
     const AnimationOptions& options = playback_.animation();
-    if (teaching_.presenter() || !comparison_.is_open()) {
+    if (!comparison_.is_open()) {
         picture.sides.push_back(svg_side_at_rest(session_.trace(), screen.section, options, 0, scale));
         return cross_section_svg(picture);
     }

@@ -62,4 +62,14 @@ ComparisonLayout comparison_layout(const ScreenLayout& screen, float scale) {
     return c;
 }
 
+ScreenLayout comparison_screen(ScreenLayout s, float scale) {
+    const float need = 4.f * kMinTextPx * std::max(1.f, scale) * 1.04f / 0.92f + 4.f;  // formula_strip.cpp's lines
+    const float grow = std::clamp(need - s.formula.h, 0.f, s.section.h * 0.2f);
+    s.formula.h += grow;
+    s.badges.y += grow;
+    s.section.y += grow;
+    s.section.h -= grow;
+    return s;
+}
+
 }  // namespace tb

@@ -55,5 +55,9 @@ struct ComparisonLayout {
     Rect label_a, label_b;  // "A" and "B — résiduel off", above each
 };
 ComparisonLayout comparison_layout(const ScreenLayout& screen, float scale);
+// With the comparison open the formula strip writes two blocks, A's above B's: it grows to hold
+// four lines of the smallest text (at `scale`), taken from the top of the cross-section (the
+// badges move down with it). Every picture of A/B (window, SVG, checkers) starts from this.
+ScreenLayout comparison_screen(ScreenLayout screen, float scale);
 
 }  // namespace tb

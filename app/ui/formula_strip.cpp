@@ -1,7 +1,7 @@
 // The formula strip above the cross-section: the block as wired now (x ← x + Attn(LN(x)) ;
 // x ← x + W₂ GELU(W₁ LN(x)) and seed 002's variants), the term the beads are crossing lit in the
 // sublayer they cross (the norm in the band, the sublayer in the box, + at ⊕), so the class reads
-// the maths it watches.
+// the maths it watches. In A/B, A's block and B's block one under the other, each labelled.
 #include <imgui.h>
 
 #include <algorithm>
@@ -21,57 +21,110 @@ float piece_width(ImFont* font, float size, const FormulaPiece& p) {
     return font->CalcTextSizeA(piece_px(size, p), FLT_MAX, 0, p.text.c_str()).x;
 }
 
+// " ; " between the attention and the FFN: where a row is cut in two lines.
+bool is_cut(const FormulaPiece& p) { return p.part == Part::Both && p.term == Term::None; }
+bool has_cut(const FormulaRow& row) { return std::any_of(row.pieces.begin(), row.pieces.end(), is_cut); }
+
+std::string row_label(const FormulaRow& row) { return row.label.empty() ? std::string() : row.label + "  "; }
+
+// The widest line of `row` at `size`, on one line or cut in two (the label before the first,
+// the second indented as much).
+float row_width(ImFont* font, float size, const FormulaRow& row, bool two) {
+    const float label = font->CalcTextSizeA(size, FLT_MAX, 0, row_label(row).c_str()).x;
+    float line = label, longest = 0;
+    for (const auto& piece : row.pieces) {
+        if (two && is_cut(piece)) longest = std::max(longest, line), line = label;
+        else line += piece_width(font, size, piece);
+    }
+    return std::max(longest, line);
+}
+
+// How the rows are laid out: each on one line or two, at one size for all.
+struct Arrangement {
+    std::vector<bool> two;  // per row
+    int lines = 0;
+    float size = 0;
+};
+
+// The largest size at which every line fits `room` wide and all `lines` fit the strip's height
+// (one line at up to two thirds of it, as before A/B).
+Arrangement sized(ImFont* font, const std::vector<FormulaRow>& rows, std::vector<bool> two, float room, float height) {
+    Arrangement a;
+    a.two = std::move(two);
+    for (bool t : a.two) a.lines += t ? 2 : 1;
+    float size = a.lines == 1 ? std::max(8.f, height * 0.66f) : height * 0.92f / static_cast<float>(a.lines);
+    for (int pass = 0; pass < 2; ++pass) {  // twice: the subscripts do not shrink below the floor
+        float wide = 0;
+        for (std::size_t r = 0; r < rows.size(); ++r) wide = std::max(wide, row_width(font, size, rows[r], a.two[r]));
+        if (wide > room && wide > 0) size *= room / wide;
+    }
+    a.size = size;
+    return a;
+}
+
+// Of every way to cut the rows, the one with the largest text; fewer lines where as large.
+Arrangement arrange(ImFont* font, const std::vector<FormulaRow>& rows, float room, float height) {
+    Arrangement best;
+    const std::size_t n = rows.size();
+    for (unsigned mask = 0; mask < (1u << n); ++mask) {
+        std::vector<bool> two(n);
+        bool possible = true;
+        for (std::size_t r = 0; r < n; ++r) {
+            two[r] = mask & (1u << r);
+            possible = possible && (!two[r] || has_cut(rows[r]));
+        }
+        if (!possible) continue;
+        const Arrangement a = sized(font, rows, two, room, height);
+        if (best.lines == 0 || a.size > best.size + 0.01f || (a.size >= best.size - 0.01f && a.lines < best.lines)) best = a;
+    }
+    return best;
+}
+
 }  // namespace
 
-void draw_formula(const Rect& rect, const std::vector<FormulaPiece>& pieces, Term active, Part part,
-                  const std::string& note, const Fonts& fonts, const ThemeColours& theme) {
+void draw_formula(const Rect& rect, const std::vector<FormulaRow>& rows, const std::string& note, const Fonts& fonts,
+                  const ThemeColours& theme, palette::Colour8 label_colour) {
     ImGui::PushStyleColor(ImGuiCol_WindowBg, to_u32(theme.section));
     const bool open = begin_panel("##formule", rect, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleColor();
     if (!open) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImFont* font = fonts.large ? fonts.large : ImGui::GetFont();
-    // One line at up to two thirds of the strip, shrunk to its width; where that is under 45 % of
-    // the strip, two lines (attention, then the FFN) if they are larger.
-    const float pad = std::max(8.f, rect.h * 0.66f) * 0.35f;
-    const auto widths = [&](float size) {
-        float all = 0, line = 0, longest = 0;
-        for (const auto& piece : pieces) {
-            const bool cut = piece.part == Part::Both && piece.term == Term::None;
-            if (cut) longest = std::max(longest, line), line = 0;
-            else line += piece_width(font, size, piece);
-            all += piece_width(font, size, piece);
+    const float pad = std::max(8.f, std::min(rect.h, 64.f) * 0.66f) * 0.35f;
+    const Arrangement a = arrange(font, rows, rect.w - 2 * pad, rect.h);
+    const float size = std::max(kMinTextPx, a.size);
+    const float line_h = size * 1.04f;
+    // The lines centred in the strip; each lit term's highlight spans its line.
+    float y = rect.cy() - line_h * static_cast<float>(a.lines) * 0.5f + (line_h - size) * 0.5f;
+    float x = rect.right();
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const FormulaRow& row = rows[r];
+        const std::string label = row_label(row);
+        const float indent = font->CalcTextSizeA(size, FLT_MAX, 0, label.c_str()).x;
+        x = rect.x + pad;
+        if (!label.empty()) dl->AddText(font, size, ImVec2(x, y), to_u32(label_colour), label.c_str());
+        x += indent;
+        for (const auto& piece : row.pieces) {
+            if (a.two[r] && is_cut(piece)) {  // " ; ": the next line
+                x = rect.x + pad + indent;
+                y += line_h;
+                continue;
+            }
+            const float px = piece_px(size, piece);
+            const float width = piece_width(font, size, piece);
+            const bool lit = row.active != Term::None && piece.term == row.active && piece.part == row.part && row.part != Part::Both;
+            const float top_pad = a.lines == 1 ? rect.h * 0.08f : (line_h - size) * 0.5f + 1;
+            if (lit)
+                dl->AddRectFilled(ImVec2(x - 2, a.lines == 1 ? rect.y + top_pad : y - top_pad),
+                                  ImVec2(x + width + 2, a.lines == 1 ? rect.bottom() - top_pad : y + size + top_pad),
+                                  to_u32(theme.highlight), size * 0.2f);
+            const float top = piece.subscript ? y + (size - px) + size * 0.12f : y;
+            dl->AddText(font, px, ImVec2(x, top), lit ? IM_COL32(0, 0, 0, 255) : to_u32(theme.text), piece.text.c_str());
+            x += width;
         }
-        return ImVec2(all, std::max(longest, line));
-    };
-    const float room = rect.w - 2 * pad;
-    const auto fit = [&](float size, float wide) { return wide > room && wide > 0 ? size * room / wide : size; };
-    const float one = fit(std::max(8.f, rect.h * 0.66f), widths(std::max(8.f, rect.h * 0.66f)).x);
-    const float two_max = rect.h * 0.46f;
-    const float two = fit(two_max, widths(two_max).y);
-    const bool two_lines = one < rect.h * 0.45f && two > one && two >= kMinTextPx - 0.01f;
-    const float size = two_lines ? two : std::max(kMinTextPx, one);
-    float x = rect.x + pad;
-    float y = two_lines ? rect.y + rect.h * 0.5f - size * 1.02f : rect.cy() - size * 0.5f;
-    float line_top = two_lines ? rect.y + 1 : rect.y + rect.h * 0.08f;
-    float line_bottom = two_lines ? rect.cy() : rect.bottom() - rect.h * 0.08f;
-    for (const auto& piece : pieces) {
-        if (two_lines && piece.part == Part::Both && piece.term == Term::None) {  // " ; ": the next line
-            x = rect.x + pad;
-            y += size * 1.04f;
-            line_top = rect.cy();
-            line_bottom = rect.bottom() - 1;
-            continue;
-        }
-        const float px = piece_px(size, piece);
-        const float width = piece_width(font, size, piece);
-        const bool lit = active != Term::None && piece.term == active && piece.part == part && part != Part::Both;
-        if (lit) dl->AddRectFilled(ImVec2(x - 2, line_top), ImVec2(x + width + 2, line_bottom), to_u32(theme.highlight), size * 0.2f);
-        const float top = piece.subscript ? y + (size - px) + size * 0.12f : y;
-        dl->AddText(font, px, ImVec2(x, top), lit ? IM_COL32(0, 0, 0, 255) : to_u32(theme.text), piece.text.c_str());
-        x += width;
+        y += line_h;
     }
-    if (two_lines) x = rect.right();  // no room for the note beside two lines
+    if (a.lines > 1) x = rect.right();  // no room for the note beside several lines
     // The note, right-aligned and smaller (never under kMinTextPx); it shrinks to fit after the
     // formula, or is left out.
     float note_size = std::max(kMinTextPx, size * 0.5f);

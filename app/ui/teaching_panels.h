@@ -19,11 +19,18 @@ namespace tb {
 void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& fonts, const ThemeColours& theme,
                  const CommandSink& send, Language language);
 
-// ui/formula_strip.cpp: the block's formula as wired now, the term the beads are crossing
-// highlighted in the sublayer they cross (`part`); `note` (right-aligned, muted) says which
-// sublayer it is, or the parameter count.
-void draw_formula(const Rect& rect, const std::vector<FormulaPiece>& pieces, Term active, Part part,
-                  const std::string& note, const Fonts& fonts, const ThemeColours& theme);
+// ui/formula_strip.cpp: the block's formula as wired now, one row a stack (A/B: « A », « B » each
+// write their own block, one under the other, so that the class compares them term by term), the
+// term the beads are crossing highlighted in the sublayer they cross (`part`); `note` (right-aligned,
+// muted, where one line leaves room) says which sublayer it is, or the parameter count.
+struct FormulaRow {
+    std::string label;  // « A », « B »; empty for a lone stack
+    std::vector<FormulaPiece> pieces;
+    Term active = Term::None;
+    Part part = Part::Both;
+};
+void draw_formula(const Rect& rect, const std::vector<FormulaRow>& rows, const std::string& note, const Fonts& fonts,
+                  const ThemeColours& theme, palette::Colour8 label_colour = {255, 219, 89});
 
 // ui/theme_style.cpp: ImGui's colours for a theme (sizes untouched, so it can switch at run time).
 void apply_theme_style(Theme theme);
