@@ -81,6 +81,7 @@ struct LinkRecord {  // attention weight of query `from_token` on key `to_token`
     Rgb colour;              // the query's identity colour
     int from_token = 0, to_token = 0;
     bool labelled = false;   // its weight written at the curve's middle
+    double penalty = 0;      // ALiBi: m·|i − j|, taken from this link's score before the softmax (else 0)
 };
 
 // The FFN's w hidden activations for one token, lit as a strip. A gated FFN (SwiGLU, GeGLU) has
@@ -94,6 +95,7 @@ struct HiddenRecord {
 
 // GQA / MQA in the opened attention box: h query-head chips over h_kv K/V-head chips, each query
 // head joined to the K/V head it reads (seed 002's g(i) = ⌊i/(h/h_kv)⌋).
+constexpr float kNumberedChip = 18.f;  // the smallest chip that holds its head's number at 16 px
 struct HeadSharingRecord {
     std::vector<Rect> queries;  // h chips, left to right (empty: MHA, nothing drawn)
     std::vector<Rect> kv;       // h_kv chips, below them

@@ -163,20 +163,25 @@ void attention_links(const Crossing& c, float y, const AnimationOptions& options
     const int head = std::clamp(options.head, 0, static_cast<int>(c.level.attention_weights.size()) - 1);
     const Matrix& w = c.level.attention_weights[static_cast<std::size_t>(head)];
     const Rect& box = out.inside;
+    const Settings& s = c.trace.settings;
+    const double slope = s.position == Position::Alibi ? alibi_slope(head, s.heads) : 0.0;
     int first = 0, last = c.n - 1;
     if (options.one_query) {
         const Window inner = window_of(c.stages, Step::Inner);
         const float t = progress(c.phase, inner.begin, inner.end);
         out.query = first = last = std::clamp(static_cast<int>(t * static_cast<float>(c.n)), 0, c.n - 1);
     }
+    // Under the causal mask a query reads no later word: no arrow (nor weight 0,00) goes there.
+    const auto masked = [&](int i, int j) { return s.mask == Mask::Causal && j > i; };
     for (int i = first; i <= last && i < w.rows(); ++i) {
         int strongest = -1;
         for (int j = 0; j < c.n && j < w.cols(); ++j)
-            if (j != i && (strongest < 0 || w(i, j) > w(i, strongest))) strongest = j;
+            if (j != i && !masked(i, j) && (strongest < 0 || w(i, j) > w(i, strongest))) strongest = j;
         for (int j = 0; j < c.n && j < w.cols(); ++j) {
-            if (j == i && !options.one_query) continue;
+            if ((j == i && !options.one_query) || masked(i, j)) continue;
             LinkRecord link = link_of(c, box, y, i, j, static_cast<float>(w(i, j)));
             link.labelled = options.one_query || j == strongest;
+            link.penalty = slope * std::abs(i - j);
             out.links.push_back(link);
         }
     }
@@ -196,12 +201,16 @@ HeadSharingRecord head_sharing(const Settings& s, const Rect& side, int shown) {
     const int h = s.heads, kv = s.kv_heads;
     if (kv >= h || kv < 1 || side.w <= 0 || side.h <= 0) return out;
     const float gap = 3.f;
-    // Two rows of chips a chip apart under a line of caption.
-    const float chip = std::min({(side.w - gap * static_cast<float>(h - 1)) / static_cast<float>(h), (side.h - kMinTextPx * 1.3f) / 3.2f, 24.f});
+    // Two rows of chips a chip apart under a line of caption; where that leaves a chip too small
+    // for its head's number, the chips keep that size and the caption goes (the formula and the
+    // caption line name GQA), the rows closer.
+    const float wide = (side.w - gap * static_cast<float>(h - 1)) / static_cast<float>(h);
+    float chip = std::min({wide, (side.h - kMinTextPx * 1.3f) / 3.2f, 24.f}), apart = 2.f;
+    if (chip < kNumberedChip && std::min(wide, side.h / 2.6f) >= kNumberedChip) chip = kNumberedChip, apart = 1.6f;
     if (chip < 4.f) return out;
     const float row_w = chip * static_cast<float>(h) + gap * static_cast<float>(h - 1);
     const float x0 = side.x + (side.w - row_w) * 0.5f;
-    const float kv_y = side.bottom() - chip, q_y = kv_y - chip * 2.f;
+    const float kv_y = side.bottom() - chip, q_y = kv_y - chip * apart;
     out.per_kv = h / kv;
     out.shown = std::clamp(shown, 0, h - 1);
     out.kv_of = kv_head_map(h, kv);
@@ -225,7 +234,9 @@ void rope_dials(const Crossing& c, float y, FrameRecords& out) {
         d.token = i;
         d.position = i;
         d.centre = {c.layout.token_x(i, c.n), y};
-        d.radius = c.layout.beads.reference_radius * 1.25f;
+        // As large as the beads' spacing allows, so that the hand reads from the back of the room.
+        const float cell = (c.layout.stream_x1 - c.layout.stream_x0) / static_cast<float>(std::max(1, c.n));
+        d.radius = std::min(c.layout.beads.reference_radius * 1.5f, cell * 0.42f);
         d.angle = static_cast<float>(rope_angle(i, 0, head_size));
         out.dials.push_back(d);
     }
@@ -440,6 +451,16 @@ std::string score_note(const FrameRecords& frame, Language language, bool brief)
                    tr(language, " — plus loin, moins d'attention", " — farther, less attention");
     }
     return {};
+}
+
+std::string penalty_text(const FrameRecords& frame, const LinkRecord& link, Language language) {
+    const int distance = std::abs(link.from_token - link.to_token);
+    if (frame.note != ScoreNote::Alibi || distance == 0) return {};
+    const std::string m = slope_text(frame.alibi_slope, language);
+    const std::size_t slash = m.find('/');
+    if (m == "1") return "−" + std::to_string(distance);
+    if (slash == 1 && m[0] == '1') return "−" + std::to_string(distance) + m.substr(slash);  // −3/16: the distance over 1/m
+    return "−" + format_fixed(link.penalty, 3, language);
 }
 
 std::string sharing_caption(const HeadSharingRecord& sharing, Language language, bool brief) {

@@ -46,6 +46,9 @@ StoryPhase story_phase(const Crossing& c);
 // the scores (RoPE, ALiBi with the shown head's slope), and the GQA / MQA chips' caption.
 // `brief`: « RoPE : la position n'entre que par la distance i − j », for a narrow section.
 std::string score_note(const FrameRecords& frame, Language language, bool brief = false);
+// ALiBi: what a link's score loses, m·|i − j|, as written beside its weight: « −3/16 » (the
+// distance over 1/m) where m is 1/2ᵏ, else the decimal; empty without ALiBi or on a query's own link.
+std::string penalty_text(const FrameRecords& frame, const LinkRecord& link, Language language);
 // `brief`: « GQA : 4 Q par K/V », for a narrow box.
 std::string sharing_caption(const HeadSharingRecord& sharing, Language language, bool brief = false);
 

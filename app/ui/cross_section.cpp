@@ -55,11 +55,14 @@ void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
         const bool active = box.level == frame.active_level && frame.phase > 0;
         dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), to_u32(box_colour(box.kind)), rounding);
         if (active) dl->AddRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), IM_COL32(255, 255, 255, 230), rounding, 0, 3.f);
-        // The GQA chips take the opened box's right part: its name is on the timeline.
-        if (active && !frame.sharing.queries.empty()) continue;
+        // The GQA chips or a gated FFN's row names take the opened box's right part: its name is on the timeline.
+        const bool named_rows = std::any_of(frame.hidden.begin(), frame.hidden.end(), [](const HiddenRecord& h) { return h.path != HiddenPath::Hidden; });
+        if (active && (!frame.sharing.queries.empty() || (named_rows && !frame.side.empty()))) continue;
         // The name where it fits at the label size, else the timeline's « att 3 », « entrée » (A/B's halves).
         const float width = r.right() - layout.label_x - 6;
         std::string label = box_label(layout, box, language);
+        if (!label_fits(fonts.large, layout.label_px, width, r.h, label) && box.kind == BoxKind::Input && layout.positions_in_scores)
+            label = tr(language, "sans position", "no position");  // RoPE, ALiBi: what differs from a stack with positions
         if (!label_fits(fonts.large, layout.label_px, width, r.h, label))
             label = level_label(language, box.level, static_cast<int>(layout.level_y.size() / 2) - 1, LabelLength::Medium);
         fitted_text(dl, fonts.large, layout.label_px, ImVec2(layout.label_x, r.cy()), width, r.h, to_u32(palette::kLabel), label);

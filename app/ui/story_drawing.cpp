@@ -32,18 +32,22 @@ void arrowhead(ImDrawList* dl, ImVec2 from, ImVec2 tip, float size, ImU32 colour
                           ImVec2(back.x + uy * size * 0.55f, back.y - ux * size * 0.55f), colour);
 }
 
-// A number on a dark pill, centred at `at`, unless it would cover one already written (`taken`).
-void weight_label(ImDrawList* dl, const Fonts& fonts, float px, ImVec2 at, const std::string& s, ImU32 colour,
+// A number on a dark pill, centred at `at`, unless it would cover one already written (`taken`);
+// false when left out.
+bool weight_label(ImDrawList* dl, const Fonts& fonts, float px, ImVec2 at, const std::string& s, ImU32 colour,
                   std::vector<Rect>& taken) {
     const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, s.c_str());
     const ImVec2 p0(at.x - e.x * 0.5f, at.y - e.y * 0.5f);
     const Rect mine{p0.x - 3, p0.y, e.x + 6, e.y};
     for (const Rect& r : taken)
-        if (mine.x < r.right() && r.x < mine.right() && mine.y < r.bottom() && r.y < mine.bottom()) return;
+        if (mine.x < r.right() && r.x < mine.right() && mine.y < r.bottom() && r.y < mine.bottom()) return false;
     taken.push_back(mine);
     dl->AddRectFilled(ImVec2(p0.x - 3, p0.y), ImVec2(p0.x + e.x + 3, p0.y + e.y), IM_COL32(12, 14, 22, 215), 4.f);
     dl->AddText(fonts.body, px, p0, colour, s.c_str());
+    return true;
 }
+
+constexpr ImU32 kPenalty = IM_COL32(255, 150, 130, 255);  // ALiBi's penalty, beside the weight it lowered
 
 // A query's weight on itself: a loop over its bead.
 void self_link(ImDrawList* dl, const LinkRecord& l, float radius, float thick, ImU32 colour) {
@@ -134,7 +138,16 @@ void draw_links(ImDrawList* dl, const FrameRecords& frame, const Layout& layout,
         Point at = l.from_token == l.to_token ? Point{l.from.x, l.from.y - layout.beads.reference_radius * 1.9f}
                                               : bezier(l.from, l.c1, l.c2, l.to, 0.5f);
         at.y = std::max(at.y, frame.inside.y + label_px * 0.6f + 2);  // whole, inside the box
-        weight_label(dl, fonts, label_px, im(at), format_fixed(l.weight, 2, language), rgb(l.colour), taken);
+        const std::string weight = format_fixed(l.weight, 2, language);
+        if (!weight_label(dl, fonts, label_px, im(at), weight, rgb(l.colour), taken)) continue;
+        // ALiBi: what the distance took from this score, right of the weight, where it fits.
+        const std::string penalty = penalty_text(frame, l, language);
+        if (penalty.empty()) continue;
+        const float half = fonts.body->CalcTextSizeA(label_px, FLT_MAX, 0, weight.c_str()).x * 0.5f;
+        const float wide = fonts.body->CalcTextSizeA(label_px, FLT_MAX, 0, penalty.c_str()).x;
+        const float right = at.x + half + 8 + wide * 0.5f, left = at.x - half - 8 - wide * 0.5f;  // else left of it
+        const bool fits_right = right + wide * 0.5f + 3 <= frame.inside.right();
+        weight_label(dl, fonts, label_px, ImVec2(fits_right ? right : left, at.y), penalty, kPenalty, taken);
     }
     dl->PopClipRect();
 }
@@ -182,40 +195,69 @@ void draw_hidden(ImDrawList* dl, const FrameRecords& frame, const Settings& sett
         }
     }
     if (!gated || frame.side.empty()) return;
-    // Each row named once, in the box's free side, level with the row: gate, ⊙ value, = hidden.
-    for (HiddenPath path : {HiddenPath::Gate, HiddenPath::Up, HiddenPath::Hidden}) {
+    // Each row named once, in the box's free side: level with its row where the rows are far enough
+    // apart, else at a readable pitch around the rows' middle, a leader line to the row.
+    std::vector<std::pair<const HiddenRecord*, const char*>> rows;
+    for (HiddenPath path : {HiddenPath::Up, HiddenPath::Hidden, HiddenPath::Gate}) {  // top to bottom
         const auto row = std::find_if(frame.hidden.begin(), frame.hidden.end(), [&](const HiddenRecord& h) { return h.path == path; });
-        if (row == frame.hidden.end()) continue;
-        const char* label = path_label(path, settings, language);
-        float px = std::max(kMinTextPx, std::min(label_px, row->rect.h * 1.6f));
-        const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, label);
-        if (e.x > frame.side.w - 8 && e.x > 0) px *= (frame.side.w - 8) / e.x;
-        if (px < kMinTextPx - 0.01f) continue;  // no room to name it readably: the caption line names the paths
-        const float y = row->rect.y + row->rect.h * 0.5f - px * 0.5f;
+        if (row != frame.hidden.end()) rows.emplace_back(&*row, path_label(path, settings, language));
+    }
+    if (rows.empty()) return;
+    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first->rect.y < b.first->rect.y; });
+    float px = std::max(kMinTextPx, std::min(label_px, rows.front().first->rect.h * 1.6f));
+    for (const auto& [row, label] : rows) {  // every label fits the side's width at one size
+        const float wide = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, label).x;
+        if (wide > frame.side.w - 14 && wide > 0) px *= (frame.side.w - 14) / wide;
+    }
+    if (px < kMinTextPx - 0.01f) return;  // no room to name them readably: the caption line names the paths
+    const float row_pitch = rows.size() > 1 ? rows[1].first->rect.cy() - rows[0].first->rect.cy() : 0.f;
+    const float pitch = std::max(row_pitch, px + 4.f), count = static_cast<float>(rows.size());
+    const float middle = (rows.front().first->rect.cy() + rows.back().first->rect.cy()) * 0.5f;
+    float first = middle - pitch * (count - 1) * 0.5f;  // kept inside the box
+    first = std::min(first, frame.side.bottom() - px * 0.5f - pitch * (count - 1));
+    first = std::max(first, frame.side.y + px * 0.5f);
+    if (first + pitch * (count - 1) + px * 0.5f > frame.side.bottom() + 0.5f) return;
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        const HiddenRecord& row = *rows[k].first;
+        const char* label = rows[k].second;
+        const float cy = first + pitch * static_cast<float>(k), y = cy - px * 0.5f, x = frame.side.x + 10;
         const ImVec2 size = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, label);
-        dl->AddRectFilled(ImVec2(frame.side.x, y - 1), ImVec2(frame.side.x + size.x + 8, y + size.y + 1), kHalo, 4.f);
-        dl->AddText(fonts.body, px, ImVec2(frame.side.x + 4, y), IM_COL32(255, 255, 255, 255), label);
+        if (std::abs(cy - row.rect.cy()) > 1.f) {  // off its row: a leader to the row's end
+            float end = 0;
+            for (const auto& h : frame.hidden)
+                if (h.path == row.path) end = std::max(end, h.rect.right());
+            dl->AddLine(ImVec2(end + 1, row.rect.cy()), ImVec2(x, cy), IM_COL32(255, 255, 255, 220), 2.f);
+        }
+        dl->AddRectFilled(ImVec2(x, y - 1), ImVec2(x + size.x + 8, y + size.y + 1), kHalo, 4.f);
+        dl->AddText(fonts.body, px, ImVec2(x + 4, y), IM_COL32(255, 255, 255, 255), label);
     }
 }
 
 void draw_modern_attention(ImDrawList* dl, const FrameRecords& frame, const Fonts& fonts, float label_px,
                            Language language) {
     const ImU32 white = IM_COL32(255, 255, 255, 255);
-    // RoPE: each bead's dial, the hand turned from the right by θ (counter-clockwise, as in maths).
+    // RoPE: each bead's dial, the hand turned from the right by θ (counter-clockwise, as in maths),
+    // white and yellow on dark halos so that it reads over any bead from the back of the room.
     for (const DialRecord& d : frame.dials) {
         const ImVec2 c(d.centre.x, d.centre.y);
-        const float thick = std::max(2.f, d.radius * 0.12f);
-        dl->AddCircle(c, d.radius, IM_COL32(255, 255, 255, 120), 0, 1.5f);
-        dl->AddLine(c, ImVec2(c.x + d.radius * 1.15f, c.y), IM_COL32(255, 255, 255, 150), 1.5f);  // θ = 0
+        const float thick = std::max(3.f, d.radius * 0.16f);
+        dl->AddCircle(c, d.radius, kHalo, 0, 5.f);
+        dl->AddCircle(c, d.radius, IM_COL32(255, 255, 255, 235), 0, 2.5f);
+        const ImVec2 zero(c.x + d.radius * 1.2f, c.y);  // θ = 0
+        dl->AddLine(c, zero, kHalo, 5.f);
+        dl->AddLine(c, zero, IM_COL32(255, 255, 255, 235), 2.5f);
         const float turned = std::fmod(d.angle, 6.2831853f);
         if (turned > 0.01f) {
             dl->PathArcTo(c, d.radius * 0.6f, 0.f, -turned, 24);
-            dl->PathStroke(IM_COL32(255, 232, 120, 230), 0, thick);
+            dl->PathStroke(kHalo, 0, thick + 3.f);
+            dl->PathArcTo(c, d.radius * 0.6f, 0.f, -turned, 24);
+            dl->PathStroke(IM_COL32(255, 232, 120, 255), 0, thick * 0.8f);
         }
         const ImVec2 tip(c.x + d.radius * std::cos(d.angle), c.y - d.radius * std::sin(d.angle));
-        dl->AddLine(c, tip, kHalo, thick + 3.f);
+        dl->AddLine(c, tip, kHalo, thick + 4.f);
         dl->AddLine(c, tip, IM_COL32(255, 232, 120, 255), thick);
-        dl->AddCircleFilled(tip, thick * 1.3f, IM_COL32(255, 232, 120, 255));
+        dl->AddCircleFilled(tip, thick * 1.4f, kHalo);
+        dl->AddCircleFilled(tip, thick * 1.1f, IM_COL32(255, 232, 120, 255));
     }
     if (frame.side.empty()) return;
     const float px = std::max(kMinTextPx, label_px * 0.9f);
@@ -234,7 +276,7 @@ void draw_modern_attention(ImDrawList* dl, const FrameRecords& frame, const Font
         if (shown) dl->AddRect(ImVec2(r.x - 2, r.y - 2), ImVec2(r.right() + 2, r.bottom() + 2), white, 3.f, 0, 2.f);
         const float tpx = std::max(kMinTextPx, r.h * 0.7f);  // the head's number where it fits a readable size
         const ImVec2 e = font->CalcTextSizeA(tpx, FLT_MAX, 0, text.c_str());
-        if (e.x <= r.w + 2 && tpx <= r.h * 0.85f) dl->AddText(font, tpx, ImVec2(r.x + (r.w - e.x) * 0.5f, r.y + (r.h - e.y) * 0.5f), IM_COL32(10, 12, 20, 255), text.c_str());
+        if (e.x <= r.w + 2 && tpx <= r.h * 0.9f) dl->AddText(font, tpx, ImVec2(r.x + (r.w - e.x) * 0.5f, r.y + (r.h - e.y) * 0.5f), IM_COL32(10, 12, 20, 255), text.c_str());
     };
     for (std::size_t i = 0; i < g.queries.size(); ++i)
         chip(g.queries[i], IM_COL32(150, 200, 255, 255), std::to_string(i), static_cast<int>(i) == g.shown);
@@ -279,12 +321,18 @@ void draw_story_caption(ImDrawList* dl, const FrameRecords& frame, const Layout&
         text = score_note(frame, language, true);
     if (text.empty()) text = story_caption(frame.story, language, settings, hidden_width);
     if (text.empty() || line.empty()) return;
+    px = std::max(kMinTextPx, px);
     const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
-    if (e.x > line.w - 40 && e.x > 0) px *= (line.w - 40) / e.x;  // clear of the window's edges
-    const ImVec2 size = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
-    const float x = line.x + (line.w - size.x) * 0.5f, y = line.cy() - size.y * 0.5f;
-    dl->AddRectFilled(ImVec2(x - 8, line.y + 1), ImVec2(x + size.x + 8, line.bottom() - 1), to_u32(theme.background, 235), 6.f);
-    dl->AddText(fonts.body, px, ImVec2(x, y), to_u32(theme.text), text.c_str());
+    if (e.x > line.w - 40 && e.x > 0) px = std::max(kMinTextPx, px * (line.w - 40) / e.x);  // clear of the window's edges
+    // Never under the smallest text: where one line does not fit (an A/B half at 1024 px), it
+    // wraps, its card reaching down over the top of the stack while the phase lasts.
+    const float wrap = std::max(px * 4, line.w - 24);
+    const ImVec2 size = fonts.body->CalcTextSizeA(px, FLT_MAX, wrap, text.c_str());
+    const float x = line.x + std::max(0.f, line.w - size.x) * 0.5f;
+    const float y = size.y <= line.h ? line.cy() - size.y * 0.5f : line.y + 2;
+    dl->AddRectFilled(ImVec2(x - 8, std::min(line.y + 1, y - 1)), ImVec2(x + size.x + 8, std::max(line.bottom() - 1, y + size.y + 1)),
+                      to_u32(theme.background, 235), 6.f);
+    dl->AddText(fonts.body, px, ImVec2(x, y), to_u32(theme.text), text.c_str(), nullptr, wrap);
 }
 
 }  // namespace tb

@@ -7,7 +7,15 @@
 //   label cut at a frame's edge) outside the two that scroll;
 // - the timeline's scrub bar spans 0 … 2L+1 with the stop level (/etape) marked, the mark drawn
 //   where the report says (in the PNG), not at the bar's end unless the stop is the output.
+// And seed 002's modern block where the script shows it (check_modern), from the same text runs:
+// - A/B of /recette gpt2 | /recette llama: the formula strip writes both blocks, labelled A and B,
+//   B's (RMSNorm, RoPE, GQA, SwiGLU) under A's (LN, GELU), as seed 002's table writes them;
+// - /position alibi, mid-attention: each penalty written beside a weight is −d/2ᵏ with d a
+//   distance 1 … n − 1 and 2ᵏ = 1/m, m = 2^(−8(j'+1)/h) for the shown head j' (Press et al.);
+// - /tetes h h_kv (GQA): the chips carry their head numbers 0 … h − 1 and 0 … h_kv − 1;
+// - a gated FFN, mid-FFN: its three rows named (gate, value, hidden), no two names overlapping.
 // Exit status 1 when any check fails.
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -107,6 +115,98 @@ void check_scrub(const std::vector<std::string>& f, const std::string& commands,
                                                      " (" + str(img.at(x, cy)) + ")");
 }
 
+struct Run {
+    std::string owner, text;
+    float px, x, y, right, bottom;
+};
+
+std::string without_spaces(const std::string& s) {
+    std::string out;
+    for (char c : s)
+        if (c != ' ') out += c;
+    return out;
+}
+
+// The text of the runs of windows whose name starts with `owner`, joined, spaces left out.
+std::string joined(const std::vector<Run>& runs, const std::string& owner) {
+    std::string out;
+    for (const Run& r : runs)
+        if (r.owner.rfind(owner, 0) == 0) out += without_spaces(r.text) + "|";
+    return out;
+}
+
+const Run* find_run(const std::vector<Run>& runs, const std::string& owner, const std::string& piece) {
+    for (const Run& r : runs)
+        if (r.owner.rfind(owner, 0) == 0 && without_spaces(r.text).find(without_spaces(piece)) != std::string::npos) return &r;
+    return nullptr;
+}
+
+bool has(const std::string& commands, const std::string& piece) { return commands.find(piece) != std::string::npos; }
+
+void check_modern(const std::vector<Run>& runs, const std::string& commands, const std::string& actions) {
+    const std::string formula = joined(runs, "##formule");
+    if (has(commands, "/recette gpt2") && has(commands, "/comparer on") && has(commands, "/b /recette llama")) {
+        // Seed 002's table: GPT-2 pre-LayerNorm, GELU; Llama pre-RMSNorm, RoPE, GQA, SwiGLU.
+        for (const char* piece : {"A", "B", "Attn(LN(x))", "W₂GELU(W₁LN(x))", "RoPE,GQA", "(RMSNorm(x))",
+                                  "W₂(SiLU(W₁RMSNorm(x))⊙W₃RMSNorm(x))"})
+            check(formula.find(std::string("|") + piece) != std::string::npos || formula.find(piece) != std::string::npos,
+                  std::string("the A/B formula strip writes « ") + piece + " » (strip: " + formula + ")");
+        const Run* a = find_run(runs, "##formule", "GELU(W₁");
+        const Run* b = find_run(runs, "##formule", "SiLU(W₁");
+        check(a && b && b->y > a->y + 4, "B's block written under A's");
+    }
+    const std::string section = "##coupe";
+    if (has(commands, "/position alibi") && has(actions, "playhead 0.45")) {
+        int h = 2;
+        if (const std::size_t at = commands.find("/tetes "); at != std::string::npos) h = std::atoi(commands.c_str() + at + 7);
+        const int n = 5;  // the start-up sentence, « le chat regarde le chien »
+        const long over_m = std::lround(std::pow(2.0, 8.0 * (0 + 1) / h));  // head 1 shown: j' = 0
+        int penalties = 0;
+        for (const Run& r : runs) {
+            if (r.owner.rfind(section, 0) != 0) continue;
+            std::stringstream words(r.text);
+            for (std::string w; words >> w;) {
+                if (w.rfind("−", 0) != 0 || w.find('/') == std::string::npos) continue;
+                const int d = std::atoi(w.c_str() + std::string("−").size());
+                const long k = std::atol(w.c_str() + w.find('/') + 1);
+                ++penalties;
+                check(d >= 1 && d <= n - 1 && k == over_m, "ALiBi penalty « " + w + " » is −d/" + std::to_string(over_m) +
+                                                               " with d in 1 … " + std::to_string(n - 1));
+            }
+        }
+        check(penalties >= 2, "ALiBi's penalties written beside the weights (" + std::to_string(penalties) + ")");
+    }
+    if (const std::size_t at = commands.find("/tetes "); at != std::string::npos && has(actions, "playhead 0.45")) {
+        int h = 0, kv = 0;
+        std::stringstream(commands.substr(at + 7, commands.find_first_of("\n|", at) - at - 7)) >> h >> kv;
+        std::string q, k;
+        for (int i = 0; i < h; ++i) q += std::to_string(i);
+        for (int i = 0; i < kv; ++i) k += std::to_string(i);
+        bool queries = false, kvs = false;
+        for (const Run& r : runs) {
+            if (r.owner.rfind(section, 0) != 0) continue;
+            queries = queries || without_spaces(r.text) == q;
+            kvs = kvs || without_spaces(r.text) == k;
+        }
+        if (kv > 0 && kv < h) check(queries && kvs, "GQA chips numbered " + q + " over " + k);
+    }
+    if ((has(commands, "/activation swiglu") || has(commands, "/recette llama")) && has(actions, "playhead 1.45")) {
+        std::vector<const Run*> names;
+        for (const char* name : {"porte SiLU(W₁x)", "⊙ valeur W₃x", "= cachée"}) {
+            const Run* r = find_run(runs, section, name);
+            check(r != nullptr, std::string("the gated FFN's row « ") + name + " » named");
+            if (r) names.push_back(r);
+        }
+        for (std::size_t i = 0; i < names.size(); ++i)
+            for (std::size_t j = i + 1; j < names.size(); ++j) {
+                const Run& a = *names[i];
+                const Run& b = *names[j];
+                const bool apart = a.right <= b.x || b.right <= a.x || a.bottom <= b.y || b.bottom <= a.y;
+                check(apart, "the FFN's row names « " + a.text + " » and « " + b.text + " » do not overlap");
+            }
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -117,9 +217,11 @@ int main(int argc, char** argv) {
     float dw = 0, dh = 0;
     Counts n;
     bool scrub = false;
+    std::vector<Run> runs;
     for (std::string line; std::getline(in, line);) {
         const std::vector<std::string> f = fields(line);
         if (f.empty()) continue;
+        if (f[0] == "text" && f.size() >= 9) runs.push_back({f[1], f[8], num(f, 2), num(f, 3), num(f, 4), num(f, 5), num(f, 6)});
         if (f[0] == "display" && f.size() >= 3) dw = num(f, 1), dh = num(f, 2);
         else if (f[0] == "window" && f.size() >= 12) check_window(f, dw, dh, n);
         else if (f[0] == "text" && f.size() >= 8) check_text(f, dw, dh, n);
@@ -130,6 +232,7 @@ int main(int argc, char** argv) {
     check(n.small == 0, "no text under 16 px (smallest " + std::to_string(n.smallest) + " px)");
     const bool presenter_lesson = commands.find("/lecon") != std::string::npos;
     check(scrub || presenter_lesson, "the timeline's scrub bar reported");
+    check_modern(runs, commands, argv[3]);
     std::printf("smallest text: %.1f px\n", static_cast<double>(n.smallest));
     return verdict();
 }

@@ -2,7 +2,7 @@
 # Reproduces the performance figures of the README, measured the same way every time (issue 6).
 # Never a test: it prints figures, it does not judge them. Usage, after a Release build:
 #   bash tests/perf/measure.sh [build-dir]
-# Needs: taskset (util-linux), /usr/bin/time (package time), xvfb-run. Takes about a minute.
+# Needs: taskset (util-linux), /usr/bin/time (package time), xvfb-run. Takes about two minutes.
 set -euo pipefail
 build=${1:-build}
 exe=$build/app/transformer-bloc
@@ -26,20 +26,27 @@ for i in $(seq 20); do
 done | sort -n | awk '{t[NR]=$1; m[NR]=$2} END {printf "wall %.0f ms (median), peak RSS %d MB\n", t[int((NR+1)/2)]*1000, m[NR]/1024}'
 rm -f "$trace"
 
-echo "== window: scripted L 6, d 16 pass at 1600x900 under Xvfb (Mesa llvmpipe), --stats, 5 runs =="
+# A scripted L 6, d 16 pass at 1600x900 under Xvfb (Mesa llvmpipe), --stats, 5 runs: $1 names it,
+# $2 is the commands before /propager.
 # Software rendering shares the two cores with everything else: run it on a quiet machine, and
 # read the median of five runs.
-runs=$(mktemp)
-for i in 1 2 3 4 5; do
-  TRANSFORMER_BLOC_TEST_ACTIONS="command /couches 6; command /dimension 16; command /propager; settle; quit" \
-    /usr/bin/time -f "peak_rss_kb: %M" "${xvfb[@]}" "$exe" --size 1600x900 --fresh --stats 2>&1 | \
-    grep -E "^(frames|first_frame_ms|mean_frame_ms|p95_frame_ms|mean_redrawn_percent|peak_rss_kb):" | tr '\n' ' ' | tee -a "$runs"
-  echo | tee -a "$runs"
-done
-median() { grep -o "$1: [0-9.]*" "$runs" | awk '{print $2}' | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
-echo "median of 5: first_frame_ms $(median first_frame_ms), mean_frame_ms $(median mean_frame_ms)," \
-     "p95_frame_ms $(median p95_frame_ms), peak_rss_mb $(( $(median peak_rss_kb) / 1024 ))"
-rm -f "$runs"
+window_pass() {
+  echo "== window: scripted L 6, d 16 pass ($1) at 1600x900 under Xvfb (Mesa llvmpipe), --stats, 5 runs =="
+  runs=$(mktemp)
+  for i in 1 2 3 4 5; do
+    TRANSFORMER_BLOC_TEST_ACTIONS="$2; command /propager; settle; quit" \
+      /usr/bin/time -f "peak_rss_kb: %M" "${xvfb[@]}" "$exe" --size 1600x900 --fresh --stats 2>&1 | \
+      grep -E "^(frames|first_frame_ms|mean_frame_ms|p95_frame_ms|mean_redrawn_percent|peak_rss_kb):" | tr '\n' ' ' | tee -a "$runs"
+    echo | tee -a "$runs"
+  done
+  median() { grep -o "$1: [0-9.]*" "$runs" | awk '{print $2}' | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+  echo "median of 5: first_frame_ms $(median first_frame_ms), mean_frame_ms $(median mean_frame_ms)," \
+       "p95_frame_ms $(median p95_frame_ms), mean_redrawn_percent $(median mean_redrawn_percent), peak_rss_mb $(( $(median peak_rss_kb) / 1024 ))"
+  rm -f "$runs"
+}
+window_pass "start-up block" "command /couches 6; command /dimension 16"
+# Seed 002's modern block: RMSNorm, RoPE's dials, the GQA chips (h 8 / h_kv 2), SwiGLU's three strips.
+window_pass "recette llama" "command /couches 6; command /dimension 16; command /recette llama"
 
 echo "== window idle: CPU over 10 s once started, --fresh (percent of one core) =="
 # --fresh: a restored session would replay its sentence, which is not idle.

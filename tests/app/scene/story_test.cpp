@@ -11,6 +11,7 @@
 #include <string>
 
 #include "scene/animation.h"
+#include "scene/screen.h"
 #include "scene/story.h"
 #include "stages.h"
 #include "../features_fixture.h"
@@ -273,6 +274,57 @@ TEST(Story, RopeDialsAndAlibiNoteInTheAttentionBox) {
     EXPECT_EQ(score_note(a, Language::French), "ALiBi : score − m·|i − j|, m = 1/16 — plus loin, moins d'attention");
     t.settings.position = Position::Sinus;
     EXPECT_EQ(inside_of(t, make_layout(t.settings, kArea), 1).note, ScoreNote::None);
+}
+
+// ALiBi: every drawn link carries what the distance takes from its score, m·|i − j| with the shown
+// head's m = 2^(−8(j'+1)/h) (Press et al.'s slopes, computed here), written « −d/2ᵏ » beside its
+// weight (the distance over 1/m); the causal mask draws no link to a later word; no penalty
+// without ALiBi.
+TEST(Story, AlibiLabelsEachLinkWithItsDistancePenalty) {
+    for (const char* script : {"/position alibi", "/position alibi; /masque causal; /dimension 16; /tetes 8 2"}) {
+        const Session session = test::session(std::string("/phrase le chat regarde le chien; ") + script);
+        const Trace& t = *session.trace();
+        const Layout l = make_layout(t.settings, kArea);
+        const int h = t.settings.heads, n = t.token_count();
+        const bool causal = t.settings.mask == Mask::Causal;
+        for (int head = 0; head < h; ++head) {
+            AnimationOptions o;
+            o.head = head;
+            const FrameRecords f = inside_of(t, l, 1, o);
+            const double m = std::pow(2.0, -8.0 * (head + 1) / h);
+            ASSERT_EQ(static_cast<int>(f.links.size()), causal ? n * (n - 1) / 2 : n * (n - 1)) << script;
+            for (const auto& link : f.links) {
+                const int d = std::abs(link.from_token - link.to_token);
+                if (causal) EXPECT_LT(link.to_token, link.from_token) << script;
+                EXPECT_DOUBLE_EQ(link.penalty, m * d) << script << " head " << head;
+                const std::string expected = "−" + std::to_string(d) + "/" + std::to_string(std::lround(1 / m));
+                EXPECT_EQ(penalty_text(f, link, Language::French), expected) << script << " head " << head;
+            }
+        }
+    }
+    const Session sinus = test::session("/phrase le chat regarde le chien");
+    const FrameRecords f = inside_of(*sinus.trace(), make_layout(sinus.trace()->settings, kArea), 1);
+    ASSERT_FALSE(f.links.empty());
+    for (const auto& link : f.links) {
+        EXPECT_EQ(link.penalty, 0.0);
+        EXPECT_EQ(penalty_text(f, link, Language::French), "");
+    }
+}
+
+// Seed 002's chips carry their head numbers at the smallest text where the box leaves a chip of
+// that size, even under the caption's line (which then goes): the opened box of L 2 at 1600x900.
+TEST(Story, GqaChipsKeepRoomForTheirHeadNumbers) {
+    const Session session = test::session("/dimension 16; /tetes 8 2");
+    const Trace& t = *session.trace();
+    const Rect section = screen_layout(1600, 900, 21.f / kBaseTextPx).section;
+    const FrameRecords f = inside_of(t, make_layout(t.settings, section), 1);
+    ASSERT_EQ(f.sharing.queries.size(), 8u);
+    for (const Rect& r : f.sharing.queries) {
+        EXPECT_GE(r.h, kNumberedChip);
+        EXPECT_GE(r.w, kNumberedChip);
+        EXPECT_TRUE(f.side.contains({r.x, r.y}) && f.side.contains({r.right(), r.bottom()}));
+    }
+    for (const Rect& r : f.sharing.kv) EXPECT_TRUE(f.side.contains({r.x, r.y}) && f.side.contains({r.right(), r.bottom()}));
 }
 
 // A gated FFN (the trace's gate and up filled): three strips a token, the gate φ(W₁x) lowest,
