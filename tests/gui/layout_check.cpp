@@ -19,6 +19,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -144,15 +145,16 @@ const Run* find_run(const std::vector<Run>& runs, const std::string& owner, cons
 bool has(const std::string& commands, const std::string& piece) { return commands.find(piece) != std::string::npos; }
 
 void check_modern(const std::vector<Run>& runs, const std::string& commands, const std::string& actions) {
-    const std::string formula = joined(runs, "##formule");
+    // The strip's runs joined (a lit term or a subscript starts a run of its own).
+    std::string formula = joined(runs, "##formule");
+    formula.erase(std::remove(formula.begin(), formula.end(), '|'), formula.end());
     if (has(commands, "/recette gpt2") && has(commands, "/comparer on") && has(commands, "/b /recette llama")) {
         // Seed 002's table: GPT-2 pre-LayerNorm, GELU; Llama pre-RMSNorm, RoPE, GQA, SwiGLU.
-        for (const char* piece : {"A", "B", "Attn(LN(x))", "W₂GELU(W₁LN(x))", "RoPE,GQA", "(RMSNorm(x))",
-                                  "W₂(SiLU(W₁RMSNorm(x))⊙W₃RMSNorm(x))"})
-            check(formula.find(std::string("|") + piece) != std::string::npos || formula.find(piece) != std::string::npos,
-                  std::string("the A/B formula strip writes « ") + piece + " » (strip: " + formula + ")");
-        const Run* a = find_run(runs, "##formule", "GELU(W₁");
-        const Run* b = find_run(runs, "##formule", "SiLU(W₁");
+        for (const char* piece : {"Ax←x+Attn", "Attn(LN(x))", "W₂GELU(W₁LN(x))", "Bx←x+Attn", "RoPE,GQA", "RMSNorm(x)",
+                                  "x←x+W₂(SiLU(W₁RMSNorm(x))⊙W₃RMSNorm(x))"})
+            check(formula.find(piece) != std::string::npos, std::string("the A/B formula strip writes « ") + piece + " » (strip: " + formula + ")");
+        const Run* a = find_run(runs, "##formule", "GELU");
+        const Run* b = find_run(runs, "##formule", "SiLU");
         check(a && b && b->y > a->y + 4, "B's block written under A's");
     }
     const std::string section = "##coupe";
@@ -182,21 +184,34 @@ void check_modern(const std::vector<Run>& runs, const std::string& commands, con
         std::string q, k;
         for (int i = 0; i < h; ++i) q += std::to_string(i);
         for (int i = 0; i < kv; ++i) k += std::to_string(i);
-        bool queries = false, kvs = false;
+        // The numbers written alone, a row of chips per line: joined left to right.
+        std::map<int, std::map<float, std::string>> rows;
         for (const Run& r : runs) {
-            if (r.owner.rfind(section, 0) != 0) continue;
-            queries = queries || without_spaces(r.text) == q;
-            kvs = kvs || without_spaces(r.text) == k;
+            const std::string digits = without_spaces(r.text);
+            if (r.owner.rfind(section, 0) == 0 && !digits.empty() && digits.find_first_not_of("0123456789") == std::string::npos)
+                rows[static_cast<int>(std::lround(r.y))][r.x] = digits;
         }
-        if (kv > 0 && kv < h) check(queries && kvs, "GQA chips numbered " + q + " over " + k);
+        std::set<std::string> lines;
+        for (const auto& [y, row] : rows) {
+            std::string line;
+            for (const auto& [x, digits] : row) line += digits;
+            lines.insert(line);
+        }
+        if (kv > 0 && kv < h) check(lines.count(q) && lines.count(k), "GQA chips numbered " + q + " over " + k);
     }
     if ((has(commands, "/activation swiglu") || has(commands, "/recette llama")) && has(actions, "playhead 1.45")) {
+        // Each row named on a run of its own (in an A/B half there may be no room: the caption names them).
         std::vector<const Run*> names;
+        const bool half = has(commands, "/comparer on");
         for (const char* name : {"porte SiLU(W₁x)", "⊙ valeur W₃x", "= cachée"}) {
-            const Run* r = find_run(runs, section, name);
-            check(r != nullptr, std::string("the gated FFN's row « ") + name + " » named");
+            const Run* r = nullptr;
+            for (const Run& run : runs)
+                if (run.owner.rfind(section, 0) == 0 && without_spaces(run.text) == without_spaces(name)) r = &run;
+            check(r != nullptr || half, std::string("the gated FFN's row « ") + name + " » named");
             if (r) names.push_back(r);
         }
+        if (half) check(find_run(runs, section, "porte SiLU(W₁x)") && find_run(runs, section, "valeur"),
+                        "the gated FFN's gate and value named (caption or rows)");
         for (std::size_t i = 0; i < names.size(); ++i)
             for (std::size_t j = i + 1; j < names.size(); ++j) {
                 const Run& a = *names[i];

@@ -2,6 +2,7 @@
 // of the cross-section into two stacks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <set>
 #include <tuple>
@@ -174,6 +175,29 @@ TEST(Comparison, ASavedSideBOutOfRangeIsRefused) {
         if (e.side_b) {
             EXPECT_TRUE(covered.count(e.key)) << "no refused value for " << e.key;
         }
+}
+
+// Two blocks in the formula strip: it grows to four lines of the smallest text (16 px, with the
+// strip's line pitch 1.04 and its 92 % of the height), the badges and the cross-section move down by
+// as much, nothing else moves; a strip already that tall (presenter mode) stays.
+TEST(Comparison, TheFormulaStripGrowsForTwoBlocks) {
+    for (const auto& [w, h] : {std::pair{1024.f, 768.f}, {1280.f, 720.f}, {1600.f, 900.f}, {1920.f, 1080.f}}) {
+        const float scale = interface_scale(w, h, 1.f, 1.f);
+        for (bool presenter : {false, true}) {
+            const ScreenLayout before = presenter ? presenter_layout(w, h, scale * 1.5f, false) : screen_layout(w, h, scale);
+            const ScreenLayout after = comparison_screen(before, presenter ? scale * 1.5f : scale);
+            const float four_lines = 4 * 16.f * std::max(1.f, presenter ? scale * 1.5f : scale) * 1.04f / 0.92f;
+            EXPECT_GE(after.formula.h, std::min(four_lines, before.formula.h + before.section.h * 0.2f) - 0.01f) << w << "x" << h;
+            EXPECT_GE(after.formula.h, before.formula.h);
+            const float grown = after.formula.h - before.formula.h;
+            EXPECT_FLOAT_EQ(after.badges.y, before.badges.y + grown);
+            EXPECT_FLOAT_EQ(after.section.y, before.section.y + grown);
+            EXPECT_FLOAT_EQ(after.section.bottom(), before.section.bottom());
+            EXPECT_FLOAT_EQ(after.formula.y, before.formula.y);
+            EXPECT_FLOAT_EQ(after.timeline.y, before.timeline.y);
+            EXPECT_GT(after.section.h, h * 0.4f);  // the stacks keep most of the height
+        }
+    }
 }
 
 TEST(Comparison, SplitsTheSectionIntoTwoEqualStacks) {

@@ -153,6 +153,12 @@ TEST(SvgExport, ABMarksEverySideAndDrawsEachFromItsTrace) {
     EXPECT_EQ(count(svg, "data-side=\"a\" data-role="), 5 * 6);
     EXPECT_EQ(count(svg, "data-side=\"b\" data-role="), 5 * 6);
     EXPECT_NE(svg.find(">B — résiduel off</text>"), std::string::npos);
+    // Presenter mode keeps both stacks: a class compares them from the back of the room.
+    ASSERT_TRUE(w.run("/presentateur on").ok);
+    const std::string presenter = w.features.svg();
+    EXPECT_EQ(count(presenter, "data-side=\"a\" data-role="), 5 * 6);
+    EXPECT_EQ(count(presenter, "data-side=\"b\" data-role="), 5 * 6);
+    EXPECT_NE(presenter.find(">B — résiduel off</text>"), std::string::npos);
 }
 
 }  // namespace
