@@ -46,8 +46,8 @@ bool label_fits(ImFont* font, float size, float width, float height, const std::
 
 // Boxes, with their labels in the right-hand part (the beads use the left part); the box being
 // crossed is outlined.
-void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame, const Fonts& fonts,
-                Language language) {
+void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame, const Trace& trace, const Fonts& fonts,
+                float story_px, Language language) {
     const float rounding = std::min(8.f, layout.max_radius * 0.6f);
     for (const auto& box : layout.boxes) {
         const Rect& r = box.rect;
@@ -56,8 +56,7 @@ void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
         dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), to_u32(box_colour(box.kind)), rounding);
         if (active) dl->AddRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), IM_COL32(255, 255, 255, 230), rounding, 0, 3.f);
         // The GQA chips or a gated FFN's row names take the opened box's right part: its name is on the timeline.
-        const bool named_rows = std::any_of(frame.hidden.begin(), frame.hidden.end(), [](const HiddenRecord& h) { return h.path != HiddenPath::Hidden; });
-        if (active && (!frame.sharing.queries.empty() || (named_rows && !frame.side.empty()))) continue;
+        if (active && (!frame.sharing.queries.empty() || !row_names(frame, trace.settings, fonts, story_px, language).rows.empty())) continue;
         // The name where it fits at the label size, else the timeline's « att 3 », « entrée » (A/B's halves).
         const float width = r.right() - layout.label_x - 6;
         std::string label = box_label(layout, box, language);
@@ -157,13 +156,14 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
     ImGui::PopStyleColor();
     if (!open) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    draw_boxes(dl, layout, frame, fonts, language);
+    // The story's text size (the weights, the chips' and rows' names).
+    const float story_px = std::max(16.f, ImGui::GetFontSize());
+    draw_boxes(dl, layout, frame, trace, fonts, story_px, language);
     draw_bands(dl, layout, fonts, language);
     draw_residual(dl, layout, theme);
     // The story of the sublayer being crossed: the lanes under the beads; the weights, strips and
     // arrows over them (the weights are clipped to the box, and the GL beads draw with the last
     // command's scissor, so they come after the beads).
-    const float story_px = std::max(16.f, ImGui::GetFontSize());
     const float thick = std::clamp(layout.max_radius * 0.2f, 2.f, 4.f);
     draw_lanes(dl, frame, thick * 0.8f);  // under the opened box: the copies wait left of it
     draw_opened_box(dl, frame, layout);

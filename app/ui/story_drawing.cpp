@@ -194,43 +194,55 @@ void draw_hidden(ImDrawList* dl, const FrameRecords& frame, const Settings& sett
             dl->AddRectFilled(ImVec2(x + 0.5f, h.rect.y), ImVec2(x + std::max(1.f, cell - 0.5f), h.rect.bottom()), c);
         }
     }
-    if (!gated || frame.side.empty()) return;
-    // Each row named once, in the box's free side: level with its row where the rows are far enough
-    // apart, else at a readable pitch around the rows' middle, a leader line to the row.
-    std::vector<std::pair<const HiddenRecord*, const char*>> rows;
-    for (HiddenPath path : {HiddenPath::Up, HiddenPath::Hidden, HiddenPath::Gate}) {  // top to bottom
-        const auto row = std::find_if(frame.hidden.begin(), frame.hidden.end(), [&](const HiddenRecord& h) { return h.path == path; });
-        if (row != frame.hidden.end()) rows.emplace_back(&*row, path_label(path, settings, language));
-    }
-    if (rows.empty()) return;
-    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first->rect.y < b.first->rect.y; });
-    float px = std::max(kMinTextPx, std::min(label_px, rows.front().first->rect.h * 1.6f));
-    for (const auto& [row, label] : rows) {  // every label fits the side's width at one size
-        const float wide = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, label).x;
-        if (wide > frame.side.w - 14 && wide > 0) px *= (frame.side.w - 14) / wide;
-    }
-    if (px < kMinTextPx - 0.01f) return;  // no room to name them readably: the caption line names the paths
-    const float row_pitch = rows.size() > 1 ? rows[1].first->rect.cy() - rows[0].first->rect.cy() : 0.f;
-    const float pitch = std::max(row_pitch, px + 4.f), count = static_cast<float>(rows.size());
-    const float middle = (rows.front().first->rect.cy() + rows.back().first->rect.cy()) * 0.5f;
-    float first = middle - pitch * (count - 1) * 0.5f;  // kept inside the box
-    first = std::min(first, frame.side.bottom() - px * 0.5f - pitch * (count - 1));
-    first = std::max(first, frame.side.y + px * 0.5f);
-    if (first + pitch * (count - 1) + px * 0.5f > frame.side.bottom() + 0.5f) return;
-    for (std::size_t k = 0; k < rows.size(); ++k) {
-        const HiddenRecord& row = *rows[k].first;
-        const char* label = rows[k].second;
-        const float cy = first + pitch * static_cast<float>(k), y = cy - px * 0.5f, x = frame.side.x + 10;
-        const ImVec2 size = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, label);
-        if (std::abs(cy - row.rect.cy()) > 1.f) {  // off its row: a leader to the row's end
+    if (!gated) return;
+    const RowNames names = row_names(frame, settings, fonts, label_px, language);
+    for (const RowName& name : names.rows) {
+        const HiddenRecord& row = *name.row;
+        const float y = name.cy - names.px * 0.5f, x = frame.side.x + 10;
+        const ImVec2 size = fonts.body->CalcTextSizeA(names.px, FLT_MAX, 0, name.label);
+        if (std::abs(name.cy - row.rect.cy()) > 1.f) {  // off its row: a leader to the row's end
             float end = 0;
             for (const auto& h : frame.hidden)
                 if (h.path == row.path) end = std::max(end, h.rect.right());
-            dl->AddLine(ImVec2(end + 1, row.rect.cy()), ImVec2(x, cy), IM_COL32(255, 255, 255, 220), 2.f);
+            dl->AddLine(ImVec2(end + 1, row.rect.cy()), ImVec2(x, name.cy), IM_COL32(255, 255, 255, 220), 2.f);
         }
         dl->AddRectFilled(ImVec2(x, y - 1), ImVec2(x + size.x + 8, y + size.y + 1), kHalo, 4.f);
-        dl->AddText(fonts.body, px, ImVec2(x + 4, y), IM_COL32(255, 255, 255, 255), label);
+        dl->AddText(fonts.body, names.px, ImVec2(x + 4, y), IM_COL32(255, 255, 255, 255), name.label);
     }
+}
+
+RowNames row_names(const FrameRecords& frame, const Settings& settings, const Fonts& fonts, float label_px, Language language) {
+    RowNames out;
+    if (frame.side.empty()) return out;
+    // Each row named once, in the box's free side: level with its row where the rows are far enough
+    // apart, else at a readable pitch around the rows' middle (a leader line to the row).
+    std::vector<RowName> rows;
+    for (HiddenPath path : {HiddenPath::Up, HiddenPath::Hidden, HiddenPath::Gate}) {
+        const auto row = std::find_if(frame.hidden.begin(), frame.hidden.end(), [&](const HiddenRecord& h) { return h.path == path; });
+        if (row != frame.hidden.end()) rows.push_back({&*row, path_label(path, settings, language), 0});
+    }
+    const bool gated = std::any_of(rows.begin(), rows.end(), [](const RowName& r) { return r.row->path != HiddenPath::Hidden; });
+    if (!gated) return out;
+    std::sort(rows.begin(), rows.end(), [](const RowName& a, const RowName& b) { return a.row->rect.y < b.row->rect.y; });
+    // The story's size where the side has room (the names need not be level with their rows).
+    const float count = static_cast<float>(rows.size());
+    float px = std::min(label_px, (frame.side.h - 4.f * (count - 1)) / count);
+    for (const RowName& r : rows) {  // every label fits the side's width at one size
+        const float wide = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, r.label).x;
+        if (wide > frame.side.w - 14 && wide > 0) px *= (frame.side.w - 14) / wide;
+    }
+    if (px < kMinTextPx - 0.01f) return out;  // no room to name them readably: the caption line names the paths
+    const float row_pitch = rows.size() > 1 ? rows[1].row->rect.cy() - rows[0].row->rect.cy() : 0.f;
+    const float pitch = std::max(row_pitch, px + 4.f);
+    const float middle = (rows.front().row->rect.cy() + rows.back().row->rect.cy()) * 0.5f;
+    float first = middle - pitch * (count - 1) * 0.5f;  // kept inside the box
+    first = std::min(first, frame.side.bottom() - px * 0.5f - pitch * (count - 1));
+    first = std::max(first, frame.side.y + px * 0.5f);
+    if (first + pitch * (count - 1) + px * 0.5f > frame.side.bottom() + 0.5f) return out;
+    for (std::size_t k = 0; k < rows.size(); ++k) rows[k].cy = first + pitch * static_cast<float>(k);
+    out.px = px;
+    out.rows = std::move(rows);
+    return out;
 }
 
 void draw_modern_attention(ImDrawList* dl, const FrameRecords& frame, const Fonts& fonts, float label_px,

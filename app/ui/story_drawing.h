@@ -3,6 +3,7 @@
 // cross-section (ui/cross_section.cpp calls these in order: the lanes and the opened box under the beads,
 // the links, strips and arrows over them, the caption last).
 #include <string>
+#include <vector>
 
 #include "fonts.h"
 #include "language.h"
@@ -27,6 +28,19 @@ void draw_links(ImDrawList* dl, const FrameRecords& frame, const Layout& layout,
 // The FFN's strips; a gated FFN's three rows named in the box's free side (φ from `settings`).
 void draw_hidden(ImDrawList* dl, const FrameRecords& frame, const Settings& settings, const Fonts& fonts, float label_px,
                  Language language);
+// A gated FFN's row names (gate, ⊙ value, = hidden) in the opened box's free side, at one size:
+// level with their rows, or at a readable pitch round their middle; none where they would be under
+// 16 px or leave the box (the caption line names the paths then; the box keeps its own name).
+struct RowName {
+    const HiddenRecord* row;
+    const char* label;
+    float cy;  // the name's middle
+};
+struct RowNames {
+    float px = 0;
+    std::vector<RowName> rows;  // empty: not named
+};
+RowNames row_names(const FrameRecords& frame, const Settings& settings, const Fonts& fonts, float label_px, Language language);
 // Seed 002's attention in the opened box: how the position enters the scores (RoPE's dials, its
 // note; ALiBi's penalty), which query heads share a K/V head (GQA, MQA).
 void draw_modern_attention(ImDrawList* dl, const FrameRecords& frame, const Fonts& fonts, float label_px,

@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
     Settings b = a;
     b.residual = false;
     const float scale = window_scale(img);  // the text grows with the window (scene/screen.h)
-    const ScreenLayout screen = screen_layout(static_cast<float>(img.w), static_cast<float>(img.h), scale);
+    const ScreenLayout screen = comparison_screen(screen_layout(static_cast<float>(img.w), static_cast<float>(img.h), scale), scale);
     const ComparisonLayout split = comparison_layout(screen, scale);
     check(split.a.right() <= split.b.x, "A left of B, apart");
 
