@@ -2,7 +2,7 @@
 # Reproduces the performance figures of the README, measured the same way every time (issue 6).
 # Never a test: it prints figures, it does not judge them. Usage, after a Release build:
 #   bash tests/perf/measure.sh [build-dir]
-# Needs: taskset (util-linux), /usr/bin/time (package time), xvfb-run. Takes about two minutes.
+# Needs: taskset (util-linux), /usr/bin/time (package time), xvfb-run. Takes about five minutes.
 set -euo pipefail
 build=${1:-build}
 exe=$build/app/transformer-bloc
@@ -47,6 +47,8 @@ window_pass() {
 window_pass "start-up block" "command /couches 6; command /dimension 16"
 # Seed 002's modern block: RMSNorm, RoPE's dials, the GQA chips (h 8 / h_kv 2), SwiGLU's three strips.
 window_pass "recette llama" "command /couches 6; command /dimension 16; command /recette llama"
+# Seed 002's table side by side: two stories a frame.
+window_pass "A/B gpt2 | llama" "command /couches 6; command /dimension 16; command /recette gpt2; command /comparer on; command /b /recette llama"
 
 echo "== window idle: CPU over 10 s once started, --fresh (percent of one core) =="
 # --fresh: a restored session would replay its sentence, which is not idle.
