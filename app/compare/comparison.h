@@ -49,7 +49,7 @@ ComparisonLabels comparison_labels(const Settings& a, const Settings& b, const O
 bool allowed_on_b(std::string_view folded_name);
 
 // Splits the cross-section into A (left) and B (right), side by side; each half keeps a header
-// strip for its label. The formula strip and every other panel stay as they are.
+// strip for its label (the formula strip makes room first: comparison_screen).
 struct ComparisonLayout {
     Rect a, b;              // the two cross-sections
     Rect label_a, label_b;  // "A" and "B — résiduel off", above each
