@@ -295,7 +295,9 @@ TEST(Story, AlibiLabelsEachLinkWithItsDistancePenalty) {
             ASSERT_EQ(static_cast<int>(f.links.size()), causal ? n * (n - 1) / 2 : n * (n - 1)) << script;
             for (const auto& link : f.links) {
                 const int d = std::abs(link.from_token - link.to_token);
-                if (causal) EXPECT_LT(link.to_token, link.from_token) << script;
+                if (causal) {
+                    EXPECT_LT(link.to_token, link.from_token) << script;
+                }
                 EXPECT_DOUBLE_EQ(link.penalty, m * d) << script << " head " << head;
                 const std::string expected = "−" + std::to_string(d) + "/" + std::to_string(std::lround(1 / m));
                 EXPECT_EQ(penalty_text(f, link, Language::French), expected) << script << " head " << head;
