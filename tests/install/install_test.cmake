@@ -9,6 +9,8 @@ endif()
 
 foreach(f bin/transformer-bloc
           share/transformer-bloc/assets/vocabulary.txt
+          share/transformer-bloc/assets/corpus/interne.txt
+          share/transformer-bloc/assets/corpus/grammaire.txt
           share/transformer-bloc/shaders/bead.vert
           share/transformer-bloc/shaders/bead.frag
           share/applications/transformer-bloc.desktop
