@@ -16,6 +16,7 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
         {Panel::Gradients, tr(language, "Gradients", "Gradients"), tr(language, "Le gradient par niveau, avec et sans connexion résiduelle.", "The gradient by level, with and without the residual.")},
         {Panel::Scale, tr(language, "Échelle", "Scale"), tr(language, "La même formule de paramètres, de ce modèle à GPT-3 et Llama ; puis la mémoire (graine 002) et la superposition (graine 004).", "The same parameter formula, from this model to GPT-3 and Llama; then memory (seed 002) and superposition (seed 004).")},
         {Panel::Output, tr(language, "Sortie", "Output"), tr(language, "Ce que prédisent des poids aléatoires, non entraînés.", "What random, untrained weights predict.")},
+        {Panel::Lens, tr(language, "Lentille", "Lens"), tr(language, "Chaque niveau lu par la sortie : le mot le plus probable, niveau par niveau (lentille des logits).", "Each level read by the output: the most probable word, level by level (logit lens).")},
         {Panel::None, tr(language, "Fermer", "Close"), tr(language, "Referme le panneau (/panneau aucun).", "Closes the panel (/panneau aucun).")},
     };
     ImGui::TextDisabled("%s", tr(language, "Dans les sous-couches — /panneau", "Inside the sublayers — /panneau"));
@@ -29,7 +30,8 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
             if (ImGui::GetCursorPosX() + w > right) ImGui::NewLine();
         }
         first = false;
-        const bool family = tab.panel == Panel::Scale && (current == Panel::Memory || current == Panel::Superposition);
+        const bool family = (tab.panel == Panel::Scale && (current == Panel::Memory || current == Panel::Superposition)) ||
+                            (tab.panel == Panel::Gradients && current == Panel::Raschka);
         const bool open = (tab.panel == current || family) && current != Panel::None;
         if (open) {
             ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kResidual)));
@@ -40,6 +42,26 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
         if (open) ImGui::PopStyleColor(2);
     }
     ImGui::End();
+}
+
+void draw_gradients_family_row(Panel current, const CommandSink& send, Language language) {
+    const struct { Panel panel; const char* label; const char* help; } views[] = {
+        {Panel::Gradients, tr(language, "ce modèle", "this model"), tr(language, "/panneau gradients : ce modèle, avec et sans résiduel.", "/panneau gradients: this model, with and without the residual.")},
+        {Panel::Raschka, tr(language, "Raschka, 5 couches", "Raschka, 5 layers"), tr(language, "/panneau raschka : l'expérience de Raschka (§4.4), ses chiffres publiés et les nôtres.", "/panneau raschka: Raschka's experiment (§4.4), his published figures and ours.")},
+    };
+    bool first = true;
+    for (const auto& v : views) {
+        if (!first) ImGui::SameLine();
+        first = false;
+        const bool open = v.panel == current;
+        if (open) {
+            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kResidual)));
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kLabel)));
+        }
+        if (ImGui::SmallButton(v.label) && !open) send(std::string("/panneau ") + panel_word(v.panel));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", v.help);
+        if (open) ImGui::PopStyleColor(2);
+    }
 }
 
 void draw_scale_family_row(Panel current, const CommandSink& send, Language language) {
