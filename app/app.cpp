@@ -88,7 +88,7 @@ void App::draw_presenter(const Frame& f, float width, float height) {
         const Rect& a = screen.cosine, &b = screen.similarity;  // the lens takes both places: fourteen rows need the height
         const float x = std::min(a.x, b.x), y = std::min(a.y, b.y);
         draw_lens_panel({x, y, std::max(a.right(), b.right()) - x, std::max(a.bottom(), b.bottom()) - y}, *f.trace,
-                        features_.inspector().lens(), playhead_level(*f.trace, f.playhead), f.language);
+                        features_.inspector().lens(), playhead_level(*f.trace, f.playhead), nullptr, f.language);
     } else {
         draw_cosine(screen.cosine, *f.trace, f.previous.get(), f.playhead, f.language);
         draw_similarity(screen.similarity, *f.trace, f.playhead, f.language);
@@ -159,9 +159,9 @@ void App::draw_inspector(const Frame& f, const InspectorLayout& inspector) {
         case Panel::Memory: draw_memory_panel(inspector.body, trace, in.state(), send_, f.language); break;
         case Panel::Superposition: draw_superposition_panel(inspector.body, trace, in.superposition(), send_, f.language); break;
         case Panel::Output:
-            draw_output_panel(inspector.body, trace, features_.session().vocabulary(), f.language);
+            draw_output_panel(inspector.body, trace, features_.session().vocabulary(), send_, f.language);
             break;
-        case Panel::Lens: draw_lens_panel(inspector.body, trace, in.lens(), playhead_level(trace, f.playhead), f.language); break;
+        case Panel::Lens: draw_lens_panel(inspector.body, trace, in.lens(), playhead_level(trace, f.playhead), &send_, f.language); break;
     }
 }
 

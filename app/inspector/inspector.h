@@ -185,7 +185,9 @@ constexpr float kHeatmapFooter = 3.0f;  // the colour scale, its labels and the 
 constexpr float kStripHeader = 5.0f;    // the block, token and caption lines above the strip
 constexpr float kScaleHeader = 3.5f;    // the views' row and the legend's two lines above the scale bars
 constexpr float kScaleRow = 0.95f;      // one model: its name, its bar and its total on one line
-constexpr float kLensHeader = 3.4f;     // the lens's title, its caption and the tokens' words above the grid
+constexpr float kLensHeader = 3.4f;     // the lens's title, its caption and the tokens' words above the grid…
+constexpr float kLensViews = 1.25f;    // … and the row of the output tab's views, in the window (not in presenter mode)
+inline float lens_header(bool views) { return kLensHeader + (views ? kLensViews : 0.f); }
 constexpr float kLensLabel = 2.9f;      // the level names left of the lens grid (the window's padding included)…
 constexpr float kLensLabelShort = 1.7f; // … and their short form (« a4 », « E ») above three layers
 inline float lens_label(int layers) { return layers > 3 ? kLensLabelShort : kLensLabel; }

@@ -16,7 +16,6 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
         {Panel::Gradients, tr(language, "Gradients", "Gradients"), tr(language, "Le gradient par niveau, avec et sans connexion résiduelle.", "The gradient by level, with and without the residual.")},
         {Panel::Scale, tr(language, "Échelle", "Scale"), tr(language, "La même formule de paramètres, de ce modèle à GPT-3 et Llama ; puis la mémoire (graine 002) et la superposition (graine 004).", "The same parameter formula, from this model to GPT-3 and Llama; then memory (seed 002) and superposition (seed 004).")},
         {Panel::Output, tr(language, "Sortie", "Output"), tr(language, "Ce que prédisent des poids aléatoires, non entraînés.", "What random, untrained weights predict.")},
-        {Panel::Lens, tr(language, "Lentille", "Lens"), tr(language, "Chaque niveau lu par la sortie : le mot le plus probable, niveau par niveau (lentille des logits).", "Each level read by the output: the most probable word, level by level (logit lens).")},
         {Panel::None, tr(language, "Fermer", "Close"), tr(language, "Referme le panneau (/panneau aucun).", "Closes the panel (/panneau aucun).")},
     };
     ImGui::TextDisabled("%s", tr(language, "Dans les sous-couches — /panneau", "Inside the sublayers — /panneau"));
@@ -31,7 +30,8 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
         }
         first = false;
         const bool family = (tab.panel == Panel::Scale && (current == Panel::Memory || current == Panel::Superposition)) ||
-                            (tab.panel == Panel::Gradients && current == Panel::Raschka);
+                            (tab.panel == Panel::Gradients && current == Panel::Raschka) ||
+                            (tab.panel == Panel::Output && current == Panel::Lens);
         const bool open = (tab.panel == current || family) && current != Panel::None;
         if (open) {
             ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kResidual)));
@@ -44,11 +44,16 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
     ImGui::End();
 }
 
-void draw_gradients_family_row(Panel current, const CommandSink& send, Language language) {
-    const struct { Panel panel; const char* label; const char* help; } views[] = {
-        {Panel::Gradients, tr(language, "ce modèle", "this model"), tr(language, "/panneau gradients : ce modèle, avec et sans résiduel.", "/panneau gradients: this model, with and without the residual.")},
-        {Panel::Raschka, tr(language, "Raschka, 5 couches", "Raschka, 5 layers"), tr(language, "/panneau raschka : l'expérience de Raschka (§4.4), ses chiffres publiés et les nôtres.", "/panneau raschka: Raschka's experiment (§4.4), his published figures and ours.")},
-    };
+namespace {
+
+struct View {
+    Panel panel;
+    const char* label;
+    const char* help;
+};
+
+// A tab's views as a row of small buttons, the open one in yellow; a click sends its /panneau.
+void family_row(const View (&views)[2], Panel current, const CommandSink& send) {
     bool first = true;
     for (const auto& v : views) {
         if (!first) ImGui::SameLine();
@@ -58,10 +63,28 @@ void draw_gradients_family_row(Panel current, const CommandSink& send, Language 
             ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kResidual)));
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kLabel)));
         }
-        if (ImGui::SmallButton(v.label) && !open) send(std::string("/panneau ") + panel_word(v.panel));
+        if (ImGui::Button(v.label) && !open) send(std::string("/panneau ") + panel_word(v.panel));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", v.help);
         if (open) ImGui::PopStyleColor(2);
     }
+}
+
+}  // namespace
+
+void draw_gradients_family_row(Panel current, const CommandSink& send, Language language) {
+    const View views[2] = {
+        {Panel::Gradients, tr(language, "ce modèle", "this model"), tr(language, "/panneau gradients : ce modèle, avec et sans résiduel.", "/panneau gradients: this model, with and without the residual.")},
+        {Panel::Raschka, tr(language, "Raschka", "Raschka"), tr(language, "/panneau raschka : l'expérience de Raschka (§4.4), ses chiffres publiés et les nôtres.", "/panneau raschka: Raschka's experiment (§4.4), his published figures and ours.")},
+    };
+    family_row(views, current, send);
+}
+
+void draw_output_family_row(Panel current, const CommandSink& send, Language language) {
+    const View views[2] = {
+        {Panel::Output, tr(language, "sortie", "output"), tr(language, "/panneau sortie : les cinq mots les plus probables de la sortie.", "/panneau sortie: the output's five most probable words.")},
+        {Panel::Lens, tr(language, "lentille", "lens"), tr(language, "/panneau lentille : chaque niveau lu par la sortie, le mot le plus probable (lentille des logits).", "/panneau lentille: each level read by the output, its most probable word (logit lens).")},
+    };
+    family_row(views, current, send);
 }
 
 void draw_scale_family_row(Panel current, const CommandSink& send, Language language) {

@@ -19,9 +19,10 @@
 
 namespace tb {
 
-void draw_lens_panel(const Rect& rect, const Trace& trace, const LensData* data, int level, Language language) {
+void draw_lens_panel(const Rect& rect, const Trace& trace, const LensData* data, int level, const CommandSink* send, Language language) {
     if (!data || data->trace.get() != &trace) return;  // the Inspector computes it when the trace changes
     if (!begin_panel("##panneau_lentille", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    if (send) draw_output_family_row(Panel::Lens, *send, language);
     const auto& lens = data->lens;
     const int n = trace.token_count(), levels = static_cast<int>(lens.size()), layers = trace.settings.layers;
     const bool final_norm = trace.settings.norm == Norm::Pre;
@@ -42,7 +43,8 @@ void draw_lens_panel(const Rect& rect, const Trace& trace, const LensData* data,
 
     const float frame = ImGui::GetFrameHeight();
     const float pad = ImGui::GetStyle().WindowPadding.x;
-    const LensLayout grid = lens_layout(rect, levels, n, frame * inspector_metrics::kLensHeader, frame * inspector_metrics::lens_label(layers),
+    const LensLayout grid = lens_layout(rect, levels, n, frame * inspector_metrics::lens_header(send != nullptr),
+                                        frame * inspector_metrics::lens_label(layers),
                                         frame * inspector_metrics::kLensMargin);
     const bool short_names = layers > 3;  // « a4 », « f4 » beside fourteen short rows
     if (grid.cell_w < 8 || grid.cell_h < 6) {
