@@ -84,8 +84,17 @@ void App::draw_presenter(const Frame& f, float width, float height) {
     const Compared compared = this->compared(f, shown);
     draw_timeline(screen.timeline, *f.trace, playback.playhead(), playback.playing(), scrub_, send_, f.language);
     draw_profile(screen.profile, *f.trace, f.previous.get(), f.playhead, playback.log_scale(), f.fonts, send_, f.language, compared);
-    draw_cosine(screen.cosine, *f.trace, f.previous.get(), f.playhead, f.language, compared);
-    draw_similarity(screen.similarity, *f.trace, f.playhead, f.language, compared.trace ? " (A)" : "");
+    // /panneau lentille: the lens, large, where the cosine plot and the similarity grid stand (the other panels
+    // stay off the projector).
+    if (features_.inspector().panel() == Panel::Lens) {
+        const Rect& a = screen.cosine, &b = screen.similarity;  // the lens takes both places: fourteen rows need the height
+        const float x = std::min(a.x, b.x), y = std::min(a.y, b.y);
+        draw_lens_panel({x, y, std::max(a.right(), b.right()) - x, std::max(a.bottom(), b.bottom()) - y}, *f.trace,
+                        features_.inspector().lens(), playhead_level(*f.trace, f.playhead), nullptr, f.language);
+    } else {
+        draw_cosine(screen.cosine, *f.trace, f.previous.get(), f.playhead, f.language, compared);
+        draw_similarity(screen.similarity, *f.trace, f.playhead, f.language, compared.trace ? " (A)" : "");
+    }
     draw_teaching(f, screen, shown);
     draw_badges(screen.badges, shown_badges(f.previous.get(), *f.trace, f.playhead), f.fonts, f.colours, f.language, f.scale);
     draw_console_line(screen.section, console_, features_.log(), send_, f.language);  // opened by `/`
@@ -151,12 +160,14 @@ void App::draw_inspector(const Frame& f, const InspectorLayout& inspector) {
         case Panel::Neurons: draw_neurons_panel(inspector.body, trace, in.state(), f.language); break;
         case Panel::Norm: draw_layer_norm_panel(inspector.body, trace, in.state(), playhead_level(trace, f.playhead), f.language); break;
         case Panel::Gradients: draw_gradients_panel(inspector.body, trace, in.gradients(), send_, f.language); break;
+        case Panel::Raschka: draw_raschka_panel(inspector.body, trace, in.gradients(), send_, f.language); break;
         case Panel::Scale: draw_scale_panel(inspector.body, trace, in.state(), send_, f.language); break;
         case Panel::Memory: draw_memory_panel(inspector.body, trace, in.state(), send_, f.language); break;
         case Panel::Superposition: draw_superposition_panel(inspector.body, trace, in.superposition(), send_, f.language); break;
         case Panel::Output:
-            draw_output_panel(inspector.body, trace, features_.session().vocabulary(), f.language);
+            draw_output_panel(inspector.body, trace, features_.session().vocabulary(), send_, f.language);
             break;
+        case Panel::Lens: draw_lens_panel(inspector.body, trace, in.lens(), playhead_level(trace, f.playhead), &send_, f.language); break;
     }
 }
 

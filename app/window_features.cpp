@@ -105,7 +105,7 @@ CommandResult Features::run(const std::string& line) {
 void Features::sync() {
     comparison_.sync();  // side B follows A's sentence, seed and step
     playback_.sync();
-    inspector_.update(session_.trace());
+    inspector_.update(session_.trace(), session_.vocabulary());
 }
 
 void Features::update(double dt) {

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "numbers.h"
+#include "predictions.h"
 #include "settings_table.h"
 #include "utf8.h"
 
@@ -60,6 +61,19 @@ std::string profile_csv(const Trace& trace, Language) {
         for (Eigen::Index i = 0; i < norms.size(); ++i) out << ',' << number(norms[i]);
         out << ',' << number(mean_pairwise_cosine(level.vectors)) << '\n';
     }
+    return out.str();
+}
+
+std::string logit_lens_csv(const Trace& trace, const Vocabulary& vocabulary) {
+    std::ostringstream out;
+    out << "niveau,nom,position,mot,id,lu,probabilite\n";
+    const auto lens = logit_lens(trace, vocabulary);
+    for (std::size_t k = 0; k < lens.size(); ++k)
+        for (std::size_t i = 0; i < lens[k].size(); ++i) {
+            const Prediction& p = lens[k][i];
+            out << trace.levels[k].index << ',' << csv_field(trace.levels[k].name) << ',' << i << ','
+                << csv_field(trace.tokens[i].word) << ',' << p.id << ',' << csv_field(p.word) << ',' << number(p.probability) << '\n';
+        }
     return out.str();
 }
 
@@ -169,7 +183,7 @@ std::string configuration_card(const Trace& trace, Language language) {
         << "  prompt_length: " << trace.token_count() << '\n'
         << "  output_length: 0" << c("  # pas de génération", "  # no generation") << '\n'
         << "vocabulary: " << trace.vocabulary_size
-        << c("  # V, token inconnu compris ; tête de sortie liée", "  # V, unknown token included; output head tied") << '\n'
+        << c("  # V, tokens inconnu et masque compris ; tête de sortie liée", "  # V, unknown and mask tokens included; output head tied") << '\n'
         << "parameters: " << trace.parameters.total << '\n'
         << "```\n";
     return out.str();
@@ -203,6 +217,12 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
             return {true, what + Text{" écrit dans « ", " written to « "} + same(absolute(path) + " »")};
         };
     };
+    auto lens = [](Session& session, const Args& file) -> CommandResult {
+        const std::string& path = file.text();
+        if (auto error = write_file_atomically(path, logit_lens_csv(*session.trace(), session.vocabulary())))
+            return {false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »"};
+        return {true, Text{"lentille (CSV) écrite dans « ", "logit lens (CSV) written to « "} + same(absolute(path) + " »")};
+    };
     auto picture = [image](Session&, const Args& file) -> CommandResult {
         if (!image)
             return {false, "/exporter image n'existe qu'avec la fenêtre (pas avec --headless)",
@@ -213,20 +233,21 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
                               {{{"image"}, picture, true},
                                {{"svg"}, svg_export(std::move(svg)), true},
                                {{"profil"}, text_export(profile_csv, {"profil des normes (CSV)", "norm profile (CSV)"}), true},
+                               {{"lentille"}, lens, true},
                                {{"parametres"},
                                 text_export(parameters_markdown, {"détail des paramètres (Markdown)", "parameter breakdown (Markdown)"}),
                                 true},
                                {{"fiche"},
                                 text_export(configuration_card, {"fiche de configuration (Markdown)", "configuration card (Markdown)"}),
                                 true}},
-                              Text{"image, svg, profil, parametres ou fiche, puis un nom de fichier",
-                                   "image, svg, profil, parametres or fiche, then a file name"});
-    registry.add({"exporter", "/exporter <image|svg|profil|parametres|fiche> FICHIER",
-                  "Enregistre la vue (PNG), la coupe (SVG, à coller dans un diaporama), le profil des normes (CSV), "
-                  "le détail des paramètres ou la fiche de configuration (Markdown).",
-                  {"image", "svg", "profil", "parametres", "fiche"}, run,
-                  "Saves the view (PNG), the cross-section (SVG, for slides), the norm profile (CSV), the parameter "
-                  "breakdown or the configuration card (Markdown)."});
+                              Text{"image, svg, profil, lentille, parametres ou fiche, puis un nom de fichier",
+                                   "image, svg, profil, lentille, parametres or fiche, then a file name"});
+    registry.add({"exporter", "/exporter <image|svg|profil|lentille|parametres|fiche> FICHIER",
+                  "Enregistre la vue (PNG), la coupe (SVG, à coller dans un diaporama), le profil des normes ou la "
+                  "lentille des logits (CSV), le détail des paramètres ou la fiche de configuration (Markdown).",
+                  {"image", "svg", "profil", "lentille", "parametres", "fiche"}, run,
+                  "Saves the view (PNG), the cross-section (SVG, for slides), the norm profile or the logit lens (CSV), "
+                  "the parameter breakdown or the configuration card (Markdown)."});
 }
 
 }  // namespace tb

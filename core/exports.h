@@ -17,6 +17,11 @@ namespace tb {
 // The same whatever the language (a file for programs).
 std::string profile_csv(const Trace& trace, Language language = Language::French);
 
+// The logit lens (predictions.h), one row per level and token: level index, level name, token
+// position (0-based), its word, then the id, word and probability of the most probable word read
+// there. Comma-separated like profile_csv.
+std::string logit_lens_csv(const Trace& trace, const Vocabulary& vocabulary);
+
 // The breakdown of the current model as a Markdown table (term, formula, value, share), with
 // GPT-2 small's formula, value and share beside each term; for people, in `language` (cli.md's
 // number rule: U+202F groups and a decimal comma in French).
@@ -35,7 +40,7 @@ using ImageExporter = std::function<CommandResult(const std::string& path)>;
 // here like the text exports (whole or not at all).
 using SvgMaker = std::function<std::string(const Session& session)>;
 
-// Registers /exporter <image|svg|profil|parametres|fiche> FICHIER. Without `image` (headless), the
+// Registers /exporter <image|svg|profil|lentille|parametres|fiche> FICHIER. Without `image` (headless), the
 // image kind answers that it needs the window; without `svg`, the svg kind says it is not there.
 void add_export_commands(CommandRegistry& registry, ImageExporter image = nullptr, SvgMaker svg = nullptr);
 

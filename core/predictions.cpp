@@ -3,17 +3,26 @@
 #include <algorithm>
 #include <numeric>
 
+#include "forward.h"
+#include "stages.h"
+
 namespace tb {
 
-Matrix next_word_probabilities(const Trace& trace) {
-    const Matrix& out = trace.levels.back().vectors;                 // n x d
-    Matrix p = out * trace.weights->token_embedding.transpose();     // n x V logits, tied head
+namespace {
+
+// [n][V]: softmax(E h_i) for each row h_i of `h` (n x d), the tied head.
+Matrix tied_head_probabilities(const Trace& trace, const Matrix& h) {
+    Matrix p = h * trace.weights->token_embedding.transpose();  // n x V logits
     for (Eigen::Index i = 0; i < p.rows(); ++i) {
         p.row(i) = (p.row(i).array() - p.row(i).maxCoeff()).exp();
         p.row(i) /= p.row(i).sum();
     }
     return p;
 }
+
+}  // namespace
+
+Matrix next_word_probabilities(const Trace& trace) { return tied_head_probabilities(trace, trace.levels.back().vectors); }
 
 std::vector<std::vector<Prediction>> top_predictions(const Trace& trace, const Vocabulary& vocabulary, int k) {
     const Matrix p = next_word_probabilities(trace);
@@ -29,6 +38,29 @@ std::vector<std::vector<Prediction>> top_predictions(const Trace& trace, const V
         result.push_back(std::move(row));
     }
     return result;
+}
+
+std::vector<std::vector<Prediction>> logit_lens(const Trace& trace, const Vocabulary& vocabulary) {
+    const Settings& s = trace.settings;
+    const bool final_norm = has_step(output_stages(s.norm), Step::Normalize);
+    const int n = trace.token_count();
+    std::vector<std::vector<Prediction>> lens;
+    for (const Level& level : trace.levels) {
+        const bool normalize_here = final_norm && level.index != s.top_level();  // the output is already normalized
+        const Matrix h = normalize_here
+                             ? to_rows(normalize(to_lanes(level.vectors), trace.weights->final_norm, s.norm_type, trace.layer_norm_eps), n)
+                             : level.vectors;
+        const Matrix p = tied_head_probabilities(trace, h);
+        std::vector<Prediction> row;
+        for (Eigen::Index i = 0; i < p.rows(); ++i) {
+            Eigen::Index best = 0;
+            p.row(i).maxCoeff(&best);  // the first of equal maxima: the lowest id
+            const int id = static_cast<int>(best);
+            row.push_back({id, vocabulary.word(id), p(i, best)});
+        }
+        lens.push_back(std::move(row));
+    }
+    return lens;
 }
 
 }  // namespace tb

@@ -20,4 +20,11 @@ struct Prediction {
 // The k most probable words for each position, most probable first: [n][k].
 std::vector<std::vector<Prediction>> top_predictions(const Trace& trace, const Vocabulary& vocabulary, int k);
 
+// The logit lens: every level's vectors read as if the model stopped there, through the output's
+// own path — the final norm with its weights where the output has one (pre-norm), nothing
+// otherwise — then the tied embedding (z = E h) and a softmax over all V rows. The output level is
+// already past that norm and is read as it is, so its row is top_predictions' first word.
+// [2L+2][n]: lens[k][i] is token i's most probable word at level k (lowest id on a tie).
+std::vector<std::vector<Prediction>> logit_lens(const Trace& trace, const Vocabulary& vocabulary);
+
 }  // namespace tb

@@ -1,5 +1,6 @@
 #include "worked_examples.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -69,11 +70,12 @@ Vector concept_vector(const FactNetwork& net, const std::vector<std::string>& co
 
 namespace {
 
-double gelu_scalar(double x) { return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0))); }
-// d/dx GELU(x) = Phi(x) + x phi(x).
+// Raschka's GELU (section 4.3): 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x³))).
+constexpr double kGeluC = 0.7978845608028654;  // sqrt(2 / pi)
+double gelu_scalar(double x) { return 0.5 * x * (1.0 + std::tanh(kGeluC * (x + 0.044715 * x * x * x))); }
 double gelu_derivative(double x) {
-    const double pi = 3.14159265358979323846;
-    return 0.5 * (1.0 + std::erf(x / std::sqrt(2.0))) + x * std::exp(-0.5 * x * x) / std::sqrt(2.0 * pi);
+    const double t = std::tanh(kGeluC * (x + 0.044715 * x * x * x));
+    return 0.5 * (1.0 + t) + 0.5 * x * (1.0 - t * t) * kGeluC * (1.0 + 3.0 * 0.044715 * x * x);
 }
 
 struct Layer {
@@ -123,6 +125,23 @@ ShortcutExperiment shortcut_gradient_experiment(std::uint64_t seed) {
     Vector input(3);
     input << 1.0, 0.0, -1.0;
     return {layer_gradients(layers, input, false), layer_gradients(layers, input, true)};
+}
+
+ShortcutExperiment raschka_published() {
+    // layers.0.0.weight ... layers.4.0.weight, « has gradient mean of ».
+    return {{0.00020, 0.00012, 0.00072, 0.00140, 0.00505}, {0.222, 0.207, 0.329, 0.267, 1.326}};
+}
+
+ShortcutSpread shortcut_first_layer_spread(std::uint64_t first_seed, int count) {
+    std::vector<double> ratios;
+    for (int k = 0; k < count; ++k) {
+        const ShortcutExperiment e = shortcut_gradient_experiment(first_seed + static_cast<std::uint64_t>(k));
+        ratios.push_back(e.with_shortcuts[0] / e.without_shortcuts[0]);
+    }
+    std::sort(ratios.begin(), ratios.end());
+    const std::size_t m = ratios.size() / 2;
+    const double median = ratios.empty() ? 0 : ratios.size() % 2 ? ratios[m] : 0.5 * (ratios[m - 1] + ratios[m]);
+    return {first_seed, count, median, ratios.empty() ? 0 : ratios.front(), ratios.empty() ? 0 : ratios.back()};
 }
 
 }  // namespace tb

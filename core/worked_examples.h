@@ -3,7 +3,8 @@
 // and a test can check every number:
 //   - layer norm by hand (seed 000 C) and RMSNorm beside it (seed 002);
 //   - the « Thomas Pesquet » neuron, an FFN read as a store of facts (seed 004);
-//   - Raschka's five-layer network, gradients with and without shortcuts (seed 000 D).
+//   - Raschka's five-layer network, gradients with and without shortcuts (seed 000 D): his published
+//     figures, and our own draws of the same network.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -52,13 +53,28 @@ FactPass run_fact_network(const FactNetwork& net, const Vector& input);
 // The input vector of a set of concepts (sum of their unit axes), e.g. {"Thomas", "Pesquet"}.
 Vector concept_vector(const FactNetwork& net, const std::vector<std::string>& concepts);
 
-// Raschka's experiment: five linear layers of sizes [3, 3, 3, 3, 3, 1], each followed by GELU,
-// input [1, 0, -1], target 0, squared error; a shortcut x + layer(x) wherever shapes allow.
-// Weights drawn from `seed` like PyTorch's default Linear: U(-1/sqrt(fan_in), 1/sqrt(fan_in)).
+// Raschka's experiment: five linear layers of sizes [3, 3, 3, 3, 3, 1], each followed by GELU (his
+// tanh approximation), input [1, 0, -1], target 0, squared error; a shortcut x + layer(x) wherever
+// shapes allow. Weights drawn from `seed` like PyTorch's default Linear: U(-1/sqrt(fan_in),
+// 1/sqrt(fan_in)), but from our generator: the same network as his, another draw.
 struct ShortcutExperiment {
     std::vector<double> without_shortcuts;  // mean |dLoss/dW| of layers 1..5
     std::vector<double> with_shortcuts;
 };
 ShortcutExperiment shortcut_gradient_experiment(std::uint64_t seed);
+
+// His own run as published: Raschka, « Build a Large Language Model (From Scratch) », section 4.4,
+// torch.manual_seed(123), the figures as printed (rounded).
+constexpr int kRaschkaSeed = 123;
+ShortcutExperiment raschka_published();
+
+// With / without shortcuts at layer 1 over `count` of our draws, seeds first .. first + count - 1:
+// how far one draw is from another.
+struct ShortcutSpread {
+    std::uint64_t first_seed;
+    int count;
+    double median, min, max;  // the median of an even count is the mean of the two middle values
+};
+ShortcutSpread shortcut_first_layer_spread(std::uint64_t first_seed = 1, int count = 100);
 
 }  // namespace tb

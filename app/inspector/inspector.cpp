@@ -18,6 +18,7 @@ struct Named {
 };
 constexpr Named kPanels[] = {{Panel::Attention, "attention"}, {Panel::Neurons, "neurones"}, {Panel::Norm, "norme"},
                              {Panel::Gradients, "gradients"}, {Panel::Scale, "echelle"},  {Panel::Output, "sortie"},
+                             {Panel::Lens, "lentille"},        {Panel::Raschka, "raschka"},
                              {Panel::Memory, "memoire"},       {Panel::Superposition, "superposition"},
                              {Panel::None, "aucun"}};
 
@@ -61,7 +62,7 @@ Command make_panel_command(Panel& target) {
         return {true, std::string("panneau « ") + panel_word(*panel) + " » ouvert",
                 std::string("panel « ") + panel_word(*panel) + " » open"};
     };
-    return Command("panneau", "/panneau <attention|neurones|norme|gradients|echelle|sortie|memoire|superposition|aucun>",
+    return Command("panneau", "/panneau <attention|neurones|norme|gradients|echelle|sortie|lentille|raschka|memoire|superposition|aucun>",
                    "ouvre un panneau de l'intérieur des sous-couches (aucun : le referme)", panel_words(), run,
                    "opens a panel inside the sublayers (aucun: closes it)");
 }
@@ -149,6 +150,28 @@ Rect StripLayout::cell_rect(int neuron) const {
     return {area.x + cell_w * static_cast<float>(col), area.y + cell_h * static_cast<float>(row), cell_w, cell_h};
 }
 
+Rect LensLayout::cell_rect(int level, int token) const {
+    return {grid.x + cell_w * static_cast<float>(token), grid.bottom() - cell_h * static_cast<float>(level + 1), cell_w, cell_h};
+}
+
+Rect LensLayout::bar_rect(int level, int token, double probability) const {
+    const Rect c = cell_rect(level, token);
+    const float length = std::max(1.f, (cell_w - 6) * static_cast<float>(std::clamp(probability, 0.0, 1.0)));
+    return {c.x + 3, c.bottom() - 4, length, 2};
+}
+
+LensLayout lens_layout(const Rect& body, int levels, int tokens, float header, float label, float margin) {
+    LensLayout l;
+    if (levels < 1 || tokens < 1) return l;
+    l.levels = levels, l.tokens = tokens;
+    l.grid = make(body.x + label, body.y + header, body.w - label - margin, body.h - header - margin);
+    l.cell_w = std::floor(l.grid.w / static_cast<float>(tokens));
+    l.cell_h = std::floor(l.grid.h / static_cast<float>(levels));
+    l.grid.w = l.cell_w * static_cast<float>(tokens);
+    l.grid.h = l.cell_h * static_cast<float>(levels);
+    return l;
+}
+
 StripLayout neuron_strip_layout(const Rect& body, int width, float header, float line) {
     StripLayout s;
     s.per_row = std::clamp(width, 1, 32);
@@ -188,6 +211,29 @@ GradientComparison gradient_comparison(const Trace& trace) {
     c.residual_on = means(on, c.loss_on);
     c.residual_off = means(off, c.loss_off);
     return c;
+}
+
+GradientVerdict gradient_verdict(const GradientComparison& g, Language language) {
+    GradientVerdict v;
+    const bool en = language == Language::English;
+    if (g.residual_on.empty() || g.residual_off.empty() || !(g.residual_on[0] > 0) || !(g.residual_off[0] > 0) ||
+        !std::isfinite(g.residual_on[0]) || !std::isfinite(g.residual_off[0])) {
+        v.caption = en ? "Here the first sublayer's gradient cannot be compared (zero or not finite)."
+                       : "Ici, le gradient de la 1re sous-couche ne se compare pas (nul ou non fini).";
+        return v;
+    }
+    const double on = g.residual_on[0], off = g.residual_off[0];
+    v.factor = std::max(on, off) / std::min(on, off);
+    v.factor_text = v.factor < 9.95 ? format_significant(v.factor, 2, language) : format_count(std::llround(v.factor), language);
+    v.without_is = v.factor_text == format_significant(1.0, 2, language) ? 0 : off > on ? 1 : -1;
+    const std::string head = en ? "Here, without the residual, the gradient of the 1st sublayer (attention 1) is "
+                                : "Ici, sans résiduel, le gradient de la 1re sous-couche (attention 1) est ";
+    if (v.without_is == 0)
+        v.caption = head + (en ? "about the same as with it (" : "à peu près le même qu'avec (rapport ") + v.factor_text + ").";
+    else
+        v.caption = head + v.factor_text + (en ? (v.without_is > 0 ? " times larger than with it." : " times smaller than with it.")
+                                               : (v.without_is > 0 ? " fois plus grand qu'avec." : " fois plus petit qu'avec."));
+    return v;
 }
 
 ScaleRow scale_row(const Architecture& a) {

@@ -15,10 +15,10 @@
 
 namespace tb {
 
-enum class Panel { None, Attention, Neurons, Norm, Gradients, Scale, Output, Memory, Superposition };
+enum class Panel { None, Attention, Neurons, Norm, Gradients, Scale, Output, Lens, Raschka, Memory, Superposition };
 
 // The /panneau words, in tab order (aucun last): "attention", "neurones", "norme", "gradients",
-// "echelle", "sortie", "memoire", "superposition", "aucun".
+// "echelle", "sortie", "lentille", "raschka", "memoire", "superposition", "aucun".
 const std::vector<std::string>& panel_words();
 const char* panel_word(Panel panel);
 // Case- and accent-insensitive ("Échelle" -> Scale); nothing for an unknown word.
@@ -71,6 +71,19 @@ struct StripLayout {
 };
 StripLayout neuron_strip_layout(const Rect& body, int width, float header, float line);
 
+// The lens grid (/panneau lentille): below `header` px (the title, the caption and the tokens'
+// words), right of the level names (`label` px), down to the body's bottom less `margin` px: level 0
+// in the bottom row and 2L+1 at the top, as in the cross-section; token i in column i.
+struct LensLayout {
+    Rect grid;
+    int levels = 0, tokens = 0;
+    float cell_w = 0, cell_h = 0;
+    Rect cell_rect(int level, int token) const;
+    // The probability's green bar along the cell's bottom: 2 px high, (cell_w - 6) × p long from 3 px in.
+    Rect bar_rect(int level, int token, double probability) const;
+};
+LensLayout lens_layout(const Rect& body, int levels, int tokens, float header, float label, float margin);
+
 // A neuron read as seed 004 reads it: W↑'s row i (its "question" over the d features) and W↓'s
 // column i (the "direction" it adds to the stream when active).
 struct NeuronReading {
@@ -88,6 +101,20 @@ struct GradientComparison {
     double loss_on = 0, loss_off = 0;
 };
 GradientComparison gradient_comparison(const Trace& trace);
+
+// What the gradients panel says about its figures, and nothing more: at the first sublayer
+// (attention 1), the gradient without the residual against with it. `factor` is the larger over
+// the smaller (>= 1), written with two significant digits below 10 and as an integer above;
+// `without_is` is +1 when it is larger without the residual, -1 smaller, 0 when the factor reads
+// « 1,0 » (about the same). The caption: « Ici, sans résiduel, le gradient de la 1re sous-couche
+// (attention 1) est 2,7 fois plus petit qu'avec. »
+struct GradientVerdict {
+    double factor = 1;
+    std::string factor_text;  // as the caption writes it: "2,7", "60"
+    int without_is = 0;
+    std::string caption;
+};
+GradientVerdict gradient_verdict(const GradientComparison& g, Language language);
 
 // The parameter formula applied from the toy to GPT-3, with the shares the seeds quote.
 struct ScaleRow {
@@ -158,6 +185,13 @@ constexpr float kHeatmapFooter = 3.0f;  // the colour scale, its labels and the 
 constexpr float kStripHeader = 5.0f;    // the block, token and caption lines above the strip
 constexpr float kScaleHeader = 3.5f;    // the views' row and the legend's two lines above the scale bars
 constexpr float kScaleRow = 0.95f;      // one model: its name, its bar and its total on one line
+constexpr float kLensHeader = 3.4f;     // the lens's title, its caption and the tokens' words above the grid…
+constexpr float kLensViews = 1.25f;    // … and the row of the output tab's views, in the window (not in presenter mode)
+inline float lens_header(bool views) { return kLensHeader + (views ? kLensViews : 0.f); }
+constexpr float kLensLabel = 2.9f;      // the level names left of the lens grid (the window's padding included)…
+constexpr float kLensLabelShort = 1.7f; // … and their short form (« a4 », « E ») above three layers
+inline float lens_label(int layers) { return layers > 3 ? kLensLabelShort : kLensLabel; }
+constexpr float kLensMargin = 0.35f;    // right of and below the lens grid
 }  // namespace inspector_metrics
 
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "predictions.h"
 #include "inspector/inspector.h"
 #include "superposition.h"
 #include "worked_examples.h"
@@ -40,12 +41,19 @@ struct SuperpositionData {
 struct GradientData {
     std::shared_ptr<const Trace> trace;  // the trace they were computed for
     GradientComparison comparison;
-    ShortcutExperiment shortcut;
+    ShortcutExperiment shortcut;  // Raschka's network drawn from the trace's seed
+    ShortcutSpread spread{};      // with / without at layer 1 over seeds 1 … 100 (the same for every trace)
+};
+
+// The lens panel's data: the logit lens of one trace (predictions.h), computed once per trace.
+struct LensData {
+    std::shared_ptr<const Trace> trace;
+    std::vector<std::vector<Prediction>> lens;  // [2L+2][n]
 };
 
 class Inspector {
 public:
-    // /panneau <attention|neurones|norme|gradients|echelle|sortie|memoire|superposition|aucun>.
+    // /panneau <attention|neurones|norme|gradients|echelle|sortie|lentille|raschka|memoire|superposition|aucun>.
     std::vector<Command> commands() { return {make_panel_command(state_.panel)}; }
 
     Panel panel() const { return state_.panel; }
@@ -56,9 +64,11 @@ public:
     bool& parameters_open() { return parameters_open_; }
 
     // Computes what the open panel shows for `trace` if it has not been computed for it yet.
-    void update(const std::shared_ptr<const Trace>& trace);
-    // Null until the gradients panel has been opened on the current trace.
+    void update(const std::shared_ptr<const Trace>& trace, const Vocabulary& vocabulary);
+    // Null until the gradients panel (or its Raschka view) has been opened on the current trace.
     const GradientData* gradients() const { return gradients_.trace ? &gradients_ : nullptr; }
+    // Null until the lens panel has been opened on the current trace.
+    const LensData* lens() const { return lens_.trace ? &lens_ : nullptr; }
     // Null until the superposition panel has been opened.
     const SuperpositionData* superposition() const { return superposition_.rows.empty() ? nullptr : &superposition_; }
 
@@ -66,6 +76,7 @@ private:
     InspectorState state_;
     bool parameters_open_ = false;
     GradientData gradients_;
+    LensData lens_;
     SuperpositionData superposition_;
 };
 

@@ -1,11 +1,16 @@
 // Gradients through the residual (seed 000 D): the mean |gradient| of each sublayer's weights by
 // level, for this model with the residual on (yellow) and off (red), same weights, same sentence
-// (backward on the trace and on the other wiring, computed once per trace). Beside it Raschka's
-// five-layer experiment, without and with shortcuts. Log scales: the gap is orders of magnitude.
+// (backward on the trace and on the other wiring, computed once per trace), on a log scale, and one
+// sentence computed from those figures (gradient_verdict): with random weights, which one is larger
+// depends on the seed and the wiring, so the panel says what it shows, not a rule. Its second view
+// (/panneau raschka): Raschka's five-layer experiment as a cited table, his published figures beside
+// our own draw of the same network, and how the ratio at layer 1 spreads over 100 draws.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -92,71 +97,128 @@ void level_plot(const Rect& r, const GradientComparison& g, int layers, Language
     }
 }
 
-void raschka_plot(const Rect& r, const ShortcutExperiment& e, Language language) {
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const float line = ImGui::GetTextLineHeight();
-    const float x0 = r.x + line * 2.4f, x1 = r.right() - line * 0.6f;
-    const LogAxis a = axis_for({&e.without_shortcuts, &e.with_shortcuts}, r.y + line * 0.3f, r.bottom() - line * 1.3f);
-    if (x1 - x0 < 20 || a.bottom - a.top < 20) return;
-    decades(dl, a, x0, x1);
-    const int count = static_cast<int>(e.with_shortcuts.size());
-    const float slot = (x1 - x0) / static_cast<float>(std::max(1, count)), bar = slot * 0.32f;
-    for (int k = 0; k < count; ++k) {
-        const float cx = x0 + slot * (static_cast<float>(k) + 0.5f);
-        const double off = e.without_shortcuts[static_cast<std::size_t>(k)], on = e.with_shortcuts[static_cast<std::size_t>(k)];
-        dl->AddRectFilled(ImVec2(cx - bar - 1, a.y(off)), ImVec2(cx - 1, a.bottom), to_u32(kOff));
-        dl->AddRectFilled(ImVec2(cx + 1, a.y(on)), ImVec2(cx + bar + 1, a.bottom), to_u32(palette::kResidual));
-        const std::string name = tr(language, "couche ", "layer ") + std::to_string(k + 1);
-        const ImVec2 size = ImGui::CalcTextSize(name.c_str());
-        dl->AddText(ImVec2(cx - size.x * 0.5f, a.bottom + 2), IM_COL32(200, 205, 220, 255), name.c_str());
-    }
-    ImGui::SetCursorScreenPos(ImVec2(x0, a.top));
-    ImGui::InvisibleButton("##raschka", ImVec2(std::max(1.f, x1 - x0), std::max(1.f, a.bottom - a.top)));
-    if (ImGui::IsItemHovered() && count > 0) {
-        const int k = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - x0) / slot), 0, count - 1);
-        ImGui::SetTooltip(tr(language, "couche %d : sans raccourcis %s, avec %s", "layer %d: without shortcuts %s, with %s"), k + 1,
-                          format_shortest(e.without_shortcuts[static_cast<std::size_t>(k)], 2, language).c_str(),
-                          format_shortest(e.with_shortcuts[static_cast<std::size_t>(k)], 2, language).c_str());
-    }
+// "× 1 110": a ratio as the lines under the table write it (two significant digits below 10).
+std::string times(double ratio, Language language) {
+    if (!(ratio > 0) || !std::isfinite(ratio)) return "—";
+    return "× " + (ratio < 9.95 ? format_significant(ratio, 2, language) : format_count(std::llround(ratio), language));
+}
+
+// Two significant digits written out in decimals (0,000050 · 0,74 · 3,1), as the published column is;
+// a power of ten only below 10⁻⁷.
+std::string two_digits(double v, Language language) {
+    if (!(v > 0) || !std::isfinite(v)) return format_shortest(v, 2, language);
+    const int decimals = 1 - static_cast<int>(std::floor(std::log10(v)));
+    if (decimals > 7) return format_significant(v, 2, language);
+    return format_fixed(v, std::max(0, decimals), language);
 }
 
 }  // namespace
+
 
 void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send,
                           Language language) {
     if (!data || data->trace.get() != &trace) return;  // the Inspector computes it when the trace changes
     if (!begin_panel("##panneau_gradients", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    draw_gradients_family_row(Panel::Gradients, send, language);
     const auto text = [](palette::Colour8 c) { return ImGui::ColorConvertU32ToFloat4(to_u32(c)); };
-    ImGui::TextUnformatted(tr(language, "moyenne |∂L/∂W| par sous-couche :", "mean |∂L/∂W| by sublayer:"));
-    ImGui::SameLine();
-    ImGui::TextColored(text(palette::kResidual), "%s", tr(language, "avec résiduel", "with residual"));
-    ImGui::SameLine();
-    ImGui::TextColored(text(kOff), "%s", tr(language, "sans", "without"));
+    ImGui::TextUnformatted(tr(language, "moyenne |∂L/∂W| par sous-couche", "mean |∂L/∂W| by sublayer"));
     help_marker(tr(language,
-                   "Une vraie rétropropagation sur ce modèle (mêmes poids, même phrase, une perte fixe sur la sortie). "
-                   "y = x + F(x) se dérive en 1 + F′ : le « 1 » porte le gradient jusqu'aux premières couches. "
-                   "Sans lui, il faut traverser chaque F′ : le plus souvent le gradient s'affaiblit en descendant "
-                   "(avec d'autres poids, il peut aussi grossir).",
-                   "A real backward pass on this model (same weights, same sentence, a fixed loss on the output). "
-                   "y = x + F(x) differentiates to 1 + F′: the « 1 » carries the gradient down to the first layers. "
-                   "Without it the gradient must cross every F′: most often it fades on the way down (with other "
-                   "weights it can also grow)."));
-    if (trace.settings.layers < 6) {  // the fade shows over many layers
-        ImGui::TextDisabled("%s", tr(language, "plus net avec six couches :", "clearer with six layers:"));
+                   "Une vraie rétropropagation sur ce modèle (mêmes poids, même phrase, une perte fixe sur la sortie), "
+                   "une fois avec le résiduel et une fois sans. y = x + F(x) se dérive en 1 + F′ : le « 1 » passe le "
+                   "gradient tel quel sous chaque sous-couche. Sans lui, le gradient doit traverser chaque F′ ; avec ces "
+                   "poids aléatoires, non entraînés, il peut en sortir plus petit ou plus grand selon la graine et le "
+                   "câblage : la phrase sous le titre dit ce que montrent les chiffres d'ici.",
+                   "A real backward pass on this model (same weights, same sentence, a fixed loss on the output), once "
+                   "with the residual and once without. y = x + F(x) differentiates to 1 + F′: the « 1 » passes the "
+                   "gradient unchanged under each sublayer. Without it the gradient must cross every F′; with these "
+                   "random, untrained weights it can come out smaller or larger depending on the seed and the wiring: "
+                   "the sentence under the title says what the figures here show."));
+    ImGui::TextColored(text(palette::kResidual), "%s", tr(language, "— avec résiduel", "— with residual"));
+    ImGui::SameLine();
+    ImGui::TextColored(text(kOff), "%s", tr(language, "— sans", "— without"));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(gradient_verdict(data->comparison, language).caption.c_str());
+    ImGui::PopTextWrapPos();
+    if (trace.settings.layers < 6) {
+        ImGui::TextDisabled("%s", tr(language, "à voir aussi :", "see also:"));
         ImGui::SameLine();
         if (ImGui::SmallButton("/couches 6")) send("/couches 6");
     }
-    const float frame = ImGui::GetFrameHeight();
     const float top = ImGui::GetCursorScreenPos().y;
-    const float half = (rect.bottom() - top - frame * 1.2f) * 0.5f;
-    level_plot({rect.x, top, rect.w, half}, data->comparison, trace.settings.layers, language);
-    ImGui::SetCursorScreenPos(ImVec2(rect.x + ImGui::GetStyle().WindowPadding.x, top + half + frame * 0.1f));
-    ImGui::TextUnformatted(tr(language, "Raschka, 5 couches :", "Raschka, 5 layers:"));
-    ImGui::SameLine();
-    ImGui::TextColored(text(kOff), "%s", tr(language, "sans raccourcis", "without shortcuts"));
-    ImGui::SameLine();
-    ImGui::TextColored(text(palette::kResidual), "%s", tr(language, "avec", "with"));
-    raschka_plot({rect.x, ImGui::GetCursorScreenPos().y, rect.w, rect.bottom() - ImGui::GetCursorScreenPos().y - 4}, data->shortcut, language);
+    level_plot({rect.x, top, rect.w, rect.bottom() - top - ImGui::GetStyle().WindowPadding.y}, data->comparison, trace.settings.layers,
+               language);
+    ImGui::End();
+}
+
+void draw_raschka_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send, Language language) {
+    if (!data || data->trace.get() != &trace) return;
+    if (!begin_panel("##panneau_raschka", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    draw_gradients_family_row(Panel::Raschka, send, language);
+    const auto text = [](palette::Colour8 c) { return ImGui::ColorConvertU32ToFloat4(to_u32(c)); };
+    ImGui::TextUnformatted(tr(language, "Raschka, 5 couches : moyenne |∂L/∂W|", "Raschka, 5 layers: mean |∂L/∂W|"));
+    help_marker(tr(language,
+                   "S. Raschka, « Build a Large Language Model (From Scratch) », section 4.4 : cinq couches linéaires "
+                   "(tailles 3, 3, 3, 3, 3 puis 1) suivies de GELU, entrée (1 ; 0 ; −1), cible 0, erreur quadratique ; "
+                   "sans raccourcis, puis avec x + couche(x). À gauche ses chiffres publiés (torch.manual_seed(123)), à "
+                   "droite notre tirage du même réseau (GELU approchée par tanh comme la sienne, poids uniformes "
+                   "entre −1/√3 et 1/√3) avec la graine du modèle : d'un tirage à l'autre le rapport change beaucoup, "
+                   "d'où la dernière ligne.",
+                   "S. Raschka, « Build a Large Language Model (From Scratch) », section 4.4: five linear layers "
+                   "(sizes 3, 3, 3, 3, 3 then 1) each followed by GELU, input (1; 0; −1), target 0, squared error; "
+                   "without shortcuts, then with x + layer(x). Left, his published figures (torch.manual_seed(123)); "
+                   "right, our draw of the same network (GELU in its tanh approximation as his, weights uniform "
+                   "between −1/√3 and 1/√3) with the model's seed: from one draw to another the ratio changes a lot, "
+                   "hence the last line."));
+    const ShortcutExperiment published = raschka_published();
+    const ShortcutExperiment& ours = data->shortcut;
+    const std::string seed = std::to_string(trace.settings.seed);
+    // A little smaller than the body, never under 16 px, so that five columns fit a narrow column.
+    ImGui::SetWindowFontScale(std::clamp(kMinTextPx / ImGui::GetFontSize(), 0.85f, 1.f));
+    ImGui::PushTextWrapPos(0);
+    ImGui::Text(tr(language, "Couches 1 à 5 ; à gauche, publié (graine 123) ; à droite, notre tirage (graine %s).",
+                   "Layers 1 to 5; left, published (seed 123); right, our draw (seed %s)."),
+                seed.c_str());
+    ImGui::PopTextWrapPos();
+    const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH;
+    if (ImGui::BeginTable("##raschka", 5, flags)) {
+        for (int c = 0; c < 5; ++c) ImGui::TableSetupColumn(nullptr);
+        ImGui::TableNextRow();
+        for (int c = 1; c < 5; ++c) {
+            ImGui::TableSetColumnIndex(c);
+            const bool with = c % 2 == 0;
+            ImGui::TextColored(text(with ? palette::kResidual : kOff), "%s", with ? tr(language, "avec", "with") : tr(language, "sans", "without"));
+        }
+        for (std::size_t k = 0; k < 5; ++k) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", static_cast<int>(k) + 1);
+            // As printed: five decimals without shortcuts, three with.
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(format_fixed(published.without_shortcuts[k], 5, language).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(format_fixed(published.with_shortcuts[k], 3, language).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(two_digits(ours.without_shortcuts[k], language).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(two_digits(ours.with_shortcuts[k], language).c_str());
+        }
+        ImGui::EndTable();
+    }
+    ImGui::PushTextWrapPos(0);
+    ImGui::Text(tr(language, "avec/sans à la couche 1 : %s publié, %s notre tirage.", "with/without at layer 1: %s published, %s our draw."),
+                times(published.with_shortcuts[0] / published.without_shortcuts[0], language).c_str(),
+                times(ours.with_shortcuts[0] / ours.without_shortcuts[0], language).c_str());
+    ImGui::Text(tr(language, "sans raccourcis, couche 5/couche 1 : %s publié, %s notre tirage.",
+                   "without shortcuts, layer 5/layer 1: %s published, %s our draw."),
+                times(published.without_shortcuts[4] / published.without_shortcuts[0], language).c_str(),
+                times(ours.without_shortcuts[4] / ours.without_shortcuts[0], language).c_str());
+    const ShortcutSpread& s = data->spread;
+    ImGui::Text(tr(language, "Sur nos %d tirages (graines %s à %s), avec/sans à la couche 1 : médiane %s, de %s à %s.",
+                   "Over our %d draws (seeds %s to %s), with/without at layer 1: median %s, from %s to %s."),
+                s.count, std::to_string(s.first_seed).c_str(), std::to_string(s.first_seed + static_cast<std::uint64_t>(s.count) - 1).c_str(),
+                times(s.median, language).c_str(), times(s.min, language).c_str(), times(s.max, language).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::SetWindowFontScale(1.f);
     ImGui::End();
 }
 

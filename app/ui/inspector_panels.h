@@ -1,5 +1,5 @@
 #pragma once
-// "Inside the sublayers": the inspector's tabs and its eight panels (/panneau), one file each.
+// "Inside the sublayers": the inspector's tabs and its nine panels (/panneau), one file each.
 // Every number they show is read from the trace or computed by core/ functions on it.
 #include <memory>
 #include <string>
@@ -20,11 +20,21 @@ void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState&
 // `data` was computed by the Inspector when the trace changed (nothing drawn when it is missing).
 void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send,
                           Language language);
+// Its second view (/panneau raschka): Raschka's five layers, his published table beside our draw.
+void draw_raschka_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send, Language language);
+// The gradients tab's two views (ce modèle, Raschka) as a row of small buttons, the open one in yellow.
+void draw_gradients_family_row(Panel current, const CommandSink& send, Language language);
+// The output tab's two views (la sortie, chaque niveau : the lens), the same way.
+void draw_output_family_row(Panel current, const CommandSink& send, Language language);
 // The scale tab's three views (paramètres, mémoire, superposition) as one row of buttons at the
 // top of each, the open one in yellow: a click sends /panneau echelle|memoire|superposition.
 void draw_scale_family_row(Panel current, const CommandSink& send, Language language);
 void draw_scale_panel(const Rect& rect, const Trace& trace, InspectorState& state, const CommandSink& send, Language language);
-void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, Language language);
+void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, const CommandSink& send, Language language);
+// The logit lens, levels × tokens; `data` was computed by the Inspector when the trace changed (nothing
+// drawn when it is missing); `level` is the level the playhead is in (its row is framed).
+// `send` is null in presenter mode (no row of views there).
+void draw_lens_panel(const Rect& rect, const Trace& trace, const LensData* data, int level, const CommandSink* send, Language language);
 // Seed 002's shapes and memory: this model's and the example's tensors, the scores, a preset's KV cache.
 void draw_memory_panel(const Rect& rect, const Trace& trace, InspectorState& state, const CommandSink& send, Language language);
 // Seed 004's superposition: `data` was counted by the Inspector when the panel opened (nothing drawn when missing).

@@ -29,7 +29,9 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
             if (ImGui::GetCursorPosX() + w > right) ImGui::NewLine();
         }
         first = false;
-        const bool family = tab.panel == Panel::Scale && (current == Panel::Memory || current == Panel::Superposition);
+        const bool family = (tab.panel == Panel::Scale && (current == Panel::Memory || current == Panel::Superposition)) ||
+                            (tab.panel == Panel::Gradients && current == Panel::Raschka) ||
+                            (tab.panel == Panel::Output && current == Panel::Lens);
         const bool open = (tab.panel == current || family) && current != Panel::None;
         if (open) {
             ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kResidual)));
@@ -40,6 +42,49 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
         if (open) ImGui::PopStyleColor(2);
     }
     ImGui::End();
+}
+
+namespace {
+
+struct View {
+    Panel panel;
+    const char* label;
+    const char* help;
+};
+
+// A tab's views as a row of small buttons, the open one in yellow; a click sends its /panneau.
+void family_row(const View (&views)[2], Panel current, const CommandSink& send) {
+    bool first = true;
+    for (const auto& v : views) {
+        if (!first) ImGui::SameLine();
+        first = false;
+        const bool open = v.panel == current;
+        if (open) {
+            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kResidual)));
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kLabel)));
+        }
+        if (ImGui::Button(v.label) && !open) send(std::string("/panneau ") + panel_word(v.panel));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", v.help);
+        if (open) ImGui::PopStyleColor(2);
+    }
+}
+
+}  // namespace
+
+void draw_gradients_family_row(Panel current, const CommandSink& send, Language language) {
+    const View views[2] = {
+        {Panel::Gradients, tr(language, "ce modèle", "this model"), tr(language, "/panneau gradients : ce modèle, avec et sans résiduel.", "/panneau gradients: this model, with and without the residual.")},
+        {Panel::Raschka, tr(language, "Raschka", "Raschka"), tr(language, "/panneau raschka : l'expérience de Raschka (§4.4), ses chiffres publiés et les nôtres.", "/panneau raschka: Raschka's experiment (§4.4), his published figures and ours.")},
+    };
+    family_row(views, current, send);
+}
+
+void draw_output_family_row(Panel current, const CommandSink& send, Language language) {
+    const View views[2] = {
+        {Panel::Output, tr(language, "sortie", "output"), tr(language, "/panneau sortie : les cinq mots les plus probables de la sortie.", "/panneau sortie: the output's five most probable words.")},
+        {Panel::Lens, tr(language, "lentille", "lens"), tr(language, "/panneau lentille : chaque niveau lu par la sortie, le mot le plus probable (lentille des logits).", "/panneau lentille: each level read by the output, its most probable word (logit lens).")},
+    };
+    family_row(views, current, send);
 }
 
 void draw_scale_family_row(Panel current, const CommandSink& send, Language language) {

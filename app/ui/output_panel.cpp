@@ -12,8 +12,9 @@
 
 namespace tb {
 
-void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, Language language) {
+void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, const CommandSink& send, Language language) {
     if (!begin_panel("##panneau_sortie", rect)) return;
+    draw_output_family_row(Panel::Output, send, language);
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "%s",
                        tr(language, "Poids aléatoires, non entraînés : ce modèle « ne prédit rien ». Voici pourtant ce qu'il propose.",

@@ -143,26 +143,24 @@ TEST(Claims, MelangerWithoutPositionsEveryBeadKeepsItsVectorUpToRounding) {
     }
 }
 
-// The gradients panel's (?) (app/ui/gradients_panel.cpp), at six layers as it suggests: with the
-// residual « le 1 porte le gradient jusqu'aux premières couches »; without, « le plus souvent le
-// gradient s'affaiblit en descendant (avec d'autres poids, il peut aussi grossir) ».
-TEST(Claims, GradientsWithTheResidualReachTheFirstLayerWithoutMostOftenFade) {
-    int faded = 0, grew = 0;
-    for (int seed : test::claim_seeds()) {
-        for (const bool residual : {true, false}) {
-            const auto t = session(seeded(seed, residual ? "/couches 6" : "/couches 6; /residuel off")).trace();
-            const Gradients g = backward(*t, loss_target(*t));
-            const double first_over_last = g.sublayers.front().mean_abs_weight_gradient / g.sublayers.back().mean_abs_weight_gradient;
-            if (residual) {
-                EXPECT_GT(first_over_last, 0.5) << "seed " << seed << ": the « 1 » carries it down";
-            } else {
-                faded += first_over_last < 1;
-                grew += first_over_last > 1;
-            }
+// The gradients panel's (?) (app/ui/gradients_panel.cpp): without the residual the gradient « peut en
+// sortir plus petit ou plus grand selon la graine et le câblage »: both happen at the first sublayer,
+// at six layers and at the start-up two. (Its own sentence, computed from the figures, is checked over
+// the seeds in tests/app/inspector/inspector_test.cpp.)
+TEST(Claims, GradientsWithoutTheResidualCanComeOutSmallerOrLarger) {
+    for (const char* layers : {"/couches 2", "/couches 6"}) {
+        int smaller = 0, larger = 0;
+        for (int seed : test::claim_seeds()) {
+            const auto on = session(seeded(seed, layers)).trace();
+            const auto off = session(seeded(seed, std::string(layers) + "; /residuel off")).trace();
+            const double with = backward(*on, loss_target(*on)).sublayers.front().mean_abs_weight_gradient;
+            const double without = backward(*off, loss_target(*off)).sublayers.front().mean_abs_weight_gradient;
+            smaller += without < with;
+            larger += without > with;
         }
+        EXPECT_GT(smaller, 0) << layers << ": « plus petit »";
+        EXPECT_GT(larger, 0) << layers << ": « plus grand »";
     }
-    EXPECT_GT(faded * 2, static_cast<int>(test::claim_seeds().size())) << "« le plus souvent »: " << faded;
-    EXPECT_GT(grew, 0) << "« il peut aussi grossir »";
 }
 
 }  // namespace

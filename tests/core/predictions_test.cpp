@@ -1,6 +1,9 @@
 // The output head: tied to the token embeddings, a distribution over the vocabulary per position.
 #include <cmath>
+#include <memory>
+#include <vector>
 
+#include "forward.h"
 #include "predictions.h"
 #include "../support.h"
 
@@ -30,6 +33,60 @@ TEST(Predictions, TopFiveAreSortedAndNamed) {
         for (int r = 1; r < 5; ++r) EXPECT_GE(top[i][r - 1].probability, top[i][r].probability);
         EXPECT_DOUBLE_EQ(top[i][0].probability, p.row(i).maxCoeff());
         EXPECT_EQ(top[i][0].word, test::vocabulary()->word(top[i][0].id));
+    }
+}
+
+// The logit lens: 2L+2 rows of n readings; the output row is the output head's first word; a level
+// below it is read through the final norm with its weights in pre (here recomputed by hand, by
+// plain loops, after changing the final norm's gain and bias so that they matter), as it is in
+// post and aucune. (tests/reference/logit_lens.py checks every configuration from the trace JSON.)
+TEST(Predictions, LogitLensReadsEachLevelThroughTheOutputsPath) {
+    for (const char* wiring : {"/norme pre", "/norme post", "/norme aucune", "/normalisation rmsnorm", "/couches 6; /residuel off"}) {
+        const auto start = test::session(wiring).trace();
+        // The final norm's gain and bias moved off 1 and 0 (as training would move them).
+        auto weights = std::make_shared<Weights>(*start->weights);
+        for (Eigen::Index j = 0; j < weights->final_norm.gain.size(); ++j)
+            weights->final_norm.gain(j) = 0.5 + 0.25 * static_cast<double>(j), weights->final_norm.bias(j) = 0.1 * static_cast<double>(j % 3) - 0.1;
+        if (start->settings.norm_type == NormType::RmsNorm) weights->final_norm.bias.setZero();
+        const auto t = std::make_shared<const Trace>(run(start->settings, start->tokens, start->vocabulary_size, weights));
+        const auto lens = logit_lens(*t, *test::vocabulary());
+        ASSERT_EQ(lens.size(), t->levels.size()) << wiring;
+        const auto top = top_predictions(*t, *test::vocabulary(), 1);
+        for (int i = 0; i < t->token_count(); ++i) {
+            EXPECT_EQ(lens.back()[i].id, top[i][0].id) << wiring;
+            EXPECT_DOUBLE_EQ(lens.back()[i].probability, top[i][0].probability) << wiring;
+        }
+        const bool pre = t->settings.norm == Norm::Pre, rms = t->settings.norm_type == NormType::RmsNorm;
+        const Matrix& e = t->weights->token_embedding;
+        const LayerNormWeights& g = t->weights->final_norm;
+        for (std::size_t k = 0; k + 1 < t->levels.size(); ++k)
+            for (int i = 0; i < t->token_count(); ++i) {
+                std::vector<double> h(t->levels[k].vectors.cols());
+                for (std::size_t j = 0; j < h.size(); ++j) h[j] = t->levels[k].vectors(i, static_cast<Eigen::Index>(j));
+                if (pre) {
+                    double mu = 0, var = 0;
+                    if (!rms)
+                        for (double v : h) mu += v / static_cast<double>(h.size());
+                    for (double v : h) var += (v - mu) * (v - mu) / static_cast<double>(h.size());
+                    for (std::size_t j = 0; j < h.size(); ++j)
+                        h[j] = (h[j] - mu) / std::sqrt(var + t->layer_norm_eps) * g.gain(static_cast<Eigen::Index>(j)) +
+                               (rms ? 0.0 : g.bias(static_cast<Eigen::Index>(j)));
+                }
+                std::vector<double> z(static_cast<std::size_t>(e.rows()));
+                double top_z = -1e300;
+                int best = 0;
+                for (Eigen::Index v = 0; v < e.rows(); ++v) {
+                    double dot = 0;
+                    for (std::size_t j = 0; j < h.size(); ++j) dot += e(v, static_cast<Eigen::Index>(j)) * h[j];
+                    z[static_cast<std::size_t>(v)] = dot;
+                    if (dot > top_z) top_z = dot, best = static_cast<int>(v);
+                }
+                double sum = 0;
+                for (double v : z) sum += std::exp(v - top_z);
+                EXPECT_EQ(lens[k][i].id, best) << wiring << " level " << k << " token " << i;
+                EXPECT_NEAR(lens[k][i].probability, 1.0 / sum, 1e-12) << wiring << " level " << k << " token " << i;
+                EXPECT_EQ(lens[k][i].word, test::vocabulary()->word(best));
+            }
     }
 }
 

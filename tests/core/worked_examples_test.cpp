@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "forward.h"
+#include "random.h"
 #include "worked_examples.h"
 
 namespace tb {
@@ -87,6 +88,79 @@ TEST(WorkedExamples, ShortcutsKeepEarlyGradientsAlive) {
     EXPECT_LT(median(ratio_without), 0.03) << "layer 1 / layer 5 without shortcuts";
     EXPECT_GT(median(ratio_with), 0.05) << "layer 1 / layer 5 with shortcuts";
     EXPECT_GT(median(first_layer_gain), 10.0) << "layer 1 with / without shortcuts";
+}
+
+// Raschka, « Build a Large Language Model (From Scratch) », section 4.4, print_gradients with
+// torch.manual_seed(123): layers.0.0.weight ... layers.4.0.weight « has gradient mean of ».
+TEST(WorkedExamples, RaschkaTableIsThePublishedOne) {
+    const ShortcutExperiment p = raschka_published();
+    const std::vector<double> without = {0.00020, 0.00012, 0.00072, 0.00140, 0.00505};
+    const std::vector<double> with = {0.222, 0.207, 0.329, 0.267, 1.326};
+    EXPECT_EQ(p.without_shortcuts, without);
+    EXPECT_EQ(p.with_shortcuts, with);
+    EXPECT_EQ(kRaschkaSeed, 123);
+    // What the table says, not « trois ordres de grandeur »: layer 5 gets about 25 times layer 1.
+    EXPECT_NEAR(p.without_shortcuts[4] / p.without_shortcuts[0], 25.25, 1e-9);
+}
+
+// The spread the panel writes, recomputed by finite differences: the same weights (the same
+// generator, one stream per layer, weights row by row then biases), but the test's own forward pass
+// and no backpropagation (central differences, h = 1e-5: well within the 1e-4 asked).
+double raschka_loss(const std::vector<std::vector<double>>& w, const std::vector<std::vector<double>>& b, bool shortcuts) {
+    const int sizes[] = {3, 3, 3, 3, 3, 1};
+    std::vector<double> x = {1.0, 0.0, -1.0};
+    for (int l = 0; l < 5; ++l) {
+        std::vector<double> y(static_cast<std::size_t>(sizes[l + 1]));
+        for (int r = 0; r < sizes[l + 1]; ++r) {
+            double z = b[l][r];
+            for (int c = 0; c < sizes[l]; ++c) z += w[l][r * sizes[l] + c] * x[c];
+            const double k = std::sqrt(2.0 / 3.14159265358979323846);
+            y[r] = 0.5 * z * (1.0 + std::tanh(k * (z + 0.044715 * z * z * z)));
+        }
+        if (shortcuts && y.size() == x.size())
+            for (std::size_t i = 0; i < y.size(); ++i) y[i] += x[i];
+        x = y;
+    }
+    return x[0] * x[0];
+}
+
+double first_layer_ratio_by_differences(std::uint64_t seed) {
+    const int sizes[] = {3, 3, 3, 3, 3, 1};
+    std::vector<std::vector<double>> w(5), b(5);
+    for (int l = 0; l < 5; ++l) {
+        NormalStream stream(seed, "raschka", l);
+        const double bound = 1.0 / std::sqrt(static_cast<double>(sizes[l]));
+        for (int i = 0; i < sizes[l] * sizes[l + 1]; ++i) w[l].push_back(bound * (2.0 * stream.uniform() - 1.0));
+        for (int i = 0; i < sizes[l + 1]; ++i) b[l].push_back(bound * (2.0 * stream.uniform() - 1.0));
+    }
+    double mean[2] = {0, 0};
+    for (int shortcuts = 0; shortcuts < 2; ++shortcuts) {
+        for (double& v : w[0]) {
+            const double keep = v, h = 1e-5;
+            v = keep + h;
+            const double up = raschka_loss(w, b, shortcuts);
+            v = keep - h;
+            const double down = raschka_loss(w, b, shortcuts);
+            v = keep;
+            mean[shortcuts] += std::abs(up - down) / (2 * h) / static_cast<double>(w[0].size());
+        }
+    }
+    return mean[1] / mean[0];
+}
+
+TEST(WorkedExamples, SpreadOverOneHundredDrawsIsRecomputedByFiniteDifferences) {
+    std::vector<double> ratios;
+    for (std::uint64_t seed = 1; seed <= 100; ++seed) ratios.push_back(first_layer_ratio_by_differences(seed));
+    std::sort(ratios.begin(), ratios.end());
+    const ShortcutSpread s = shortcut_first_layer_spread(1, 100);
+    EXPECT_EQ(s.first_seed, 1u);
+    EXPECT_EQ(s.count, 100);
+    EXPECT_NEAR(s.median / (0.5 * (ratios[49] + ratios[50])), 1.0, 1e-4);
+    EXPECT_NEAR(s.min / ratios.front(), 1.0, 1e-4);
+    EXPECT_NEAR(s.max / ratios.back(), 1.0, 1e-4);
+    // One draw, too: the panel's « notre tirage, graine N » row.
+    const ShortcutExperiment e = shortcut_gradient_experiment(2017);
+    EXPECT_NEAR(e.with_shortcuts[0] / e.without_shortcuts[0] / first_layer_ratio_by_differences(2017), 1.0, 1e-4);
 }
 
 }  // namespace

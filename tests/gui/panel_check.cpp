@@ -14,6 +14,7 @@
 
 #include "commands.h"
 #include "inspector/inspector.h"
+#include "predictions.h"
 #include "scene/attention_grid.h"
 #include "scene/colour.h"
 #include "scene/palette.h"
@@ -185,6 +186,58 @@ void check_superposition(const Image& img, const Trace& t, const Rect& body) {
                                                                std::to_string(rows[k].fraction) + " (" + std::to_string(fills[k]) + ")");
 }
 
+// How many pixels of `r` match `c`, every pixel (for thin text, which fraction's 2 px sampling misses).
+int pixels(const Image& img, const Rect& r, palette::Colour8 c, int tolerance) {
+    int hit = 0;
+    for (float y = r.y; y < r.bottom(); y += 1)
+        for (float x = r.x; x < r.right(); x += 1) hit += near(img.at(x, y), c, tolerance);
+    return hit;
+}
+
+// The lens: each cell's green bar as long as its probability (recomputed here by logit_lens on the
+// rebuilt session), and the row where the beads stand (the output, at rest) framed in yellow.
+void check_lens(const Image& img, const Trace& t, const Vocabulary& vocabulary, const Rect& body) {
+    const auto lens = logit_lens(t, vocabulary);
+    const int levels = static_cast<int>(lens.size()), n = t.token_count();
+    const LensLayout grid = lens_layout(body, levels, n, kFrame * inspector_metrics::lens_header(true), kFrame * inspector_metrics::lens_label(t.settings.layers),
+                                        kFrame * inspector_metrics::kLensMargin);
+    check(grid.cell_w >= 30 && grid.cell_h >= 12, "lens cells large enough (" + std::to_string(grid.cell_w) + " × " +
+                                                      std::to_string(grid.cell_h) + " px)");
+    int bars_right = 0;
+    std::string wrong;
+    for (int k = 0; k < levels; ++k)
+        for (int i = 0; i < n; ++i) {
+            const Rect bar = grid.bar_rect(k, i, lens[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)].probability);
+            const Rect cell = grid.cell_rect(k, i);
+            // The bar's length as drawn: the longest run of green from its start, over the rows it may cover.
+            float green = 0;
+            for (float y = bar.y - 1; y <= bar.y + 2; y += 1) {
+                float run = 0;
+                for (float x = bar.x - 1; x < cell.right() - 1; x += 1) {
+                    if (!near(img.at(x, y), palette::kOutput, 30)) {
+                        if (run > 0 || x > bar.x + 1) break;
+                        continue;
+                    }
+                    run += 1;
+                }
+                green = std::max(green, run);
+            }
+            if (std::abs(green - bar.w) <= 2.f) ++bars_right;
+            else if (wrong.empty()) wrong = " (level " + std::to_string(k) + " token " + std::to_string(i) + ": " + std::to_string(green) +
+                                            " px, expected " + std::to_string(bar.w) + " at " + std::to_string(bar.x) + ", " +
+                                            std::to_string(bar.y) + ")";
+        }
+    check(bars_right == levels * n, "every lens bar as long as its probability: " + std::to_string(bars_right) + " of " +
+                                        std::to_string(levels * n) + wrong);
+    const Rect top = grid.cell_rect(levels - 1, 0);
+    double framed = 0;  // the frame's top edge: the best of the rows around the row's top
+    for (float dy = -2; dy <= 2; dy += 1)
+        framed = std::max(framed, fraction(img, {grid.grid.x + 2, top.y + dy, grid.grid.w - 4, 0}, palette::kResidual, 40));
+    check(framed > 0.6, "the output's row (where the beads stand) framed in yellow (" + std::to_string(framed) + ")");
+    const Rect below = grid.cell_rect(levels - 2, 0);
+    check(fraction(img, {grid.grid.x + 4, below.y + 3, grid.grid.w - 8, 1}, palette::kResidual, 40) < 0.05, "the row below it not framed");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -218,6 +271,13 @@ int main(int argc, char** argv) {
         case Panel::Norm: check(fraction(img, body, {255, 255, 255}, 40) > 0.005, "the steps written in the panel"); break;
         case Panel::Memory: check(fraction(img, body, {255, 255, 255}, 40) > 0.005, "the shapes and figures written in the panel"); break;
         case Panel::Superposition: check_superposition(img, trace, body); break;
+        case Panel::Lens: check_lens(img, trace, session.vocabulary(), body); break;
+        case Panel::Raschka:
+            // Two words each, in thin text: counted pixel by pixel.
+            check(pixels(img, body, palette::kResidual, 40) >= 12, "« avec » columns labelled (yellow)");
+            check(pixels(img, body, off, 40) >= 12, "« sans » columns labelled (red)");
+            check(fraction(img, body, {255, 255, 255}, 40) > 0.01, "the figures written in the table");
+            break;
         case Panel::None: break;
     }
     return verdict();

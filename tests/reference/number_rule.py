@@ -45,6 +45,20 @@ FRENCH_ONLY = ["Bienvenue", "Paramètres", "paramètres", "secondes", "sous-couc
                " ou ", "Fermer", "Tape ", "terme", "formule", "valeur", "couche", "normes", "fois"]
 
 
+# The model's words (assets/vocabulary.txt): a line that is one of them alone is the model's data
+# (the lens's cells, the output's top words), French in both languages, not the interface's text.
+def _vocabulary():
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "assets", "vocabulary.txt")
+    try:
+        with open(path, encoding="utf-8") as f:
+            return {w.strip() for w in f if w.strip()}
+    except OSError:
+        return set()
+
+
+VOCABULARY = _vocabulary()
+
+
 def group(n, sep):
     s = str(n)
     out = ""
@@ -81,7 +95,7 @@ def check_people(text, lang, where):
             if allowed(line, m.start(), token):
                 continue
             bad += [f"{where}:{number}: {why} « {token} » in « {line.strip()} »" for why in token_faults(token, lang)]
-        if lang == "en":  # command words (/panneau <neurones|...>) are the channel's, in French
+        if lang == "en" and line.strip() not in VOCABULARY:  # command words (/panneau <neurones|...>) are the channel's, in French
             words = COMMAND_WORDS.sub(" ", line)
             bad += [f"{where}:{number}: French « {w.strip()} » in English: « {line.strip()} »"
                     for w in FRENCH_ONLY if w in f" {words} "]
@@ -176,6 +190,8 @@ STATES = [
     ("gradients", ["/panneau gradients"]),
     ("echelle", ["/panneau echelle"]),
     ("sortie", ["/panneau sortie"]),
+    ("lentille", ["/panneau lentille"]),
+    ("raschka", ["/panneau raschka"]),
     ("parametres", ["/panneau aucun", "/parametres"]),
     ("vitesse", ["/vue vitesse 0,5"]),
     ("couches6", ["/couches 6"]),

@@ -20,7 +20,7 @@ TEST(InspectorFeature, PanneauOpensAndCloses) {
     EXPECT_EQ(in.panel(), Panel::Scale);
     const auto bad = w.run("/panneau cerveau");
     EXPECT_FALSE(bad.ok);
-    EXPECT_EQ(bad.message, "/panneau attend attention, neurones, norme, gradients, echelle, sortie, memoire, superposition ou aucun (reçu « cerveau »)");
+    EXPECT_EQ(bad.message, "/panneau attend attention, neurones, norme, gradients, echelle, sortie, lentille, raschka, memoire, superposition ou aucun (reçu « cerveau »)");
     EXPECT_EQ(in.panel(), Panel::Scale);
     ASSERT_TRUE(w.run("/panneau aucun").ok);
     EXPECT_EQ(in.panel(), Panel::None);
@@ -52,8 +52,24 @@ TEST(InspectorFeature, GradientsAreComputedWhenTheTraceChanges) {
     ASSERT_NE(g, nullptr);
     EXPECT_EQ(g->trace, w.session.trace());
     EXPECT_EQ(g->comparison.residual_on.size(), 6u);
-    // The residual carries the gradient down: the first sublayer's is larger with it than without.
     EXPECT_GT(g->comparison.residual_on.front(), 0);
+    EXPECT_EQ(g->spread.count, 100);  // Raschka's ratio over our draws, computed with the panel
+}
+
+TEST(InspectorFeature, LensIsComputedWhenThePanelOpensOncePerTrace) {
+    WindowFeatures w;
+    EXPECT_EQ(w.features.inspector().lens(), nullptr);  // nothing computed for a closed panel
+    ASSERT_TRUE(w.run("/panneau lentille").ok);
+    const LensData* l = w.features.inspector().lens();
+    ASSERT_NE(l, nullptr);
+    EXPECT_EQ(l->trace, w.session.trace());
+    ASSERT_EQ(l->lens.size(), 6u);  // levels 0 … 2L+1 at L 2
+    EXPECT_EQ(l->lens[0].size(), 5u);
+    ASSERT_TRUE(w.run("/couches 3").ok);
+    l = w.features.inspector().lens();
+    ASSERT_NE(l, nullptr);
+    EXPECT_EQ(l->trace, w.session.trace());
+    EXPECT_EQ(l->lens.size(), 8u);
 }
 
 TEST(InspectorFeature, SuperpositionIsCountedWhenThePanelOpensOncePerSeed) {

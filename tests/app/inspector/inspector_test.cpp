@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "backward.h"
@@ -25,7 +27,9 @@ TEST(Inspector, PanelWordsParseCaseAndAccentInsensitive) {
     for (const auto& w : panel_words()) EXPECT_EQ(panel_word(*parse_panel(w)), w);
     EXPECT_EQ(parse_panel("Mémoire"), Panel::Memory);
     EXPECT_EQ(parse_panel("superposition"), Panel::Superposition);
-    EXPECT_EQ(panel_words().size(), 9u);
+    EXPECT_EQ(parse_panel("Lentille"), Panel::Lens);
+    EXPECT_EQ(panel_words().size(), 11u);
+    EXPECT_EQ(parse_panel("RASCHKA"), Panel::Raschka);
     EXPECT_EQ(panel_words().back(), "aucun");
 }
 
@@ -90,6 +94,67 @@ TEST(Inspector, GradientComparisonMatchesTwoSessionsDifferingOnlyInWiring) {
     const double keep_off = from_on.residual_off.front() / from_on.residual_off.back();
     EXPECT_GT(keep_on, 1.0);
     EXPECT_GT(keep_on, 4 * keep_off);
+}
+
+// "2,7", "1 234" (U+202F groups), "2.7": the number a caption writes.
+double read_number(const std::string& text) {
+    std::string plain;
+    for (char c : text)
+        if (std::isdigit(static_cast<unsigned char>(c))) plain += c;
+        else if (c == ',' || c == '.') plain += '.';
+    return std::stod(plain);
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The gradients panel's sentence says only what its figures show, in every wiring it can be shown
+// with, over the claim seeds: which of « sans » and « avec » is larger at the first sublayer and by
+// how much, each side recomputed from its own session (residual on, residual off).
+TEST(Inspector, GradientCaptionNeverContradictsTheFigures) {
+    const char* wirings[] = {"/norme pre", "/norme post", "/norme aucune", "/normalisation rmsnorm",
+                             "/normalisation rmsnorm; /norme post"};
+    int larger = 0, smaller = 0;
+    for (int seed : test::claim_seeds())
+        for (const char* wiring : wirings)
+            for (int layers : {1, 2, 3, 6}) {
+                const std::string script = "/graine " + std::to_string(seed) + "; " + wiring + "; /couches " + std::to_string(layers);
+                const Session on = test::session(script);
+                const Session off = test::session(script + "; /residuel off");
+                const double with = backward(*on.trace(), loss_target(*on.trace())).sublayers.front().mean_abs_weight_gradient;
+                const double without = backward(*off.trace(), loss_target(*off.trace())).sublayers.front().mean_abs_weight_gradient;
+                const double factor = std::max(with, without) / std::min(with, without);
+                for (const Session* shown : {&on, &off}) {  // the panel open on either wiring
+                    const GradientVerdict v = gradient_verdict(gradient_comparison(*shown->trace()), Language::French);
+                    const GradientVerdict en = gradient_verdict(gradient_comparison(*shown->trace()), Language::English);
+                    const std::string where = script + (shown == &off ? "; /residuel off" : "") + ": " + v.caption;
+                    ASSERT_FALSE(v.factor_text.empty()) << where;
+                    const double written = read_number(v.factor_text);
+                    EXPECT_NEAR(written, factor, factor < 10 ? 0.05 * factor + 1e-9 : 0.5) << where;
+                    EXPECT_TRUE(has(v.caption, " " + v.factor_text + " ") || has(v.caption, " " + v.factor_text + ")")) << where;
+                    if (factor >= 1.05) {
+                        EXPECT_EQ(v.without_is, without > with ? 1 : -1) << where;
+                        EXPECT_TRUE(has(v.caption, without > with ? "fois plus grand qu'avec" : "fois plus petit qu'avec")) << where;
+                        EXPECT_TRUE(has(en.caption, without > with ? "times larger than with it" : "times smaller than with it")) << en.caption;
+                    } else if (factor < 1.04) {
+                        EXPECT_EQ(v.without_is, 0) << where;
+                        EXPECT_TRUE(has(v.caption, "à peu près le même")) << where;
+                    }
+                    EXPECT_FALSE(has(v.caption, "plus grand") && has(v.caption, "plus petit")) << where;
+                    EXPECT_TRUE(has(v.caption, "1re sous-couche (attention 1)")) << where;
+                }
+                larger += without > with * 1.05;
+                smaller += without * 1.05 < with;
+            }
+    // Both happen: a fixed sentence either way would be false somewhere.
+    EXPECT_GT(larger, 0);
+    EXPECT_GT(smaller, 0);
+}
+
+// The issue's own measurement at start-up (L 2, pre, seed 2017): 0,256 without, 0,096 with.
+TEST(Inspector, GradientCaptionAtStartUpSaysLarger) {
+    const GradientVerdict v = gradient_verdict(gradient_comparison(*test::session().trace()), Language::French);
+    EXPECT_EQ(v.without_is, 1);
+    EXPECT_EQ(v.caption, "Ici, sans résiduel, le gradient de la 1re sous-couche (attention 1) est 2,7 fois plus grand qu'avec.");
 }
 
 TEST(Inspector, ScaleSharesAreTheSeedsFigures) {
