@@ -78,7 +78,14 @@ Command setting_command(const SettingEntry& e) {
         return reply(true, e.confirm(session.settings()));
     };
     Handler run;
-    if (e.kind == SettingKind::Integer && e.words.empty()) run = integer(e.command, e.lo, e.hi, act);
+    if (e.kind == SettingKind::Decimal)
+        run = decimal(e.command, e.decimal_lo, e.decimal_hi, [&e](Session& session, double value) {
+            Settings next = session.settings();
+            e.set_decimal(next, value);
+            if (auto error = session.apply(next)) return CommandResult{false, *error};
+            return reply(true, e.confirm(session.settings()));
+        });
+    else if (e.kind == SettingKind::Integer && e.words.empty()) run = integer(e.command, e.lo, e.hi, act);
     else if (e.kind == SettingKind::Integer) run = integer_among(e, act);
     else {
         std::vector<std::pair<std::string, int>> words;
