@@ -169,7 +169,7 @@ std::string configuration_card(const Trace& trace, Language language) {
         << "  prompt_length: " << trace.token_count() << '\n'
         << "  output_length: 0" << c("  # pas de génération", "  # no generation") << '\n'
         << "vocabulary: " << trace.vocabulary_size
-        << c("  # V, token inconnu compris ; tête de sortie liée", "  # V, unknown token included; output head tied") << '\n'
+        << c("  # V, tokens inconnu et masque compris ; tête de sortie liée", "  # V, unknown and mask tokens included; output head tied") << '\n'
         << "parameters: " << trace.parameters.total << '\n'
         << "```\n";
     return out.str();
