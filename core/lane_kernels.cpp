@@ -243,8 +243,18 @@ void exp_values(double* v, int count) {
     });
 }
 
+void adam(double* __restrict w, const double* __restrict g, double* __restrict m, double* __restrict v, long count,
+          double beta1, double beta2, double step_size, double root_correction, double eps, double weight_decay) {
+    _Pragma("omp simd") for (long i = 0; i < count; ++i) {
+        const double grad = g[i] + weight_decay * w[i];
+        m[i] = m[i] * beta1 + grad * (1.0 - beta1);
+        v[i] = v[i] * beta2 + (1.0 - beta2) * grad * grad;
+        w[i] -= step_size * (m[i] / (std::sqrt(v[i]) / root_correction + eps));
+    }
+}
+
 }  // namespace
 
-extern const LaneKernels TB_LANE_KERNELS = {TB_LANE_KERNELS_NAME, affine, layer_norm, gelu, head, gemm, gelu_slope, exp_values};
+extern const LaneKernels TB_LANE_KERNELS = {TB_LANE_KERNELS_NAME, affine, layer_norm, gelu, head, gemm, gelu_slope, exp_values, adam};
 
 }  // namespace tb

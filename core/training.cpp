@@ -592,15 +592,8 @@ void adam_step(TrainingState& state, const Weights& gradients, const Settings& s
     auto m = trained_tensors(state.first_moment, s);
     auto v = trained_tensors(state.second_moment, s);
     for (std::size_t i = 0; i < params.size(); ++i)
-        for (long e = 0; e < params[i].size; ++e) {
-            double& w = params[i].data[e];
-            const double g = grads[i].data[e] + adam.weight_decay * w;
-            double& mean = m[i].data[e];
-            double& square = v[i].data[e];
-            mean = mean * adam.beta1 + g * (1.0 - adam.beta1);
-            square = square * adam.beta2 + (1.0 - adam.beta2) * g * g;
-            w -= step_size * (mean / (std::sqrt(square) / root_correction + adam.eps));
-        }
+        kernels().adam(params[i].data, grads[i].data, m[i].data, v[i].data, params[i].size, adam.beta1, adam.beta2,
+                       step_size, root_correction, adam.eps, adam.weight_decay);
 }
 
 StepRecord train_step(const TrainingSetup& setup, TrainingState& state, Workspace& ws, Weights& gradients) {

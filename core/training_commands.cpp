@@ -14,7 +14,7 @@ constexpr int kMaxSteps = 10000;
 // A loss for people: "2,31" in French, "2.31" in English.
 Text loss_text(double loss) {
     char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.2f", loss);
+    std::snprintf(buffer, sizeof buffer, std::abs(loss) < 1e6 ? "%.2f" : "%.3g", loss);  // a blow-up: 6.22e+46
     std::string s = buffer;
     std::string fr = s;
     for (char& c : fr) c = c == '.' ? ',' : c;
