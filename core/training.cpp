@@ -8,6 +8,15 @@
 #include "kernels.h"
 #include "random.h"
 
+// The per-token loops here (norms, attention by sentence, FFN activations, the loss's softmax) are
+// compiled for AVX-512, AVX2 + FMA and plain x86-64, the best picked at load time (GCC and Clang's
+// function multiversioning); the matrix products are lane_kernels' gemm.
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && !defined(__SANITIZE_ADDRESS__)
+#define TB_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define TB_CLONES
+#endif
+
 namespace tb {
 
 Objective objective_of(const Settings& s) { return s.mask == Mask::Causal ? Objective::NextWord : Objective::MaskedWord; }
@@ -41,37 +50,42 @@ bool has_norm(const Settings& s) { return s.norm != Norm::None; }
 bool has_bias(const Settings& s) { return s.norm_type == NormType::LayerNorm; }
 
 template <class M>
-void add(std::vector<TensorRef>& out, const std::string& name, M& m) {
-    out.push_back({name, m.data(), static_cast<long>(m.size())});
+void add(std::vector<TensorRef>& out, int block, const char* name, M& m) {
+    out.push_back({block, name, m.data(), static_cast<long>(m.size())});
 }
 
-void add_norm(std::vector<TensorRef>& out, const std::string& name, LayerNormWeights& n, const Settings& s) {
-    add(out, name + ".gain", n.gain);
-    if (has_bias(s)) add(out, name + ".bias", n.bias);  // RMSNorm has a gain only
+void add_norm(std::vector<TensorRef>& out, int block, const char* gain, const char* bias, LayerNormWeights& n, const Settings& s) {
+    add(out, block, gain, n.gain);
+    if (has_bias(s)) add(out, block, bias, n.bias);  // RMSNorm has a gain only
 }
 
 }  // namespace
 
+std::string TensorRef::full_name() const {
+    return block < 0 ? std::string(name) : "blocks[" + std::to_string(block) + "]." + name;
+}
+
+// Called a few times a step: no strings built.
 std::vector<TensorRef> trained_tensors(Weights& w, const Settings& s) {
     std::vector<TensorRef> out;
-    add(out, "token_embedding", w.token_embedding);
-    if (s.position == Position::Learned) add(out, "position", w.learned_position);
+    out.reserve(static_cast<std::size_t>(4 + 20 * s.layers));
+    add(out, -1, "token_embedding", w.token_embedding);
+    if (s.position == Position::Learned) add(out, -1, "position", w.learned_position);
     for (int b = 0; b < s.layers; ++b) {
         BlockWeights& block = w.blocks.at(static_cast<std::size_t>(b));
-        const std::string name = "blocks[" + std::to_string(b) + "].";
-        if (has_norm(s)) add_norm(out, name + "norm1", block.norm1, s);
+        if (has_norm(s)) add_norm(out, b, "norm1.gain", "norm1.bias", block.norm1, s);
         AttentionWeights& a = block.attention;
-        add(out, name + "attention.wq", a.wq), add(out, name + "attention.bq", a.bq);
-        add(out, name + "attention.wk", a.wk), add(out, name + "attention.bk", a.bk);
-        add(out, name + "attention.wv", a.wv), add(out, name + "attention.bv", a.bv);
-        add(out, name + "attention.wo", a.wo), add(out, name + "attention.bo", a.bo);
-        if (has_norm(s)) add_norm(out, name + "norm2", block.norm2, s);
+        add(out, b, "attention.wq", a.wq), add(out, b, "attention.bq", a.bq);
+        add(out, b, "attention.wk", a.wk), add(out, b, "attention.bk", a.bk);
+        add(out, b, "attention.wv", a.wv), add(out, b, "attention.bv", a.bv);
+        add(out, b, "attention.wo", a.wo), add(out, b, "attention.bo", a.bo);
+        if (has_norm(s)) add_norm(out, b, "norm2.gain", "norm2.bias", block.norm2, s);
         FfnWeights& f = block.ffn;
-        add(out, name + "ffn.w1", f.w1), add(out, name + "ffn.b1", f.b1);
-        add(out, name + "ffn.w2", f.w2), add(out, name + "ffn.b2", f.b2);
-        if (gated(s.activation)) add(out, name + "ffn.w3", f.w3), add(out, name + "ffn.b3", f.b3);
+        add(out, b, "ffn.w1", f.w1), add(out, b, "ffn.b1", f.b1);
+        add(out, b, "ffn.w2", f.w2), add(out, b, "ffn.b2", f.b2);
+        if (gated(s.activation)) add(out, b, "ffn.w3", f.w3), add(out, b, "ffn.b3", f.b3);
     }
-    if (s.norm == Norm::Pre) add_norm(out, "final_norm", w.final_norm, s);
+    if (s.norm == Norm::Pre) add_norm(out, -1, "final_norm.gain", "final_norm.bias", w.final_norm, s);
     return out;
 }
 
@@ -157,7 +171,7 @@ const double* rows_of(Buffer& buffer, const Matrix& w) {
 }
 
 // y = N(x) row by row (LayerNorm or RMSNorm, over d features), keeping each row's mean and 1/σ.
-void norm_forward(const double* x, int T, int d, const LayerNormWeights& n, NormType type, double* mean, double* rstd,
+TB_CLONES void norm_forward(const double* x, int T, int d, const LayerNormWeights& n, NormType type, double* mean, double* rstd,
                   double* y) {
     for (int t = 0; t < T; ++t) {
         const double* r = x + t * d;
@@ -176,7 +190,7 @@ void norm_forward(const double* x, int T, int d, const LayerNormWeights& n, Norm
 
 // dx (+)= the gradient through y = N(x) given dy; the gain's and bias's gradients are added:
 // dx = (1/σ) (dx̂ - mean(dx̂) - x̂ mean(dx̂ x̂)), dx̂ = dy g (RMSNorm: no mean(dx̂) term).
-void norm_backward(const double* x, int T, int d, const LayerNormWeights& n, NormType type, const double* mean,
+TB_CLONES void norm_backward(const double* x, int T, int d, const LayerNormWeights& n, NormType type, const double* mean,
                    const double* rstd, const double* dy, LayerNormWeights& grad, bool accumulate, double* dx) {
     const bool layer = type == NormType::LayerNorm;
     for (int t = 0; t < T; ++t) {
@@ -198,7 +212,7 @@ void norm_backward(const double* x, int T, int d, const LayerNormWeights& n, Nor
 }
 
 // RoPE on rows of `width` features (heads of dh), token t at positions[t]; direction -1 turns back.
-void rope_rows(double* x, int T, int width, int dh, const int* positions, double base, double direction) {
+TB_CLONES void rope_rows(double* x, int T, int width, int dh, const int* positions, double base, double direction) {
     for (int k = 0; 2 * k < dh; ++k) {
         const double frequency = std::pow(base, -2.0 * k / dh);
         double cos[Settings::kMaxTokens], sin[Settings::kMaxTokens];
@@ -228,7 +242,7 @@ Dims dims_of(const Settings& s, const Workspace& ws) {
 
 // Attention's forward over `in` (T x d): Q, K, V, the weights of every head of every sentence,
 // the heads' concatenation and W_o's output.
-void attention_forward(const Settings& s, const AttentionWeights& a, const Dims& z, Workspace& ws, SublayerBuffers& b,
+TB_CLONES void attention_forward(const Settings& s, const AttentionWeights& a, const Dims& z, Workspace& ws, SublayerBuffers& b,
                        const double* in) {
     const int T = z.T;
     double* q = b.q.get(T * z.d);
@@ -280,7 +294,7 @@ void attention_forward(const Settings& s, const AttentionWeights& a, const Dims&
 }
 
 // From d(output) (T x d) to d(in), adding to the attention's gradients.
-void attention_backward(const Settings& s, const AttentionWeights& a, const Dims& z, Workspace& ws, SublayerBuffers& b,
+TB_CLONES void attention_backward(const Settings& s, const AttentionWeights& a, const Dims& z, Workspace& ws, SublayerBuffers& b,
                         const double* in, const double* d_out, AttentionWeights& g, std::size_t& next_rows, double* d_in) {
     const int T = z.T;
     double* d_concat = ws.d_concat.get(T * z.d);
@@ -335,7 +349,7 @@ void attention_backward(const Settings& s, const AttentionWeights& a, const Dims
     linear_input_gradient(dv, T, z.kv, rows_of(ws.transposed[next_rows++], a.wv), z.d, true, d_in);
 }
 
-void ffn_forward(const Settings& s, const FfnWeights& f, const Dims& z, SublayerBuffers& b, const double* in) {
+TB_CLONES void ffn_forward(const Settings& s, const FfnWeights& f, const Dims& z, SublayerBuffers& b, const double* in) {
     const int T = z.T, count = T * z.w;
     double* gate = b.gate.get(count);
     double* slope = b.slope.get(count);
@@ -367,7 +381,7 @@ void ffn_forward(const Settings& s, const FfnWeights& f, const Dims& z, Sublayer
     linear(hidden, T, z.w, f.w2, f.b2, b.output.get(T * z.d));
 }
 
-void ffn_backward(const Settings& s, const FfnWeights& f, const Dims& z, Workspace& ws, SublayerBuffers& b,
+TB_CLONES void ffn_backward(const Settings& s, const FfnWeights& f, const Dims& z, Workspace& ws, SublayerBuffers& b,
                   const double* in, const double* d_out, FfnWeights& g, std::size_t& next_rows, double* d_in) {
     const int T = z.T, count = T * z.w;
     double* d_hidden = ws.d_hidden.get(count);
@@ -406,7 +420,7 @@ void lay_out(const Settings& s, const Batch& batch, Workspace& ws) {
 }
 
 // The stack's forward pass, as forward.cpp's wire() (channel.md section 2): returns the output level.
-const double* forward(const Settings& s, const Weights& w, Workspace& ws) {
+TB_CLONES const double* forward(const Settings& s, const Weights& w, Workspace& ws) {
     const Dims z = dims_of(s, ws);
     const int T = z.T, d = z.d;
     const Matrix position = position_table(s.position, w);
@@ -524,6 +538,33 @@ double loss_and_gradients(const Settings& s, const Weights& w, const Batch& batc
     return value;
 }
 
+namespace {
+
+// z ([N][V] logits) becomes dL/dz = (softmax(z) - onehot(id)) / N; returns the mean of -log softmax(z)[id].
+TB_CLONES double softmax_gradient(double* z, int N, int V, const std::vector<std::pair<int, int>>& rows) {
+    double loss = 0.0;
+    for (int r = 0; r < N; ++r) {
+        double* zr = z + static_cast<long>(r) * V;
+        double max = zr[0];
+        for (int c = 1; c < V; ++c) max = zr[c] > max ? zr[c] : max;
+        for (int c = 0; c < V; ++c) zr[c] -= max;
+        loss -= zr[rows[r].second];
+    }
+    kernels().exp(z, N * V);
+    for (int r = 0; r < N; ++r) {
+        double* p = z + static_cast<long>(r) * V;
+        double total = 0.0;
+        for (int c = 0; c < V; ++c) total += p[c];
+        loss += std::log(total);  // -log softmax(z)[id] = log sum exp(z - max) - (z_id - max)
+        const double scale = 1.0 / (total * N);
+        for (int c = 0; c < V; ++c) p[c] *= scale;
+        p[rows[r].second] -= 1.0 / N;
+    }
+    return loss / N;
+}
+
+}  // namespace
+
 OutputLoss language_model_loss(const Weights& w, const Batch& batch, Workspace& ws) {
     return [&w, &batch, &ws](const double* out, int, int d, double* d_output, Weights& g) {
         const int V = static_cast<int>(w.token_embedding.rows());
@@ -540,32 +581,14 @@ OutputLoss language_model_loss(const Weights& w, const Batch& batch, Workspace& 
         // z = E h for every target: [N][V]; the embedding's data is E^T row-major ([d][V]).
         double* z = ws.logits.get(static_cast<std::size_t>(N) * V);
         kernels().gemm(N, V, d, h, d, 1, w.token_embedding.data(), V, nullptr, false, z, V);
-        std::vector<double> shift(static_cast<std::size_t>(N));
-        for (int r = 0; r < N; ++r) {
-            double* zr = z + static_cast<long>(r) * V;
-            shift[r] = *std::max_element(zr, zr + V);
-            for (int c = 0; c < V; ++c) zr[c] -= shift[r];
-        }
-        std::vector<double> chosen(static_cast<std::size_t>(N));
-        for (int r = 0; r < N; ++r) chosen[r] = z[static_cast<long>(r) * V + rows[r].second];
-        kernels().exp(z, N * V);
-        double loss = 0.0;
-        for (int r = 0; r < N; ++r) {
-            double* p = z + static_cast<long>(r) * V;
-            double total = 0.0;
-            for (int c = 0; c < V; ++c) total += p[c];
-            loss += std::log(total) - chosen[r];  // -log softmax(z)[id]
-            // dL/dz = (softmax - onehot) / N, written over the probabilities.
-            for (int c = 0; c < V; ++c) p[c] = p[c] / total / N;
-            p[rows[r].second] -= 1.0 / N;
-        }
+        const double loss = softmax_gradient(z, N, V, rows);
         // dh = dz E ([N][d]) and dE += dz^T h: the output head's half of the embedding's gradient.
         double* dh = ws.d_picked.get(static_cast<std::size_t>(N) * d);
         kernels().gemm(N, d, V, z, V, 1, rows_of(ws.embedding_rows, w.token_embedding), d, nullptr, false, dh, d);
         kernels().gemm(d, V, N, h, 1, d, z, V, nullptr, true, g.token_embedding.data(), V);
         for (int r = 0; r < N; ++r)
             for (int f = 0; f < d; ++f) d_output[rows[r].first * d + f] += dh[r * d + f];
-        return loss / N;
+        return loss;
     };
 }
 

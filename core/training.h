@@ -43,9 +43,11 @@ Batch draw_batch(const std::vector<std::vector<int>>& sentences, const Settings&
 // A trained tensor of a Weights: every tensor the trace writes, but the position table only with
 // `appris` (cli.md). `data` points into the Weights it was listed from.
 struct TensorRef {
-    std::string name;  // "blocks[0].attention.wq"
+    int block;         // 0-based, or -1 outside the blocks
+    const char* name;  // "attention.wq", "token_embedding"
     double* data;
     long size;
+    std::string full_name() const;  // "blocks[0].attention.wq"
 };
 std::vector<TensorRef> trained_tensors(Weights& w, const Settings& s);
 

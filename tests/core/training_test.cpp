@@ -105,10 +105,10 @@ TEST(Training, BackwardMatchesCentralDifferencesOnEveryTensorOfEverySetting) {
         auto params = trained_tensors(moved, s);
         ASSERT_EQ(analytic.size(), params.size());
         for (std::size_t i = 0; i < params.size(); ++i) {
-            ASSERT_EQ(analytic[i].name, params[i].name);
+            ASSERT_EQ(analytic[i].full_name(), params[i].full_name());
             // The embedding: the rows the batch reads, the mask's, and a few it never sees.
             std::vector<long> elements;
-            if (params[i].name == "token_embedding") {
+            if (params[i].full_name() == "token_embedding") {
                 for (int row : {3, 5, 9, 12, 40, V - 1, 100, 200, V - 2})
                     for (int f = 0; f < s.dimension; ++f) elements.push_back(row + static_cast<long>(f) * V);
             } else {
@@ -126,7 +126,7 @@ TEST(Training, BackwardMatchesCentralDifferencesOnEveryTensorOfEverySetting) {
                 const double error = std::abs(analytic[i].data[e] - numeric) / (1e-6 + std::abs(numeric));
                 worst = std::max(worst, std::abs(analytic[i].data[e] - numeric) > 1e-8 ? error : 0.0);
             }
-            EXPECT_LT(worst, 1e-5) << c.script << " : " << params[i].name;
+            EXPECT_LT(worst, 1e-5) << c.script << " : " << params[i].full_name();
         }
     }
 }
@@ -263,7 +263,7 @@ TEST(Training, AResumedRunEqualsAnUninterruptedOne) {
     EXPECT_EQ(resumed.steps, 20);
     auto a = trained_tensors(whole.weights, s), b = trained_tensors(resumed.weights, s);
     for (std::size_t i = 0; i < a.size(); ++i)
-        for (long e = 0; e < a[i].size; ++e) ASSERT_EQ(a[i].data[e], b[i].data[e]) << a[i].name;
+        for (long e = 0; e < a[i].size; ++e) ASSERT_EQ(a[i].data[e], b[i].data[e]) << a[i].full_name();
 }
 
 }  // namespace
