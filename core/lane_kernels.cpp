@@ -243,6 +243,7 @@ void exp_values(double* v, int count) {
     });
 }
 
+// One vector loop: CMake builds these kernels with -fno-math-errno (sqrt of v >= 0 needs no errno).
 void adam(double* __restrict w, const double* __restrict g, double* __restrict m, double* __restrict v, long count,
           double beta1, double beta2, double step_size, double root_correction, double eps, double weight_decay) {
     _Pragma("omp simd") for (long i = 0; i < count; ++i) {

@@ -158,13 +158,13 @@ void linear_input_gradient(const double* d_c, int M, int N, const double* w_rows
 }
 
 // dW (+)= d_c^T a and db (+)= sum of d_c's rows: W [N][K] column-major, so its data is [K][N] row-major.
-void linear_weight_gradient(const double* d_c, int M, int N, const double* a, int K, Matrix& dw, Vector& db) {
+TB_CLONES void linear_weight_gradient(const double* d_c, int M, int N, const double* a, int K, Matrix& dw, Vector& db) {
     kernels().gemm(K, N, M, a, 1, K, d_c, N, nullptr, true, dw.data(), N);
     for (int m = 0; m < M; ++m)
         for (int n = 0; n < N; ++n) db[n] += d_c[m * N + n];
 }
 
-const double* rows_of(Buffer& buffer, const Matrix& w) {
+TB_CLONES const double* rows_of(Buffer& buffer, const Matrix& w) {
     double* p = buffer.get(static_cast<std::size_t>(w.size()));
     Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(p, w.rows(), w.cols()) = w;
     return p;
