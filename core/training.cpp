@@ -11,7 +11,15 @@
 // The per-token loops here (norms, attention by sentence, FFN activations, the loss's softmax) are
 // compiled for AVX-512, AVX2 + FMA and plain x86-64, the best picked at load time (GCC and Clang's
 // function multiversioning); the matrix products are lane_kernels' gemm.
-#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && !defined(__SANITIZE_ADDRESS__)
+// Not under the sanitizers, whose run-time starts after the clones' resolvers.
+#if defined(__SANITIZE_ADDRESS__)
+#define TB_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define TB_SANITIZED 1
+#endif
+#endif
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && !defined(TB_SANITIZED)
 #define TB_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define TB_CLONES
