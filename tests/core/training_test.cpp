@@ -57,7 +57,7 @@ double independent_loss(const Settings& s, const Weights& w, const Batch& batch)
 }
 
 struct Case {
-    const char* script;
+    const char* script;  // channel commands from the start-up state
 };
 
 // Every value of every setting at least once, and the pairs the issue names: RoPE × GQA,
@@ -82,8 +82,7 @@ Weights weights_for(const Settings& s, int vocabulary) {
     keep_kv_heads(w, s.kv_heads * (s.dimension / s.heads));
     // Away from the start-up values (gain 1, biases 0), so that every term of the gradient shows.
     NormalStream stream(s.seed, "test_perturbation", 0);
-    Settings all = s;
-    for (const TensorRef& t : trained_tensors(w, all))
+    for (const TensorRef& t : trained_tensors(w, s))
         for (long e = 0; e < t.size; ++e) t.data[e] += 0.1 * stream.normal();
     return w;
 }
