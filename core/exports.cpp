@@ -8,6 +8,7 @@
 #include "numbers.h"
 #include "predictions.h"
 #include "settings_table.h"
+#include "training_commands.h"
 #include "utf8.h"
 
 namespace tb {
@@ -229,6 +230,17 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
                     "/exporter image needs the window (not --headless)"};
         return image(file.text());
     };
+    // The training log (cli.md): the session's run, replayable by another implementation.
+    auto log = [](Session& session, const Args& file) -> CommandResult {
+        const auto text = training_log(session);
+        if (!text)
+            return {false, "/exporter entrainement : aucun entraînement à exporter (/entrainer N d'abord)",
+                    "/exporter entrainement: no training to export (/entrainer N first)"};
+        const std::string& path = file.text();
+        if (auto error = write_file_atomically(path, *text))
+            return {false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »"};
+        return {true, Text{"journal d'entraînement (JSON) écrit dans « ", "training log (JSON) written to « "} + same(absolute(path) + " »")};
+    };
     const Handler run = verbs("exporter",
                               {{{"image"}, picture, true},
                                {{"svg"}, svg_export(std::move(svg)), true},
@@ -239,15 +251,17 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
                                 true},
                                {{"fiche"},
                                 text_export(configuration_card, {"fiche de configuration (Markdown)", "configuration card (Markdown)"}),
-                                true}},
-                              Text{"image, svg, profil, lentille, parametres ou fiche, puis un nom de fichier",
-                                   "image, svg, profil, lentille, parametres or fiche, then a file name"});
-    registry.add({"exporter", "/exporter <image|svg|profil|lentille|parametres|fiche> FICHIER",
+                                true},
+                               {{"entrainement"}, log, true}},
+                              Text{"image, svg, profil, lentille, parametres, fiche ou entrainement, puis un nom de fichier",
+                                   "image, svg, profil, lentille, parametres, fiche or entrainement, then a file name"});
+    registry.add({"exporter", "/exporter <image|svg|profil|lentille|parametres|fiche|entrainement> FICHIER",
                   "Enregistre la vue (PNG), la coupe (SVG, à coller dans un diaporama), le profil des normes ou la "
-                  "lentille des logits (CSV), le détail des paramètres ou la fiche de configuration (Markdown).",
-                  {"image", "svg", "profil", "lentille", "parametres", "fiche"}, run,
+                  "lentille des logits (CSV), le détail des paramètres ou la fiche de configuration (Markdown), le "
+                  "journal d'entraînement (JSON).",
+                  {"image", "svg", "profil", "lentille", "parametres", "fiche", "entrainement"}, run,
                   "Saves the view (PNG), the cross-section (SVG, for slides), the norm profile or the logit lens (CSV), "
-                  "the parameter breakdown or the configuration card (Markdown)."});
+                  "the parameter breakdown or the configuration card (Markdown), the training log (JSON)."});
 }
 
 }  // namespace tb
