@@ -433,6 +433,8 @@ def batch_loss(P, cfg, batch, grad=True):
     E = P["token_embedding"]
     total = 0.0
     for ids, targets in batch:
+        if not targets:                              # a one-word sentence has no next word
+            continue
         out, cache = forward(P, cfg, ids)
         pos = np.array([p for p, _ in targets])
         want = np.array([t for _, t in targets])
@@ -501,10 +503,10 @@ def read_batch(step, cfg, objective, mask_id, k):
             raise Malformed(f"{where}: ids must be 1 to {N_MAX} integers")
         if not all(0 <= t < cfg.V for t in ids):
             raise Fail(f"{where}: an id outside 0..{cfg.V - 1} in {ids}")
-        if (not isinstance(targets, list) or not targets
+        if (not isinstance(targets, list)
                 or any(not isinstance(t, list) or len(t) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in t)
                        for t in targets)):
-            raise Malformed(f"{where}: targets must be a non-empty list of [position, id] pairs")
+            raise Malformed(f"{where}: targets must be a list of [position, id] pairs")
         targets = [tuple(t) for t in targets]
         n = len(ids)
         if not all(0 <= p < n and 0 <= t < cfg.V for p, t in targets):
@@ -515,6 +517,8 @@ def read_batch(step, cfg, objective, mask_id, k):
         elif any(ids[p] != mask_id for p, _ in targets):
             raise Fail(f"{where}: mot-masque target at a position that is not <masque> ({mask_id}): ids {ids}, targets {targets}")
         out.append((ids, targets))
+    if not any(t for _, t in out):
+        raise Fail(f"step {step.get('step', k + 1)}: no (sentence, target) pair in the batch")
     return out
 
 
