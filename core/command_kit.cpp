@@ -1,6 +1,7 @@
 #include "command_kit.h"
 
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -120,27 +121,31 @@ std::optional<std::uint64_t> parse_unsigned(std::string_view s) {
 }
 
 std::optional<double> parse_decimal(std::string_view s) {
-    // An optional minus, digits, at most one ',' or '.', digits; at least one digit; short.
+    // An optional minus, digits, at most one ',' or '.', digits; at least one digit; short. Read as
+    // the nearest double (from_chars), so that "0,003" is exactly the double 0.003.
     if (s.empty() || s.size() > 16) return std::nullopt;
-    std::size_t i = s[0] == '-' ? 1 : 0;
-    double whole = 0, fraction = 0, scale = 1;
+    std::string text;
     bool digits = false, separator = false;
-    for (; i < s.size(); ++i) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
         const char c = s[i];
-        if (c == ',' || c == '.') {
+        if (c == '-' && i == 0) text += c;
+        else if (c == ',' || c == '.') {
             if (separator) return std::nullopt;
             separator = true;
+            text += '.';
         } else if (std::isdigit(static_cast<unsigned char>(c))) {
             digits = true;
-            if (separator) fraction += (scale /= 10) * (c - '0');
-            else whole = whole * 10 + (c - '0');
+            text += c;
         } else {
             return std::nullopt;
         }
     }
     if (!digits) return std::nullopt;
-    const double v = whole + fraction;
-    return s[0] == '-' ? -v : v;
+    if (text[0] == '.' || (text.size() > 1 && text[0] == '-' && text[1] == '.')) text.insert(text[0] == '-' ? 1 : 0, "0");
+    double v = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return v;
 }
 
 Handler verbs(std::string name, std::vector<Verb> verbs, Text expectation) {

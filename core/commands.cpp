@@ -10,6 +10,7 @@
 #include "random.h"
 #include "recipes.h"
 #include "settings_table.h"
+#include "training_commands.h"
 #include "utf8.h"
 
 namespace tb {
@@ -78,7 +79,14 @@ Command setting_command(const SettingEntry& e) {
         return reply(true, e.confirm(session.settings()));
     };
     Handler run;
-    if (e.kind == SettingKind::Integer && e.words.empty()) run = integer(e.command, e.lo, e.hi, act);
+    if (e.kind == SettingKind::Decimal)
+        run = decimal(e.command, e.decimal_lo, e.decimal_hi, [&e](Session& session, double value) {
+            Settings next = session.settings();
+            e.set_decimal(next, value);
+            if (auto error = session.apply(next)) return CommandResult{false, *error};
+            return reply(true, e.confirm(session.settings()));
+        });
+    else if (e.kind == SettingKind::Integer && e.words.empty()) run = integer(e.command, e.lo, e.hi, act);
     else if (e.kind == SettingKind::Integer) run = integer_among(e, act);
     else {
         std::vector<std::pair<std::string, int>> words;
@@ -183,7 +191,10 @@ std::vector<Command> other_commands() {
              const Text range{"un entier de 0 à 18\u202F446\u202F744\u202F073\u202F709\u202F551\u202F615",  // 2⁶⁴ − 1
                               "an integer from 0 to 18,446,744,073,709,551,615"};
              if (!v) return expected("graine", range, args);
-             return change_settings(session, [&](Settings& s) { s.seed = *v; }, Text{"graine ", "seed "} + same(std::to_string(*v)));
+             const CommandResult changed =
+                 change_settings(session, [&](Settings& s) { s.seed = *v; }, Text{"graine ", "seed "} + same(std::to_string(*v)));
+             if (changed.ok) session.forget_training();  // the same seed again too: its random weights
+             return changed;
          },
          "Sets the weights' seed, to get the same picture year after year."},
         {"parametres", "/parametres", "Détaille le calcul du nombre de paramètres.", {},
@@ -197,6 +208,7 @@ std::vector<Command> other_commands() {
          no_argument("reinit", [](Session& session) -> CommandResult {
              // The start-up state whole: the sentence as typed, /melanger's count back to 0.
              if (auto error = session.apply(Settings{}, {})) return {false, *error};
+             session.forget_training();
              session.set_melanger_count(0);
              return reply(true, Text{"retour à l'état de départ", "back to the start-up state"});
          }),
@@ -226,6 +238,7 @@ CommandRegistry::CommandRegistry() {
     for (const auto& e : settings_table())
         if (!e.command.empty() && !e.own_command) commands_.push_back(setting_command(e));
     commands_.push_back(recipe_command());  // several settings at once (recipes.h)
+    for (auto& c : training_commands()) commands_.push_back(std::move(c));
     for (auto& c : other_commands()) commands_.push_back(std::move(c));
     // /langue and /aide act on the registry itself, so they are bound once the list exists.
     find("langue")->run = [this](Session&, const Args& args) -> CommandResult {
@@ -299,7 +312,15 @@ CommandResult CommandRegistry::run_line(Session& session, std::string_view raw) 
         if (auto near = suggest(name)) message = message + Text{" — vouliez-vous dire /" + *near + " ?", " — did you mean /" + *near + "?"};
         return reply(false, message + Text{" (/aide pour la liste)", " (/aide for the list)"});
     }
-    return command->run(session, Args(args));
+    const int trained = session.trained_steps();
+    CommandResult result = command->run(session, Args(args));
+    if (result.ok && trained > 0 && session.trained_steps() == 0) {  // channel.md §7: and say so
+        const Text note{" (poids entraînés abandonnés : retour aux poids aléatoires de la graine)",
+                        " (trained weights dropped: back to the seed's random weights)"};
+        result.english = (result.english.empty() ? result.message : result.english) + note.en;
+        result.message += note.fr;
+    }
+    return result;
 }
 
 std::vector<std::string> CommandRegistry::complete(std::string_view partial) const {

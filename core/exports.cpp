@@ -7,6 +7,7 @@
 
 #include "numbers.h"
 #include "settings_table.h"
+#include "training_commands.h"
 #include "utf8.h"
 
 namespace tb {
@@ -169,7 +170,7 @@ std::string configuration_card(const Trace& trace, Language language) {
         << "  prompt_length: " << trace.token_count() << '\n'
         << "  output_length: 0" << c("  # pas de génération", "  # no generation") << '\n'
         << "vocabulary: " << trace.vocabulary_size
-        << c("  # V, token inconnu compris ; tête de sortie liée", "  # V, unknown token included; output head tied") << '\n'
+        << c("  # V, tokens inconnu et masque compris ; tête de sortie liée", "  # V, unknown and mask tokens included; output head tied") << '\n'
         << "parameters: " << trace.parameters.total << '\n'
         << "```\n";
     return out.str();
@@ -209,6 +210,17 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
                     "/exporter image needs the window (not --headless)"};
         return image(file.text());
     };
+    // The training log (cli.md): the session's run, replayable by another implementation.
+    auto log = [](Session& session, const Args& file) -> CommandResult {
+        const auto text = training_log(session);
+        if (!text)
+            return {false, "/exporter entrainement : aucun entraînement à exporter (/entrainer N d'abord)",
+                    "/exporter entrainement: no training to export (/entrainer N first)"};
+        const std::string& path = file.text();
+        if (auto error = write_file_atomically(path, *text))
+            return {false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »"};
+        return {true, Text{"journal d'entraînement (JSON) écrit dans « ", "training log (JSON) written to « "} + same(absolute(path) + " »")};
+    };
     const Handler run = verbs("exporter",
                               {{{"image"}, picture, true},
                                {{"svg"}, svg_export(std::move(svg)), true},
@@ -218,15 +230,16 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
                                 true},
                                {{"fiche"},
                                 text_export(configuration_card, {"fiche de configuration (Markdown)", "configuration card (Markdown)"}),
-                                true}},
-                              Text{"image, svg, profil, parametres ou fiche, puis un nom de fichier",
-                                   "image, svg, profil, parametres or fiche, then a file name"});
-    registry.add({"exporter", "/exporter <image|svg|profil|parametres|fiche> FICHIER",
+                                true},
+                               {{"entrainement"}, log, true}},
+                              Text{"image, svg, profil, parametres, fiche ou entrainement, puis un nom de fichier",
+                                   "image, svg, profil, parametres, fiche or entrainement, then a file name"});
+    registry.add({"exporter", "/exporter <image|svg|profil|parametres|fiche|entrainement> FICHIER",
                   "Enregistre la vue (PNG), la coupe (SVG, à coller dans un diaporama), le profil des normes (CSV), "
-                  "le détail des paramètres ou la fiche de configuration (Markdown).",
-                  {"image", "svg", "profil", "parametres", "fiche"}, run,
+                  "le détail des paramètres ou la fiche de configuration (Markdown), le journal d'entraînement (JSON).",
+                  {"image", "svg", "profil", "parametres", "fiche", "entrainement"}, run,
                   "Saves the view (PNG), the cross-section (SVG, for slides), the norm profile (CSV), the parameter "
-                  "breakdown or the configuration card (Markdown)."});
+                  "breakdown or the configuration card (Markdown), the training log (JSON)."});
 }
 
 }  // namespace tb

@@ -142,8 +142,119 @@ void gelu(double* v, int count) {
     for (int i = 0; i < count; ++i) v[i] = 0.5 * v[i] * (1.0 + e[i]);
 }
 
+// The training pass's matrix product (lane_kernels.h), in tiles of kTileRows rows of c by W columns
+// whose sums stay in registers: 4 x 16 doubles are 8 AVX-512 registers, 4 x 8 are 8 AVX2 ones.
+constexpr int kTileRows = 4;
+#if defined(__AVX512F__)
+constexpr int kTileColumns = 16;
+#else
+constexpr int kTileColumns = 8;
+#endif
+
+template <int R, int W>
+inline void gemm_tile(int K, const double* a, int a_row, int a_col, const double* b, int ldb, const double* bias,
+                      bool accumulate, double* c, int ldc) {
+    double acc[R][W];
+    for (int r = 0; r < R; ++r)
+        _Pragma("omp simd") for (int j = 0; j < W; ++j) acc[r][j] = accumulate ? c[r * ldc + j] : bias ? bias[j] : 0.0;
+    for (int k = 0; k < K; ++k) {
+        const double* row = b + static_cast<long>(k) * ldb;
+        for (int r = 0; r < R; ++r) {
+            const double x = a[r * a_row + k * a_col];
+            _Pragma("omp simd") for (int j = 0; j < W; ++j) acc[r][j] += x * row[j];
+        }
+    }
+    for (int r = 0; r < R; ++r)
+        _Pragma("omp simd") for (int j = 0; j < W; ++j) c[r * ldc + j] = acc[r][j];
+}
+
+// The last columns, fewer than 8: one row at a time.
+inline void gemm_narrow(int K, int width, const double* a, int a_col, const double* b, int ldb, const double* bias,
+                        bool accumulate, double* c) {
+    double acc[8];
+    for (int j = 0; j < width; ++j) acc[j] = accumulate ? c[j] : bias ? bias[j] : 0.0;
+    for (int k = 0; k < K; ++k) {
+        const double x = a[k * a_col];
+        for (int j = 0; j < width; ++j) acc[j] += x * b[static_cast<long>(k) * ldb + j];
+    }
+    for (int j = 0; j < width; ++j) c[j] = acc[j];
+}
+
+template <int R>
+inline void gemm_rows(int N, int K, const double* a, int a_row, int a_col, const double* b, int ldb, const double* bias,
+                      bool accumulate, double* c, int ldc) {
+    int n = 0;
+    for (; n + kTileColumns <= N; n += kTileColumns)
+        gemm_tile<R, kTileColumns>(K, a, a_row, a_col, b + n, ldb, bias ? bias + n : nullptr, accumulate, c + n, ldc);
+    if (kTileColumns > 8 && n + 8 <= N) {
+        gemm_tile<R, 8>(K, a, a_row, a_col, b + n, ldb, bias ? bias + n : nullptr, accumulate, c + n, ldc);
+        n += 8;
+    }
+    if (n < N)
+        for (int r = 0; r < R; ++r)
+            gemm_narrow(K, N - n, a + r * a_row, a_col, b + n, ldb, bias ? bias + n : nullptr, accumulate, c + r * ldc + n);
+}
+
+void gemm(int M, int N, int K, const double* a, int a_row, int a_col, const double* b, int ldb, const double* bias,
+          bool accumulate, double* c, int ldc) {
+    int m = 0;
+    for (; m + kTileRows <= M; m += kTileRows)
+        gemm_rows<kTileRows>(N, K, a + static_cast<long>(m) * a_row, a_row, a_col, b, ldb, bias, accumulate,
+                             c + static_cast<long>(m) * ldc, ldc);
+    for (; m < M; ++m)
+        gemm_rows<1>(N, K, a + static_cast<long>(m) * a_row, a_row, a_col, b, ldb, bias, accumulate,
+                     c + static_cast<long>(m) * ldc, ldc);
+}
+
+// f over count values in chunks of a stack buffer whose size is a multiple of 4 (libmvec's width).
+template <class Chunk>
+inline void in_chunks(int count, Chunk chunk) {
+    constexpr int kChunk = 256;
+    for (int first = 0; first < count; first += kChunk) chunk(first, count - first < kChunk ? count - first : kChunk);
+}
+
+void gelu_slope(const double* x, int count, double* y, double* slope) {
+    in_chunks(count, [&](int first, int size) {
+        double e[256], g[256];
+        const int padded = (size + 7) / 8 * 8;
+        for (int i = 0; i < padded; ++i) {
+            const double v = i < size ? x[first + i] : 0.0;
+            e[i] = v * M_SQRT1_2;
+            g[i] = -0.5 * v * v;
+        }
+        erf_all(e, padded);
+        exp_all(g, padded);
+        constexpr double kInverseRootTwoPi = 0.39894228040143267794;
+        for (int i = 0; i < size; ++i) {
+            const double v = x[first + i], phi = 0.5 * (1.0 + e[i]);
+            y[first + i] = v * phi;
+            slope[first + i] = phi + v * g[i] * kInverseRootTwoPi;
+        }
+    });
+}
+
+void exp_values(double* v, int count) {
+    in_chunks(count, [&](int first, int size) {
+        double e[256];
+        const int padded = (size + 7) / 8 * 8;
+        for (int i = 0; i < padded; ++i) e[i] = i < size ? v[first + i] : 0.0;
+        exp_all(e, padded);
+        for (int i = 0; i < size; ++i) v[first + i] = e[i];
+    });
+}
+
+void adam(double* __restrict w, const double* __restrict g, double* __restrict m, double* __restrict v, long count,
+          double beta1, double beta2, double step_size, double root_correction, double eps, double weight_decay) {
+    _Pragma("omp simd") for (long i = 0; i < count; ++i) {
+        const double grad = g[i] + weight_decay * w[i];
+        m[i] = m[i] * beta1 + grad * (1.0 - beta1);
+        v[i] = v[i] * beta2 + (1.0 - beta2) * grad * grad;
+        w[i] -= step_size * (m[i] / (std::sqrt(v[i]) / root_correction + eps));
+    }
+}
+
 }  // namespace
 
-extern const LaneKernels TB_LANE_KERNELS = {TB_LANE_KERNELS_NAME, affine, layer_norm, gelu, head};
+extern const LaneKernels TB_LANE_KERNELS = {TB_LANE_KERNELS_NAME, affine, layer_norm, gelu, head, gemm, gelu_slope, exp_values, adam};
 
 }  // namespace tb

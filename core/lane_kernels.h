@@ -26,6 +26,21 @@ struct LaneKernels {
     // q_first + dh - 1 = the weighted values.
     void (*head)(const double* q, const double* k, const double* v, int n, int q_first, int kv_first, int dh,
                  bool causal, double alibi_slope, double* weights, double* out);
+
+    // The training pass (training.h) stacks a batch's tokens as rows and multiplies whole matrices.
+    // c[m][n] = start + sum_k A(m, k) b[k][n] for m < M, n < N, k < K, with A(m, k) = a[m * a_row +
+    // k * a_col] (a row-major matrix, or a transposed one), b and c row-major (row strides ldb, ldc);
+    // start is c[m][n] itself when accumulating, else bias[n], or 0 when bias is null.
+    void (*gemm)(int M, int N, int K, const double* a, int a_row, int a_col, const double* b, int ldb,
+                 const double* bias, bool accumulate, double* c, int ldc);
+    // y = GELU(x) = x Φ(x) and slope = GELU'(x) = Φ(x) + x φ(x), for any count.
+    void (*gelu_slope)(const double* x, int count, double* y, double* slope);
+    // v <- exp(v), for any count.
+    void (*exp)(double* v, int count);
+    // Adam's update of count elements (training.cpp's adam_step): g' = g + weight_decay w,
+    // m = β1 m + (1 - β1) g', v = β2 v + (1 - β2) g'², w -= step_size m / (sqrt(v) / root_correction + eps).
+    void (*adam)(double* w, const double* g, double* m, double* v, long count, double beta1, double beta2,
+                 double step_size, double root_correction, double eps, double weight_decay);
 };
 
 // One build of lane_kernels.cpp each. The last two exist only where CMake compiles them (x86-64

@@ -50,8 +50,14 @@ Session::Session(std::shared_ptr<const Vocabulary> vocabulary, Settings start)
 
 void Session::set_melanger_count(int count) { melanger_count_ = std::clamp(count, 0, kMaxMelangerCount); }
 
-std::shared_ptr<const Trace> Session::compute(const Settings& s, const std::vector<int>& typed_places) {
-    const Weights* w = weights_.get();
+bool drops_training(const Settings& a, const Settings& b) {
+    for (const auto& e : settings_table())
+        if (e.drops_training && !e.same(a, b)) return true;
+    return false;
+}
+
+std::shared_ptr<const Trace> Session::compute(const Settings& s, const std::vector<int>& typed_places, bool keep_weights) {
+    const Weights* w = keep_weights ? weights_.get() : nullptr;
     const int kv_rows = s.kv_heads * (s.dimension / s.heads);  // h_kv·d_h: d in MHA
     const bool same_shape = w && w->seed == s.seed && w->token_embedding.rows() == vocabulary_->size() &&
                             w->token_embedding.cols() == s.dimension &&
@@ -66,6 +72,7 @@ std::shared_ptr<const Trace> Session::compute(const Settings& s, const std::vect
     }
     Trace made = run(s, vocabulary_->tokenize(s.sentence), vocabulary_->size(), weights);
     made.typed_places = typed_places;
+    made.trained_steps = keep_weights ? trained_steps_ : 0;
     auto trace = std::make_shared<const Trace>(std::move(made));
     weights_ = std::move(weights);
     return trace;
@@ -81,7 +88,13 @@ std::optional<std::string> Session::apply(const Settings& next, std::vector<int>
     if (typed_places.empty()) typed_places = identity_places(n);
     else if (auto error = typed_places_refusal(typed_places, n)) return error;
     const bool replays = !same_model(next, settings());
-    auto trace = compute(next, typed_places);
+    // Trained weights stay for the sentence, the step, /lot and /taux; any other change goes back
+    // to the seed's random weights (channel.md §7). /lot and /taux end the run: Adam starts afresh.
+    const bool drops = (trained_steps_ > 0 || run_) && drops_training(settings(), next);
+    const bool ends_run = run_ && (next.batch_size != settings().batch_size || next.learning_rate != settings().learning_rate);
+    auto trace = compute(next, typed_places, !drops);
+    if (drops) trained_steps_ = 0;
+    if (drops || ends_run) run_.reset();
     if (replays) {
         previous_ = trace_;
         ++replay_count_;
@@ -94,6 +107,47 @@ std::optional<std::string> Session::apply(const Settings& next, std::vector<int>
 void Session::replay() {
     previous_ = trace_;
     ++replay_count_;
+}
+
+void Session::set_corpus(std::shared_ptr<const Corpus> corpus) {
+    corpus_ = std::move(corpus);
+    run_.reset();
+}
+
+TrainingRun& Session::training_run() {
+    if (run_ && run_.use_count() > 1) {  // a copy's run: this session continues its own
+        run_ = std::make_shared<TrainingRun>(*run_);
+        run_->work = make_workspace();
+    }
+    if (run_) return *run_;
+    if (!corpus_) throw std::logic_error("no corpus to train on");
+    run_ = std::make_shared<TrainingRun>();
+    run_->corpus = corpus_;
+    run_->setup = {settings(), &corpus_->training, vocabulary_->mask_id(), adam_options(settings())};
+    run_->initial = weights_;
+    run_->state = start_training(*weights_);
+    run_->steps_before = trained_steps_;
+    return *run_;
+}
+
+void Session::adopt_training() {
+    if (!run_) return;
+    weights_ = std::make_shared<const Weights>(run_->state.weights);
+    trained_steps_ = run_->steps_before + run_->state.steps;
+    previous_ = trace_;
+    ++replay_count_;
+    trace_ = compute(settings(), typed_places_);
+}
+
+bool Session::forget_training() {
+    const bool trained = trained_steps_ > 0;
+    run_.reset();
+    if (!trained) return false;
+    trained_steps_ = 0;
+    previous_ = trace_;
+    ++replay_count_;
+    trace_ = compute(settings(), typed_places_, false);
+    return true;
 }
 
 }  // namespace tb

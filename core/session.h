@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "corpus.h"
 #include "trace.h"
+#include "training.h"
 #include "vocabulary.h"
 
 namespace tb {
@@ -22,6 +24,20 @@ std::optional<std::string> validate(const Settings& s, const Vocabulary& vocabul
 std::optional<std::string> typed_places_refusal(const std::vector<int>& places, int n);
 // 0, 1, ..., n-1: the sentence as typed.
 std::vector<int> identity_places(int n);
+
+// A training run (channel.md §7, cli.md "The training log"): the weights it started from, Adam's
+// state, and every step so far. A second /entrainer continues it; /lot, /taux and /corpus end it
+// (the weights stay and the next /entrainer starts a new run from them).
+struct TrainingRun {
+    std::shared_ptr<const Corpus> corpus;
+    TrainingSetup setup;                     // its settings as the run started; sentences: corpus->training
+    std::shared_ptr<const Weights> initial;  // before step 1
+    TrainingState state;
+    std::vector<StepRecord> steps;           // the finite ones, in order
+    int steps_before = 0;                    // trained steps of the weights it started from
+    std::shared_ptr<Workspace> work = make_workspace();  // scratch: a copied session makes its own
+    Weights gradients;
+};
 
 class Session {
 public:
@@ -54,8 +70,23 @@ public:
     // Replays the same state (as /propager with the same seed would): the window animates again.
     void replay();
 
+    // Training. Adam steps behind the current weights (0: the seed's random weights).
+    int trained_steps() const { return trained_steps_; }
+    // The corpus /entrainer draws from: « interne » until /corpus changes it (loaded when first needed).
+    std::shared_ptr<const Corpus> corpus() const { return corpus_; }
+    // Sets the corpus; the weights stay, the run ends.
+    void set_corpus(std::shared_ptr<const Corpus> corpus);
+    // The run to continue, or a new one from the current weights, settings and corpus (which must be set).
+    TrainingRun& training_run();
+    const TrainingRun* training() const { return run_.get(); }
+    // Takes the run's weights as the model's and replays the sentence through them.
+    void adopt_training();
+    // Back to the seed's random weights (/graine, /reinit): the sentence replays. False when the
+    // weights were already the seed's.
+    bool forget_training();
+
 private:
-    std::shared_ptr<const Trace> compute(const Settings& s, const std::vector<int>& typed_places);
+    std::shared_ptr<const Trace> compute(const Settings& s, const std::vector<int>& typed_places, bool keep_weights = true);
 
     std::shared_ptr<const Vocabulary> vocabulary_;
     std::shared_ptr<const Weights> weights_;  // cached: redrawn when seed or shape change
@@ -64,6 +95,13 @@ private:
     std::uint64_t replay_count_ = 0;
     std::vector<int> typed_places_;
     int melanger_count_ = 0;
+    int trained_steps_ = 0;
+    std::shared_ptr<const Corpus> corpus_;
+    std::shared_ptr<TrainingRun> run_;  // shared by a copied session until one of them trains
 };
+
+// True when going from a to b returns to the seed's random weights: a setting the weights depend
+// on changed (the settings table's drops_training: all but the sentence, the step, /lot and /taux).
+bool drops_training(const Settings& a, const Settings& b);
 
 }  // namespace tb

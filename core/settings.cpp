@@ -73,6 +73,7 @@ std::string value_word(const SettingEntry& e, const Settings& s) {
             const auto j = e.to_json(s);
             return j.is_string() ? j.get<std::string>() : j.dump();
         }
+        case SettingKind::Decimal: return decimal_text(e.get_decimal(s)).en;
         case SettingKind::Integer:
             if (e.words.empty()) return std::to_string(e.get(s));
             [[fallthrough]];
@@ -96,6 +97,7 @@ std::string next_value_word(const SettingEntry& e, const Settings& s) {
 }
 
 Text setting_expectation(const SettingEntry& e) {
+    if (e.kind == SettingKind::Decimal) return decimal_range(e.decimal_lo, e.decimal_hi);
     if (e.kind == SettingKind::Integer && e.words.empty()) return integer_range(e.lo, e.hi);
     return one_of(names(e));
 }
@@ -103,6 +105,7 @@ Text setting_expectation(const SettingEntry& e) {
 std::string setting_usage(const SettingEntry& e) {
     std::string values;
     if (e.kind == SettingKind::Integer && e.words.empty()) values = std::to_string(e.lo) + ".." + std::to_string(e.hi);
+    if (e.kind == SettingKind::Decimal) values = decimal_text(e.decimal_lo).fr + ".." + decimal_text(e.decimal_hi).fr;
     for (const auto& name : names(e)) values += (values.empty() ? "" : "|") + name;
     return "/" + e.command + " <" + values + ">";
 }
@@ -120,7 +123,17 @@ bool allowed_value(const SettingEntry& e, int value) {
     return value >= e.lo && value <= e.hi;
 }
 
-bool in_own_range(const SettingEntry& e, const Settings& s) { return !e.get || allowed_value(e, e.get(s)); }
+namespace {
+bool decimal_in_range(const SettingEntry& e, const Settings& s) {
+    const double v = e.get_decimal(s);
+    return v >= e.decimal_lo - 1e-12 && v <= e.decimal_hi + 1e-12;  // false for NaN
+}
+}  // namespace
+
+bool in_own_range(const SettingEntry& e, const Settings& s) {
+    if (e.kind == SettingKind::Decimal) return decimal_in_range(e, s);
+    return !e.get || allowed_value(e, e.get(s));
+}
 
 std::optional<std::string> setting_refusal(const SettingEntry& e, const Settings& s) {
     if (e.kind == SettingKind::Integer) {
@@ -132,6 +145,8 @@ std::optional<std::string> setting_refusal(const SettingEntry& e, const Settings
             return e.subject + " doit aller de " + std::to_string(e.lo) + " à " + (e.top ? e.top_name : std::to_string(hi));
         }
     }
+    if (e.kind == SettingKind::Decimal && !decimal_in_range(e, s))
+        return e.subject + " doit aller de " + decimal_text(e.decimal_lo).fr + " à " + decimal_text(e.decimal_hi).fr;
     if (e.check) return e.check(s);
     return std::nullopt;
 }
@@ -142,6 +157,7 @@ std::string json_expectation(const SettingEntry& e) {
         case SettingKind::OnOff: return "true ou false";
         case SettingKind::Seed: return "un entier positif (64 bits)";
         case SettingKind::FreeText: return "du texte";
+        case SettingKind::Decimal: return "un nombre";
         case SettingKind::Choice: break;
     }
     return setting_expectation(e).fr;

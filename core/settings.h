@@ -36,6 +36,9 @@ struct Settings {
     std::string sentence = "le chat regarde le chien";  // /phrase, 2 to 8 tokens
     int step = 5;                         // /etape 0..2L+1: where the beads stop (2L+1 = top)
     std::uint64_t seed = kDefaultSeed;    // /graine, /propager draws the next one
+    // Training (channel.md §7): they keep the trained weights.
+    int batch_size = 16;                  // /lot 1..64: sentences a step
+    double learning_rate = 0.003;         // /taux 0,00001..1: Adam's lr
 
     int level_count() const { return 2 * layers + 2; }  // levels 0..2L+1
     int top_level() const { return 2 * layers + 1; }

@@ -309,6 +309,7 @@ SettingEntry sentence() {
     e.tooltip = {"La phrase propagée (2 à 8 mots) ; chaque mot devient un token, donc une bille. Entrée pour valider.",
                  "The sentence sent through the stack (2 to 8 words); each word becomes a token, hence a bead. Enter to apply."};
     e.own_command = true;
+    e.drops_training = false;  // a trained model reads any sentence
     e.to_json = [](const Settings& s) { return json(s.sentence); };
     e.from_json = [](const json& j, Settings& s) { return j.is_string() && (s.sentence = j.get<std::string>(), true); };
     return e;
@@ -321,6 +322,7 @@ SettingEntry step() {
     e.tooltip = {"Arrête les billes au niveau n : 0 = entrée, 1..2L = sous-couches, 2L+1 = sortie.",
                  "Stops the beads at level n: 0 = input, 1..2L = sublayers, 2L+1 = output."};
     e.model = false;  // where the beads stop: nothing is recomputed
+    e.drops_training = false;
     e.own_command = true;
     e.top = [](const Settings& s) { return s.top_level(); };
     e.top_name = "2L+1";
@@ -382,13 +384,45 @@ SettingEntry rope_base() {
     return e;
 }
 
+// Training (channel.md §7): neither replays the sentence nor drops the trained weights; the next
+// /entrainer starts a new run of Adam from the weights as they are (training.h).
+SettingEntry batch_size() {
+    SettingEntry e = integer_setting("batch_size", "lot", "lot", &Settings::batch_size, 1, 64);
+    e.subject = "la taille du lot";
+    e.added_later = true;
+    e.model = false, e.drops_training = false;
+    e.help = {"Entraînement : nombre de phrases tirées du corpus à chaque pas d'Adam (16 au départ).",
+              "Training: the number of corpus sentences drawn at each Adam step (16 at start-up)."};
+    e.confirm = [](const Settings& s) {
+        return Text{"lot : " + std::to_string(s.batch_size) + " phrases par pas", "batch: " + std::to_string(s.batch_size) + " sentences a step"};
+    };
+    return e;
+}
+
+SettingEntry learning_rate() {
+    SettingEntry e = field(SettingKind::Decimal, "learning_rate", "taux", "taux", &Settings::learning_rate);
+    e.subject = "le taux d'apprentissage";
+    e.added_later = true;
+    e.model = false, e.drops_training = false;
+    e.decimal_lo = 0.00001, e.decimal_hi = 1;
+    e.get_decimal = [](const Settings& s) { return s.learning_rate; };
+    e.set_decimal = [](Settings& s, double v) { s.learning_rate = v; };
+    e.help = {"Entraînement : taux d'apprentissage d'Adam (0,003 au départ ; virgule ou point).",
+              "Training: Adam's learning rate (0.003 at start-up; a decimal comma or point)."};
+    e.to_json = [](const Settings& s) { return json(s.learning_rate); };
+    e.from_json = [](const json& j, Settings& s) { return j.is_number() && (s.learning_rate = j.get<double>(), true); };
+    e.confirm = [](const Settings& s) { return Text{"taux d'apprentissage : ", "learning rate: "} + decimal_text(s.learning_rate); };
+    return e;
+}
+
 }  // namespace
 
 const std::vector<SettingEntry>& settings_table() {
     static const std::vector<SettingEntry> table = {layers(),     position(), residual(), norm(),
                                                     ffn(),        dimension(), mask(),    activation(),
                                                     norm_type(),  sentence(), step(),     seed(),
-                                                    heads(),      kv_heads(),  rope_base()};
+                                                    heads(),      kv_heads(),  rope_base(),
+                                                    batch_size(), learning_rate()};
     return table;
 }
 

@@ -28,6 +28,7 @@ enum class SettingKind {
     OnOff,     // one of `words` (on, oui, off, non); JSON writes true or false
     Seed,      // an unsigned 64-bit integer
     FreeText,  // the sentence
+    Decimal,   // a number in decimal_lo..decimal_hi, typed with a comma or a point (/taux)
 };
 
 struct SettingWord {
@@ -51,6 +52,8 @@ struct SettingEntry {
     std::function<Text(const Settings&)> live_tooltip;
     Text help;                         // the command's line in /aide
     bool model = true;                 // false: a change does not replay the sentence (the step)
+    // true: a change returns to the seed's random weights, false: trained weights stay (channel.md §7)
+    bool drops_training = true;
     bool side_b = false;               // /b may change it on side B
     bool own_command = false;          // its command is written by hand in commands.cpp
     std::string shared_command;        // with `command` empty: the hand-written command over several entries ("tetes")
@@ -66,6 +69,11 @@ struct SettingEntry {
     std::string top_name;                          // that bound as the refusal writes it: "2L+1"
     // Ties to other fields, checked once the field is in range: the French reason, naming the setting.
     std::function<std::optional<std::string>(const Settings&)> check;
+
+    // Decimal: the range and the field.
+    double decimal_lo = 0, decimal_hi = 0;
+    std::function<double(const Settings&)> get_decimal;
+    std::function<void(Settings&, double)> set_decimal;
 
     // Every kind.
     std::function<bool(const Settings&, const Settings&)> same;

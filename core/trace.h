@@ -42,6 +42,7 @@ struct Trace {
     Matrix position;             // [n_max][d]: the table added at level 0
     std::vector<Level> levels;   // 2L + 2, whatever the step
     ParameterBreakdown parameters;
+    int trained_steps = 0;       // Adam steps behind these weights (0: the seed's random weights)
     // The place of each shown token in the sentence as typed: its identity (its colour), which
     // follows its word through /melanger. Empty means the sentence as typed (token i is place i).
     std::vector<int> typed_places;

@@ -1,6 +1,7 @@
 #include "trace_json.h"
 
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 #include "atomic_file.h"
@@ -36,19 +37,10 @@ json norm_json(const LayerNormWeights& n, NormType type) {
 
 }  // namespace
 
-json to_json(const Trace& t) {
-    const Settings& s = t.settings;
-    json out;
-    out["settings"] = settings_to_json(s);
-    out["tokens"] = json::array();
-    for (const auto& tok : t.tokens) out["tokens"].push_back({{"word", tok.word}, {"id", tok.id}, {"known", tok.known}});
-    out["vocabulary_size"] = t.vocabulary_size;
-    out["layer_norm_eps"] = t.layer_norm_eps;
-
-    const Weights& w = *t.weights;
+json weights_json(const Weights& w, const Settings& s, const Matrix& position) {
     json weights;
     weights["token_embedding"] = matrix_json(w.token_embedding);
-    weights["position"] = matrix_json(t.position);
+    weights["position"] = matrix_json(position);
     weights["blocks"] = json::array();
     for (int b = 0; b < s.layers; ++b) {
         const BlockWeights& block = w.blocks.at(b);
@@ -68,7 +60,64 @@ json to_json(const Trace& t) {
         weights["blocks"].push_back(std::move(j));
     }
     if (s.norm == Norm::Pre) weights["final_norm"] = norm_json(w.final_norm, s.norm_type);
-    out["weights"] = std::move(weights);
+    return weights;
+}
+
+namespace {
+void dump_into(const json& j, std::string& out) {
+    switch (j.type()) {
+        case json::value_t::object: {
+            out += '{';
+            bool first = true;
+            for (const auto& item : j.items()) {
+                if (!first) out += ',';
+                first = false;
+                out += json(item.key()).dump() + ':';
+                dump_into(item.value(), out);
+            }
+            out += '}';
+            break;
+        }
+        case json::value_t::array: {
+            out += '[';
+            for (std::size_t i = 0; i < j.size(); ++i) {
+                if (i) out += ',';
+                dump_into(j[i], out);
+            }
+            out += ']';
+            break;
+        }
+        case json::value_t::number_float: {
+            char buffer[32];
+            std::snprintf(buffer, sizeof buffer, "%.17g", j.get<double>());
+            std::string number = buffer;
+            for (char& c : number) c = c == ',' ? '.' : c;  // whatever the C locale
+            if (number.find_first_of(".en") == std::string::npos) number += ".0";  // stays a float
+            out += number;
+            break;
+        }
+        default: out += j.dump();
+    }
+}
+}  // namespace
+
+std::string dump_exact(const json& j) {
+    std::string out;
+    dump_into(j, out);
+    return out;
+}
+
+json to_json(const Trace& t) {
+    const Settings& s = t.settings;
+    json out;
+    out["settings"] = settings_to_json(s);
+    out["tokens"] = json::array();
+    for (const auto& tok : t.tokens) out["tokens"].push_back({{"word", tok.word}, {"id", tok.id}, {"known", tok.known}});
+    out["vocabulary_size"] = t.vocabulary_size;
+    out["layer_norm_eps"] = t.layer_norm_eps;
+
+    out["weights"] = weights_json(*t.weights, s, t.position);
+    out["trained_steps"] = t.trained_steps;
 
     out["levels"] = json::array();
     for (const Level& level : t.levels) {

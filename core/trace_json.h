@@ -9,6 +9,14 @@
 
 namespace tb {
 
+// The weights as the trace's "weights" writes them (the tensors the settings use; `position` is
+// the table added at level 0). Throws std::runtime_error if a number is not finite.
+nlohmann::json weights_json(const Weights& w, const Settings& s, const Matrix& position);
+
+// JSON text on one line with every floating-point number in 17 significant digits ("%.17g"), so
+// that it reads back to the same double (the training log, cli.md).
+std::string dump_exact(const nlohmann::json& j);
+
 // Throws std::runtime_error (French message) if any number in the trace is not finite.
 nlohmann::json to_json(const Trace& trace);
 

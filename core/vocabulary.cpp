@@ -18,17 +18,23 @@ Vocabulary Vocabulary::load(const std::string& path) {
         if (!line.empty()) words.push_back(line);
     }
     if (words.empty()) throw std::runtime_error("vocabulaire vide : « " + path + " »");
-    return Vocabulary(std::move(words));
+    Vocabulary vocabulary(std::move(words));
+    const auto slash = path.find_last_of('/');
+    vocabulary.directory_ = slash == std::string::npos ? "." : path.substr(0, slash);
+    return vocabulary;
 }
 
 Vocabulary::Vocabulary(std::vector<std::string> words) {
-    words_.reserve(words.size() + 1);
+    words_.reserve(words.size() + 2);
     words_.push_back(kUnknown);
     for (auto& w : words) {
-        if (ids_.count(w)) continue;  // a duplicate line keeps its first id
+        if (ids_.count(w) || w == kMask) continue;  // a duplicate line keeps its first id
         ids_.emplace(w, static_cast<int>(words_.size()));
         words_.push_back(std::move(w));
     }
+    // Last, so that the words' ids (and the embedding rows drawn for them) never move.
+    ids_.emplace(kMask, static_cast<int>(words_.size()));
+    words_.push_back(kMask);
 }
 
 std::optional<int> Vocabulary::find(std::string_view word) const {
@@ -61,7 +67,11 @@ std::vector<std::string> split_words(std::string_view sentence) {
         const char c = text[i];
         const auto u = static_cast<unsigned char>(c);
         const bool ascii_punct = u < 0x80 && !std::isalnum(u) && c != '\'' && c != '-';
-        if (ascii_punct) {
+        if ((c == '[' && text.compare(i, 8, "[masque]") == 0) || (c == '<' && text.compare(i, 8, Vocabulary::kMask) == 0)) {
+            flush();  // the mask token, typed [masque]; <masque> is how it reads back (/melanger)
+            words.push_back(Vocabulary::kMask);
+            i += 7;
+        } else if (ascii_punct) {
             flush();
         } else if (c == '\'') {
             // "aujourd'hui" stays whole when the vocabulary says so (checked by the caller's

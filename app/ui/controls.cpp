@@ -145,6 +145,7 @@ void setting_widget(const SettingEntry& e, const Settings& s, ControlsState& sta
         case SettingKind::OnOff: checkbox(e, s, send, language); break;
         case SettingKind::FreeText: text_field(e, s, state, send, language); break;
         case SettingKind::Seed: break;  // shown in the top bar, changed by /graine and /propager
+        case SettingKind::Decimal: break;  // /taux: the training panel's (issue 16)
     }
 }
 

@@ -334,3 +334,38 @@ TEST(Cli, HeadlessSvgAtItsSize) {
     EXPECT_FALSE(std::ifstream(plain + "_x").good());
     for (const auto& f : {svg, plain}) std::remove(f.c_str());
 }
+
+namespace {
+
+// Training (issue 15): the same seed, settings and corpus give a byte-identical log in two
+// processes; headless, /entrainer prints "step N loss X" lines for programs.
+TEST(CliTraining, TheLogIsByteIdenticalInTwoProcesses) {
+    std::string logs[2];
+    for (int i = 0; i < 2; ++i) {
+        const std::string path = temp_path("training_log_" + std::to_string(getpid()) + "_" + std::to_string(i) + ".json");
+        const auto r = run("--headless --run '/couches 2; /masque causal; /corpus grammaire; /entrainer 12; /entrainer 8; "
+                           "/exporter entrainement " + path + "' --trace " + path + ".trace");
+        ASSERT_EQ(r.status, 0) << r.err;
+        EXPECT_NE(r.out.find("step 20 loss "), std::string::npos) << r.out;
+        logs[i] = read_file(path);
+        const auto trace = nlohmann::json::parse(read_file(path + ".trace"));
+        EXPECT_EQ(trace["trained_steps"], 20);
+        std::remove(path.c_str()), std::remove((path + ".trace").c_str());
+    }
+    ASSERT_FALSE(logs[0].empty());
+    EXPECT_EQ(logs[0], logs[1]);
+    const auto log = nlohmann::json::parse(logs[0]);
+    EXPECT_EQ(log["steps"].size(), 20u);
+    EXPECT_EQ(log["objective"], "mot-suivant");
+}
+
+TEST(CliTraining, EveryBadArgumentExitsWithTwoInFrench) {
+    for (const char* line : {"/entrainer 0", "/entrainer -5", "/entrainer 1e9", "/entrainer abc", "/taux 2", "/taux 0", "/lot 0",
+                             "/lot 65", "/corpus ouvrir /nonexistent/corpus.txt"}) {
+        const auto r = run(std::string("--headless --run '") + line + "'");
+        EXPECT_EQ(r.status, 2) << line;
+        EXPECT_NE(r.err.find("transformer-bloc : /"), std::string::npos) << line << " -> " << r.err;
+    }
+}
+
+}  // namespace

@@ -60,6 +60,10 @@ const std::vector<Spec>& specs() {
         {"kv_heads", 2, {{"/tetes 2 1", 1}, {"/tetes 4 2", 2}, {"/tetes 4", 4}, {"/tetes 4 1", 1}},
          {"/tetes 2 3", "/tetes attend h_kv qui divise h = 2 (têtes K/V : MHA h_kv = h, GQA un diviseur, MQA 1) (reçu « 3 »)"}},
         {"rope_base", 10000, {}, {}},  // RoPE's base, fixed (cli.md "Modern block variants")
+        // Training (channel.md §7): a decimal comma or point.
+        {"batch_size", 16, {{"/lot 1", 1}, {"/lot 64", 64}, {"/lot 8", 8}}, {"/lot 65", "/lot attend un entier de 1 à 64 (reçu « 65 »)"}},
+        {"learning_rate", 0.003, {{"/taux 0,01", 0.01}, {"/taux 0.0005", 0.0005}, {"/taux 1", 1.0}, {"/taux 0,00001", 0.00001}},
+         {"/taux 2", "/taux attend un nombre de 0,00001 à 1 (reçu « 2 »)"}},
     };
     return s;
 }
@@ -73,7 +77,7 @@ const Spec* spec_for(const std::string& key) {
 TEST(SettingsTable, HoldsExactlyTheTraceFilesKeys) {
     const std::set<std::string> cli = {"layers", "dimension", "ffn", "heads", "position", "residual", "norm",
                                        "step", "seed", "sentence", "mask", "activation", "norm_type",
-                                       "kv_heads", "rope_base"};
+                                       "kv_heads", "rope_base", "batch_size", "learning_rate"};
     std::set<std::string> table;
     for (const auto& e : settings_table()) {
         EXPECT_TRUE(table.insert(e.key).second) << e.key << " twice";
@@ -144,7 +148,8 @@ TEST(SettingsTable, SessionJsonRefusesOutOfRangeAndInconsistentValues) {
         {"residual", "on", "residual"},  {"seed", -1, "seed"},         {"sentence", "chat", "phrase"},
         {"layers", "2", "layers"},       {"dimension", 8.5, "dimension"},
         {"kv_heads", 3, "têtes K/V"},    {"kv_heads", 0, "têtes K/V"}, {"heads", 8, "têtes"},
-        {"rope_base", 500, "RoPE"}};
+        {"rope_base", 500, "RoPE"},      {"batch_size", 0, "lot"},     {"batch_size", 65, "lot"},
+        {"learning_rate", 2.0, "taux"},  {"learning_rate", 0.0, "taux"}, {"learning_rate", "0,003", "learning_rate"}};
     std::set<std::string> covered;
     for (const auto& [key, value, named] : bad) {
         json j = good;
@@ -196,7 +201,7 @@ TEST(SettingsTable, UsageAndCompletionsFollowTheChannel) {
         {"residuel", "/residuel <on|off>"},    {"norme", "/norme <pre|post|aucune>"},
         {"ffn", "/ffn <8..64>"},               {"dimension", "/dimension <8|16>"},
         {"masque", "/masque <aucun|causal>"},  {"activation", "/activation <gelu|relu|swiglu|geglu>"},
-        {"normalisation", "/normalisation <layernorm|rmsnorm>"}};
+        {"normalisation", "/normalisation <layernorm|rmsnorm>"}, {"lot", "/lot <1..64>"}, {"taux", "/taux <0,00001..1>"}};
     CommandRegistry registry;
     std::size_t built = 0;
     for (const auto& e : settings_table()) {
@@ -215,7 +220,7 @@ TEST(SettingsTable, UsageAndCompletionsFollowTheChannel) {
                                                                        "/couches 5", "/couches 6"}));
 }
 
-// Only the step leaves the model as it is (channel.md section 1: /etape does not replay).
+// Only the step, /lot and /taux leave the model as it is (channel.md section 1: /etape does not replay).
 TEST(SettingsTable, EveryModelSettingReplaysButTheStep) {
     CommandRegistry registry;
     for (const auto& spec : specs()) {
@@ -223,7 +228,8 @@ TEST(SettingsTable, EveryModelSettingReplaysButTheStep) {
         Session session(test::vocabulary());
         const auto count = session.replay_count();
         ASSERT_TRUE(registry.execute(session, spec.lines.front().first).ok);
-        EXPECT_EQ(session.replay_count(), count + (spec.key == "step" ? 0 : 1)) << spec.key;
+        const bool replays = spec.key != "step" && spec.key != "batch_size" && spec.key != "learning_rate";
+        EXPECT_EQ(session.replay_count(), count + (replays ? 1 : 0)) << spec.key;
     }
 }
 

@@ -1,6 +1,9 @@
 // The vocabulary of assets/ and the tokenizer.
+#include <fstream>
+
 #include "../support.h"
 #include "utf8.h"
+#include "weights.h"
 
 namespace tb {
 namespace {
@@ -31,6 +34,42 @@ TEST(Vocabulary, UnknownWordsBecomeTheUnknownToken) {
     EXPECT_FALSE(tokens[1].known);
     EXPECT_EQ(tokens[1].id, 0);
     EXPECT_EQ(tokens[1].word, "zorglub");
+}
+
+// channel.md §7: <masque> is the last id, typed [masque]; V counts it beside the unknown token.
+TEST(Vocabulary, MaskIsTheLastIdAndTypedInBrackets) {
+    const auto& v = *test::vocabulary();
+    std::ifstream in(TB_ASSETS_DIR "/vocabulary.txt");
+    int lines = 0;
+    for (std::string line; std::getline(in, line);) lines += !line.empty();
+    EXPECT_EQ(v.size(), lines + 2);  // the file's words, <inconnu>, <masque>
+    EXPECT_EQ(v.mask_id(), v.size() - 1);
+    EXPECT_EQ(v.word(v.mask_id()), "<masque>");
+    EXPECT_EQ(v.find("le"), 1);  // the file's first word keeps id 1
+    for (const char* typed : {"le [masque] regarde le chien", "le [MASQUE] regarde le chien", "le [Masque]regarde le chien",
+                              "le <masque> regarde le chien"}) {
+        const auto tokens = v.tokenize(typed);
+        ASSERT_EQ(tokens.size(), 5u) << typed;
+        EXPECT_EQ(tokens[1].id, v.mask_id()) << typed;
+        EXPECT_TRUE(tokens[1].known) << typed;
+        EXPECT_EQ(tokens[1].word, "<masque>") << typed;
+        EXPECT_EQ(tokens[2].word, "regarde") << typed;
+    }
+    const auto plain = v.tokenize("le masque");  // the bare word is not the token
+    ASSERT_EQ(plain.size(), 2u);
+    EXPECT_NE(plain[1].id, v.mask_id());
+    // Built from a list, the mask still comes last, and a list word spelled <masque> is not doubled.
+    const Vocabulary small({"a", "<masque>", "b"});
+    EXPECT_EQ(small.size(), 4);
+    EXPECT_EQ(small.mask_id(), 3);
+    EXPECT_EQ(small.find("b"), 2);
+}
+
+// E is drawn row by row: the mask's row is new, every word keeps the row it had without it.
+TEST(Vocabulary, AddingTheMaskKeepsEveryEmbeddingRow) {
+    const int V = test::vocabulary()->size();
+    const Weights with = draw_weights(2017, V, 8, 32, 2), without = draw_weights(2017, V - 1, 8, 32, 2);
+    EXPECT_EQ(with.token_embedding.topRows(V - 1), without.token_embedding);
 }
 
 TEST(Utf8, FoldAndValidate) {

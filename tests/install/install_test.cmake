@@ -9,6 +9,8 @@ endif()
 
 foreach(f bin/transformer-bloc
           share/transformer-bloc/assets/vocabulary.txt
+          share/transformer-bloc/assets/corpus/interne.txt
+          share/transformer-bloc/assets/corpus/grammaire.txt
           share/transformer-bloc/shaders/bead.vert
           share/transformer-bloc/shaders/bead.frag
           share/applications/transformer-bloc.desktop
@@ -34,7 +36,7 @@ file(READ "${moved}/share/transformer-bloc/assets/vocabulary.txt" vocabulary)
 string(REGEX MATCHALL "\n" lines "${vocabulary}")  # one word a line (file(STRINGS) mangles UTF-8)
 list(LENGTH lines count)
 file(APPEND "${moved}/share/transformer-bloc/assets/vocabulary.txt" "motinstalleseulement\n")
-math(EXPR expected_v "${count} + 2")  # the words, the unknown token, the added word
+math(EXPR expected_v "${count} + 3")  # the words, the unknown and mask tokens, the added word
 
 execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=TRANSFORMER_BLOC_DATA
                         "${moved}/bin/transformer-bloc" --headless --parametres

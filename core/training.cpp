@@ -1,0 +1,612 @@
+#include "training.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "forward.h"
+#include "kernels.h"
+#include "random.h"
+
+namespace tb {
+
+Objective objective_of(const Settings& s) { return s.mask == Mask::Causal ? Objective::NextWord : Objective::MaskedWord; }
+
+const char* to_string(Objective o) { return o == Objective::NextWord ? "mot-suivant" : "mot-masque"; }
+
+Batch draw_batch(const std::vector<std::vector<int>>& sentences, const Settings& s, int step, int mask_id) {
+    if (sentences.empty()) throw std::invalid_argument("no training sentence");
+    NormalStream stream(s.seed, "entrainement", step);
+    const auto pick = [&stream](std::size_t count) {
+        return std::min(count - 1, static_cast<std::size_t>(stream.uniform() * static_cast<double>(count)));
+    };
+    Batch batch(static_cast<std::size_t>(s.batch_size));
+    for (Example& e : batch) {
+        e.ids = sentences[pick(sentences.size())];
+        const int n = static_cast<int>(e.ids.size());
+        if (objective_of(s) == Objective::NextWord) {
+            for (int p = 0; p + 1 < n; ++p) e.targets.emplace_back(p, e.ids[static_cast<std::size_t>(p + 1)]);
+        } else {
+            const int p = static_cast<int>(pick(e.ids.size()));
+            e.targets.emplace_back(p, e.ids[static_cast<std::size_t>(p)]);
+            e.ids[static_cast<std::size_t>(p)] = mask_id;
+        }
+    }
+    return batch;
+}
+
+namespace {
+
+bool has_norm(const Settings& s) { return s.norm != Norm::None; }
+bool has_bias(const Settings& s) { return s.norm_type == NormType::LayerNorm; }
+
+template <class M>
+void add(std::vector<TensorRef>& out, const std::string& name, M& m) {
+    out.push_back({name, m.data(), static_cast<long>(m.size())});
+}
+
+void add_norm(std::vector<TensorRef>& out, const std::string& name, LayerNormWeights& n, const Settings& s) {
+    add(out, name + ".gain", n.gain);
+    if (has_bias(s)) add(out, name + ".bias", n.bias);  // RMSNorm has a gain only
+}
+
+}  // namespace
+
+std::vector<TensorRef> trained_tensors(Weights& w, const Settings& s) {
+    std::vector<TensorRef> out;
+    add(out, "token_embedding", w.token_embedding);
+    if (s.position == Position::Learned) add(out, "position", w.learned_position);
+    for (int b = 0; b < s.layers; ++b) {
+        BlockWeights& block = w.blocks.at(static_cast<std::size_t>(b));
+        const std::string name = "blocks[" + std::to_string(b) + "].";
+        if (has_norm(s)) add_norm(out, name + "norm1", block.norm1, s);
+        AttentionWeights& a = block.attention;
+        add(out, name + "attention.wq", a.wq), add(out, name + "attention.bq", a.bq);
+        add(out, name + "attention.wk", a.wk), add(out, name + "attention.bk", a.bk);
+        add(out, name + "attention.wv", a.wv), add(out, name + "attention.bv", a.bv);
+        add(out, name + "attention.wo", a.wo), add(out, name + "attention.bo", a.bo);
+        if (has_norm(s)) add_norm(out, name + "norm2", block.norm2, s);
+        FfnWeights& f = block.ffn;
+        add(out, name + "ffn.w1", f.w1), add(out, name + "ffn.b1", f.b1);
+        add(out, name + "ffn.w2", f.w2), add(out, name + "ffn.b2", f.b2);
+        if (gated(s.activation)) add(out, name + "ffn.w3", f.w3), add(out, name + "ffn.b3", f.b3);
+    }
+    if (s.norm == Norm::Pre) add_norm(out, "final_norm", w.final_norm, s);
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The buffers. A Buffer grows and never shrinks, so that a step of the same size allocates nothing.
+
+namespace {
+
+struct Buffer {
+    std::vector<double> v;
+    double* get(std::size_t size) {
+        if (v.size() < size) v.resize(size);
+        return v.data();
+    }
+    double* zero(std::size_t size) {
+        double* p = get(size);
+        std::fill(p, p + size, 0.0);
+        return p;
+    }
+};
+
+// What one sublayer keeps between the forward and the backward pass (T rows each).
+struct SublayerBuffers {
+    Buffer input;       // T x d: the stream entering
+    Buffer normalized;  // T x d: N(input), pre-norm only
+    Buffer sum;         // T x d: input + F (or F) before the norm, post-norm only
+    Buffer mean, rstd;  // T: the statistics of the norm's input (input in pre, sum in post)
+    Buffer output;      // T x d: F(.)
+    // Attention.
+    Buffer q, k, v;     // T x d, T x kv, T x kv (Q and K turned, with RoPE)
+    Buffer weights;     // sentences x h x 8 x 8: softmax weights, row = query
+    Buffer concat;      // T x d
+    // FFN.
+    Buffer gate;        // T x w: φ(W1 x + b1)
+    Buffer slope;       // T x w: φ'(W1 x + b1)
+    Buffer up;          // T x w: W3 x + b3, gated only
+    Buffer hidden;      // T x w: gate, or gate ⊙ up
+};
+
+}  // namespace
+
+struct Workspace {
+    std::vector<SublayerBuffers> sublayers;  // 2L
+    std::vector<int> ids, positions, offsets, lengths;  // per token, per token, per sentence, per sentence
+    int tokens = 0;
+    Buffer final_input, final_mean, final_rstd, output;  // the output level (T x d)
+    // Backward.
+    Buffer grad, d_f, d_in, d_q, d_k, d_v, d_concat, d_hidden, d_pre, d_up, d_output;
+    // Row-major copies of the weights ([out][in]) for the products by W.
+    std::vector<Buffer> transposed;
+    Buffer embedding_rows;  // V x d
+    // The loss.
+    Buffer logits, picked, d_picked;
+};
+
+void WorkspaceDeleter::operator()(Workspace* w) const { delete w; }
+WorkspacePtr make_workspace() { return WorkspacePtr(new Workspace); }
+
+namespace {
+
+// c (M x N) = a (M x K) · W^T + b with W [N][K] column-major (its data is W^T row-major).
+void linear(const double* a, int M, int K, const Matrix& w, const Vector& b, double* c) {
+    const int N = static_cast<int>(w.rows());
+    kernels().gemm(M, N, K, a, K, 1, w.data(), N, b.data(), false, c, N);
+}
+
+// d_a (M x K) (+)= d_c (M x N) · W, W given row-major ([N][K]).
+void linear_input_gradient(const double* d_c, int M, int N, const double* w_rows, int K, bool accumulate, double* d_a) {
+    kernels().gemm(M, K, N, d_c, N, 1, w_rows, K, nullptr, accumulate, d_a, K);
+}
+
+// dW (+)= d_c^T a and db (+)= sum of d_c's rows: W [N][K] column-major, so its data is [K][N] row-major.
+void linear_weight_gradient(const double* d_c, int M, int N, const double* a, int K, Matrix& dw, Vector& db) {
+    kernels().gemm(K, N, M, a, 1, K, d_c, N, nullptr, true, dw.data(), N);
+    for (int m = 0; m < M; ++m)
+        for (int n = 0; n < N; ++n) db[n] += d_c[m * N + n];
+}
+
+const double* rows_of(Buffer& buffer, const Matrix& w) {
+    double* p = buffer.get(static_cast<std::size_t>(w.size()));
+    Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(p, w.rows(), w.cols()) = w;
+    return p;
+}
+
+// y = N(x) row by row (LayerNorm or RMSNorm, over d features), keeping each row's mean and 1/σ.
+void norm_forward(const double* x, int T, int d, const LayerNormWeights& n, NormType type, double* mean, double* rstd,
+                  double* y) {
+    for (int t = 0; t < T; ++t) {
+        const double* r = x + t * d;
+        double mu = 0.0, squares = 0.0;
+        if (type == NormType::LayerNorm) {
+            for (int f = 0; f < d; ++f) mu += r[f];
+            mu /= d;
+        }
+        for (int f = 0; f < d; ++f) squares += (r[f] - mu) * (r[f] - mu);
+        const double inverse = 1.0 / std::sqrt(squares / d + kLayerNormEps);
+        mean[t] = mu, rstd[t] = inverse;
+        for (int f = 0; f < d; ++f)
+            y[t * d + f] = (r[f] - mu) * inverse * n.gain[f] + (type == NormType::LayerNorm ? n.bias[f] : 0.0);
+    }
+}
+
+// dx (+)= the gradient through y = N(x) given dy; the gain's and bias's gradients are added:
+// dx = (1/σ) (dx̂ - mean(dx̂) - x̂ mean(dx̂ x̂)), dx̂ = dy g (RMSNorm: no mean(dx̂) term).
+void norm_backward(const double* x, int T, int d, const LayerNormWeights& n, NormType type, const double* mean,
+                   const double* rstd, const double* dy, LayerNormWeights& grad, bool accumulate, double* dx) {
+    const bool layer = type == NormType::LayerNorm;
+    for (int t = 0; t < T; ++t) {
+        double xhat[64], dxhat[64], sum = 0.0, dot = 0.0;
+        for (int f = 0; f < d; ++f) {
+            xhat[f] = (x[t * d + f] - mean[t]) * rstd[t];
+            const double g = dy[t * d + f];
+            grad.gain[f] += g * xhat[f];
+            if (layer) grad.bias[f] += g;
+            dxhat[f] = g * n.gain[f];
+            sum += dxhat[f], dot += dxhat[f] * xhat[f];
+        }
+        const double mean_dxhat = layer ? sum / d : 0.0, mean_dot = dot / d;
+        for (int f = 0; f < d; ++f) {
+            const double v = rstd[t] * (dxhat[f] - mean_dxhat - xhat[f] * mean_dot);
+            dx[t * d + f] = accumulate ? dx[t * d + f] + v : v;
+        }
+    }
+}
+
+// RoPE on rows of `width` features (heads of dh), token t at positions[t]; direction -1 turns back.
+void rope_rows(double* x, int T, int width, int dh, const int* positions, double base, double direction) {
+    for (int k = 0; 2 * k < dh; ++k) {
+        const double frequency = std::pow(base, -2.0 * k / dh);
+        double cos[Settings::kMaxTokens], sin[Settings::kMaxTokens];
+        for (int p = 0; p < Settings::kMaxTokens; ++p)
+            cos[p] = std::cos(direction * p * frequency), sin[p] = std::sin(direction * p * frequency);
+        for (int t = 0; t < T; ++t)
+            for (int first = 0; first + dh <= width; first += dh) {
+                double* pair = x + t * width + first + 2 * k;
+                const int p = positions[t];
+                const double a = pair[0], b = pair[1];
+                pair[0] = a * cos[p] - b * sin[p];
+                pair[1] = a * sin[p] + b * cos[p];
+            }
+    }
+}
+
+constexpr int kMaxN = Settings::kMaxTokens;
+
+struct Dims {
+    int T, d, w, heads, kv_heads, dh, kv;
+};
+
+Dims dims_of(const Settings& s, const Workspace& ws) {
+    const int dh = s.dimension / s.heads;
+    return {ws.tokens, s.dimension, s.ffn, s.heads, s.kv_heads, dh, s.kv_heads * dh};
+}
+
+// Attention's forward over `in` (T x d): Q, K, V, the weights of every head of every sentence,
+// the heads' concatenation and W_o's output.
+void attention_forward(const Settings& s, const AttentionWeights& a, const Dims& z, Workspace& ws, SublayerBuffers& b,
+                       const double* in) {
+    const int T = z.T;
+    double* q = b.q.get(T * z.d);
+    double* k = b.k.get(T * z.kv);
+    double* v = b.v.get(T * z.kv);
+    linear(in, T, z.d, a.wq, a.bq, q);
+    linear(in, T, z.d, a.wk, a.bk, k);
+    linear(in, T, z.d, a.wv, a.bv, v);
+    if (s.position == Position::Rope) {
+        rope_rows(q, T, z.d, z.dh, ws.positions.data(), s.rope_base, 1.0);
+        rope_rows(k, T, z.kv, z.dh, ws.positions.data(), s.rope_base, 1.0);
+    }
+    const int sentences = static_cast<int>(ws.offsets.size());
+    double* weights = b.weights.get(static_cast<std::size_t>(sentences) * z.heads * kMaxN * kMaxN);
+    double* concat = b.concat.get(T * z.d);
+    const double scale = 1.0 / std::sqrt(static_cast<double>(z.dh));
+    const int group = z.heads / z.kv_heads;
+    for (int sentence = 0; sentence < sentences; ++sentence) {
+        const int first = ws.offsets[sentence], n = ws.lengths[sentence];
+        for (int j = 0; j < z.heads; ++j) {
+            const double slope = s.position == Position::Alibi ? alibi_slope(j, z.heads) : 0.0;
+            const int qf = j * z.dh, kf = j / group * z.dh;
+            double* A = weights + (sentence * z.heads + j) * kMaxN * kMaxN;
+            for (int i = 0; i < n; ++i) {
+                const double* qi = q + (first + i) * z.d + qf;
+                const int keys = s.mask == Mask::Causal ? i + 1 : n;  // keys after i get exp(-inf) = 0
+                double max = -INFINITY;
+                for (int c = 0; c < keys; ++c) {
+                    const double* kc = k + (first + c) * z.kv + kf;
+                    double dot = 0.0;
+                    for (int f = 0; f < z.dh; ++f) dot += qi[f] * kc[f];
+                    A[i * kMaxN + c] = dot * scale - slope * std::abs(i - c);
+                    max = std::max(max, A[i * kMaxN + c]);
+                }
+                double total = 0.0;
+                for (int c = 0; c < keys; ++c) total += A[i * kMaxN + c] = std::exp(A[i * kMaxN + c] - max);
+                for (int c = 0; c < keys; ++c) A[i * kMaxN + c] /= total;
+                for (int c = keys; c < n; ++c) A[i * kMaxN + c] = 0.0;
+                double* out = concat + (first + i) * z.d + qf;
+                for (int f = 0; f < z.dh; ++f) out[f] = 0.0;
+                for (int c = 0; c < keys; ++c) {
+                    const double* vc = v + (first + c) * z.kv + kf;
+                    for (int f = 0; f < z.dh; ++f) out[f] += A[i * kMaxN + c] * vc[f];
+                }
+            }
+        }
+    }
+    linear(concat, T, z.d, a.wo, a.bo, b.output.get(T * z.d));
+}
+
+// From d(output) (T x d) to d(in), adding to the attention's gradients.
+void attention_backward(const Settings& s, const AttentionWeights& a, const Dims& z, Workspace& ws, SublayerBuffers& b,
+                        const double* in, const double* d_out, AttentionWeights& g, std::size_t& next_rows, double* d_in) {
+    const int T = z.T;
+    double* d_concat = ws.d_concat.get(T * z.d);
+    linear_weight_gradient(d_out, T, z.d, b.concat.v.data(), z.d, g.wo, g.bo);
+    linear_input_gradient(d_out, T, z.d, rows_of(ws.transposed[next_rows++], a.wo), z.d, false, d_concat);
+    double* dq = ws.d_q.zero(T * z.d);
+    double* dk = ws.d_k.zero(T * z.kv);
+    double* dv = ws.d_v.zero(T * z.kv);
+    const double* q = b.q.v.data();
+    const double* k = b.k.v.data();
+    const double* v = b.v.v.data();
+    const double scale = 1.0 / std::sqrt(static_cast<double>(z.dh));
+    const int group = z.heads / z.kv_heads;
+    for (int sentence = 0; sentence < static_cast<int>(ws.offsets.size()); ++sentence) {
+        const int first = ws.offsets[sentence], n = ws.lengths[sentence];
+        for (int j = 0; j < z.heads; ++j) {
+            const int qf = j * z.dh, kf = j / group * z.dh;
+            const double* A = b.weights.v.data() + (sentence * z.heads + j) * kMaxN * kMaxN;
+            for (int i = 0; i < n; ++i) {
+                const double* d_o = d_concat + (first + i) * z.d + qf;
+                // dA = dO V^T; dV += A^T dO; dS = A ⊙ (dA - rowsum(dA ⊙ A)) (masked entries have A = 0).
+                double ds[kMaxN], row_dot = 0.0;
+                for (int c = 0; c < n; ++c) {
+                    const double* vc = v + (first + c) * z.kv + kf;
+                    double* dvc = dv + (first + c) * z.kv + kf;
+                    double da = 0.0;
+                    for (int f = 0; f < z.dh; ++f) da += d_o[f] * vc[f], dvc[f] += A[i * kMaxN + c] * d_o[f];
+                    ds[c] = da;
+                    row_dot += da * A[i * kMaxN + c];
+                }
+                const double* qi = q + (first + i) * z.d + qf;
+                double* dqi = dq + (first + i) * z.d + qf;
+                for (int c = 0; c < n; ++c) {
+                    const double dsc = A[i * kMaxN + c] * (ds[c] - row_dot) * scale;
+                    if (dsc == 0.0) continue;
+                    const double* kc = k + (first + c) * z.kv + kf;
+                    double* dkc = dk + (first + c) * z.kv + kf;
+                    for (int f = 0; f < z.dh; ++f) dqi[f] += dsc * kc[f], dkc[f] += dsc * qi[f];
+                }
+            }
+        }
+    }
+    if (s.position == Position::Rope) {  // the turn is a rotation: its gradient turns back
+        rope_rows(dq, T, z.d, z.dh, ws.positions.data(), s.rope_base, -1.0);
+        rope_rows(dk, T, z.kv, z.dh, ws.positions.data(), s.rope_base, -1.0);
+    }
+    linear_weight_gradient(dq, T, z.d, in, z.d, g.wq, g.bq);
+    linear_weight_gradient(dk, T, z.kv, in, z.d, g.wk, g.bk);
+    linear_weight_gradient(dv, T, z.kv, in, z.d, g.wv, g.bv);
+    linear_input_gradient(dq, T, z.d, rows_of(ws.transposed[next_rows++], a.wq), z.d, false, d_in);
+    linear_input_gradient(dk, T, z.kv, rows_of(ws.transposed[next_rows++], a.wk), z.d, true, d_in);
+    linear_input_gradient(dv, T, z.kv, rows_of(ws.transposed[next_rows++], a.wv), z.d, true, d_in);
+}
+
+void ffn_forward(const Settings& s, const FfnWeights& f, const Dims& z, SublayerBuffers& b, const double* in) {
+    const int T = z.T, count = T * z.w;
+    double* gate = b.gate.get(count);
+    double* slope = b.slope.get(count);
+    double* pre = b.hidden.get(count);  // W1 x + b1, overwritten by the hidden activations below
+    linear(in, T, z.d, f.w1, f.b1, pre);
+    switch (s.activation) {
+        case Activation::Gelu: case Activation::Geglu: kernels().gelu_slope(pre, count, gate, slope); break;
+        case Activation::Relu:
+            for (int i = 0; i < count; ++i) gate[i] = pre[i] > 0.0 ? pre[i] : 0.0, slope[i] = pre[i] > 0.0 ? 1.0 : 0.0;
+            break;
+        case Activation::Swiglu:  // SiLU x σ(x), slope σ(x) (1 + x (1 - σ(x)))
+            for (int i = 0; i < count; ++i) slope[i] = -pre[i];
+            kernels().exp(slope, count);
+            for (int i = 0; i < count; ++i) {
+                const double sigmoid = 1.0 / (1.0 + slope[i]);
+                gate[i] = pre[i] * sigmoid;
+                slope[i] = sigmoid * (1.0 + pre[i] * (1.0 - sigmoid));
+            }
+            break;
+    }
+    double* hidden = pre;
+    if (gated(s.activation)) {
+        double* up = b.up.get(count);
+        linear(in, T, z.d, f.w3, f.b3, up);
+        for (int i = 0; i < count; ++i) hidden[i] = gate[i] * up[i];
+    } else {
+        std::copy(gate, gate + count, hidden);
+    }
+    linear(hidden, T, z.w, f.w2, f.b2, b.output.get(T * z.d));
+}
+
+void ffn_backward(const Settings& s, const FfnWeights& f, const Dims& z, Workspace& ws, SublayerBuffers& b,
+                  const double* in, const double* d_out, FfnWeights& g, std::size_t& next_rows, double* d_in) {
+    const int T = z.T, count = T * z.w;
+    double* d_hidden = ws.d_hidden.get(count);
+    linear_weight_gradient(d_out, T, z.d, b.hidden.v.data(), z.w, g.w2, g.b2);
+    linear_input_gradient(d_out, T, z.d, rows_of(ws.transposed[next_rows++], f.w2), z.w, false, d_hidden);
+    double* d_pre = ws.d_pre.get(count);
+    const double* slope = b.slope.v.data();
+    if (!gated(s.activation)) {
+        for (int i = 0; i < count; ++i) d_pre[i] = d_hidden[i] * slope[i];
+    } else {  // hidden = φ(pre) ⊙ up: both paths
+        double* d_up = ws.d_up.get(count);
+        const double* up = b.up.v.data();
+        const double* gate = b.gate.v.data();
+        for (int i = 0; i < count; ++i) d_pre[i] = d_hidden[i] * up[i] * slope[i], d_up[i] = d_hidden[i] * gate[i];
+        linear_weight_gradient(d_up, T, z.w, in, z.d, g.w3, g.b3);
+    }
+    linear_weight_gradient(d_pre, T, z.w, in, z.d, g.w1, g.b1);
+    linear_input_gradient(d_pre, T, z.w, rows_of(ws.transposed[next_rows++], f.w1), z.d, false, d_in);
+    if (gated(s.activation))
+        linear_input_gradient(ws.d_up.v.data(), T, z.w, rows_of(ws.transposed[next_rows++], f.w3), z.d, true, d_in);
+}
+
+// Lays the batch out: ids, positions, sentence offsets; sizes the per-sublayer buffers.
+void lay_out(const Settings& s, const Batch& batch, Workspace& ws) {
+    ws.ids.clear(), ws.positions.clear(), ws.offsets.clear(), ws.lengths.clear();
+    for (const Example& e : batch) {
+        if (e.ids.empty() || e.ids.size() > static_cast<std::size_t>(kMaxN))
+            throw std::invalid_argument("a training sentence has 1 to 8 tokens");
+        ws.offsets.push_back(static_cast<int>(ws.ids.size()));
+        ws.lengths.push_back(static_cast<int>(e.ids.size()));
+        for (std::size_t p = 0; p < e.ids.size(); ++p) ws.ids.push_back(e.ids[p]), ws.positions.push_back(static_cast<int>(p));
+    }
+    ws.tokens = static_cast<int>(ws.ids.size());
+    if (ws.sublayers.size() < static_cast<std::size_t>(2 * s.layers)) ws.sublayers.resize(static_cast<std::size_t>(2 * s.layers));
+    if (ws.transposed.size() < static_cast<std::size_t>(7 * s.layers)) ws.transposed.resize(static_cast<std::size_t>(7 * s.layers));
+}
+
+// The stack's forward pass, as forward.cpp's wire() (channel.md section 2): returns the output level.
+const double* forward(const Settings& s, const Weights& w, Workspace& ws) {
+    const Dims z = dims_of(s, ws);
+    const int T = z.T, d = z.d;
+    const Matrix position = position_table(s.position, w);
+    double* x = ws.grad.get(T * d);  // the stream, moved from sublayer to sublayer
+    for (int t = 0; t < T; ++t)
+        for (int f = 0; f < d; ++f) x[t * d + f] = w.token_embedding(ws.ids[t], f) + position(ws.positions[t], f);
+    for (int k = 0; k < 2 * s.layers; ++k) {
+        const BlockWeights& block = w.blocks.at(static_cast<std::size_t>(k / 2));
+        const LayerNormWeights& norm = k % 2 == 0 ? block.norm1 : block.norm2;
+        SublayerBuffers& b = ws.sublayers[static_cast<std::size_t>(k)];
+        double* in = b.input.get(T * d);
+        std::copy(x, x + T * d, in);
+        const double* f_in = in;
+        if (s.norm == Norm::Pre) {
+            double* u = b.normalized.get(T * d);
+            norm_forward(in, T, d, norm, s.norm_type, b.mean.get(T), b.rstd.get(T), u);
+            f_in = u;
+        }
+        if (k % 2 == 0) attention_forward(s, block.attention, z, ws, b, f_in);
+        else ffn_forward(s, block.ffn, z, b, f_in);
+        const double* f = b.output.v.data();
+        for (int i = 0; i < T * d; ++i) x[i] = s.residual ? in[i] + f[i] : f[i];
+        if (s.norm == Norm::Post) {
+            double* sum = b.sum.get(T * d);
+            std::copy(x, x + T * d, sum);
+            norm_forward(sum, T, d, norm, s.norm_type, b.mean.get(T), b.rstd.get(T), x);
+        }
+    }
+    double* out = ws.output.get(T * d);
+    if (s.norm == Norm::Pre) {
+        double* final_input = ws.final_input.get(T * d);
+        std::copy(x, x + T * d, final_input);
+        norm_forward(final_input, T, d, w.final_norm, s.norm_type, ws.final_mean.get(T), ws.final_rstd.get(T), out);
+    } else {
+        std::copy(x, x + T * d, out);
+    }
+    return out;
+}
+
+// Every tensor of w to zero, the unused ones too.
+void zero_all(Weights& w) {
+    w.token_embedding.setZero(), w.learned_position.setZero(), w.final_norm.gain.setZero(), w.final_norm.bias.setZero();
+    for (BlockWeights& b : w.blocks) {
+        for (LayerNormWeights* n : {&b.norm1, &b.norm2}) n->gain.setZero(), n->bias.setZero();
+        AttentionWeights& a = b.attention;
+        for (Matrix* m : {&a.wq, &a.wk, &a.wv, &a.wo, &b.ffn.w1, &b.ffn.w2, &b.ffn.w3}) m->setZero();
+        for (Vector* v : {&a.bq, &a.bk, &a.bv, &a.bo, &b.ffn.b1, &b.ffn.b2, &b.ffn.b3}) v->setZero();
+    }
+}
+
+void zero_trained(Weights& g, const Weights& like, const Settings& s) {
+    if (g.blocks.size() != like.blocks.size() || g.token_embedding.rows() != like.token_embedding.rows() ||
+        g.token_embedding.cols() != like.token_embedding.cols() || g.blocks.empty() ||
+        g.blocks.front().ffn.w1.rows() != like.blocks.front().ffn.w1.rows() ||
+        g.blocks.front().attention.wk.rows() != like.blocks.front().attention.wk.rows())
+        g = like, zero_all(g);
+    for (const TensorRef& t : trained_tensors(g, s)) std::fill(t.data, t.data + t.size, 0.0);
+}
+
+}  // namespace
+
+std::vector<double> batch_output(const Settings& s, const Weights& w, const Batch& batch, Workspace& ws) {
+    lay_out(s, batch, ws);
+    const double* out = forward(s, w, ws);
+    return std::vector<double>(out, out + ws.tokens * s.dimension);
+}
+
+double loss_and_gradients(const Settings& s, const Weights& w, const Batch& batch, const OutputLoss& loss,
+                          Weights& gradients, Workspace& ws) {
+    lay_out(s, batch, ws);
+    zero_trained(gradients, w, s);
+    const double* out = forward(s, w, ws);
+    const Dims z = dims_of(s, ws);
+    const int T = z.T, d = z.d;
+    double* grad = ws.grad.zero(T * d);  // dL/d(stream), from the top down
+    const double value = loss(out, T, d, grad, gradients);
+    if (s.norm == Norm::Pre) {
+        double* d_final = ws.d_in.get(T * d);
+        norm_backward(ws.final_input.v.data(), T, d, w.final_norm, s.norm_type, ws.final_mean.v.data(),
+                      ws.final_rstd.v.data(), grad, gradients.final_norm, false, d_final);
+        std::copy(d_final, d_final + T * d, grad);
+    }
+    std::size_t next_rows = 0;
+    for (int k = 2 * s.layers - 1; k >= 0; --k) {
+        const BlockWeights& block = w.blocks.at(static_cast<std::size_t>(k / 2));
+        BlockWeights& g = gradients.blocks.at(static_cast<std::size_t>(k / 2));
+        const LayerNormWeights& norm = k % 2 == 0 ? block.norm1 : block.norm2;
+        LayerNormWeights& g_norm = k % 2 == 0 ? g.norm1 : g.norm2;
+        SublayerBuffers& b = ws.sublayers[static_cast<std::size_t>(k)];
+        // The wiring undone: post-norm's norm first, then F, then pre-norm's norm; the residual's "1".
+        double* d_sum = ws.d_f.get(T * d);
+        if (s.norm == Norm::Post)
+            norm_backward(b.sum.v.data(), T, d, norm, s.norm_type, b.mean.v.data(), b.rstd.v.data(), grad, g_norm, false, d_sum);
+        else
+            std::copy(grad, grad + T * d, d_sum);
+        const double* f_in = s.norm == Norm::Pre ? b.normalized.v.data() : b.input.v.data();
+        double* d_f_in = ws.d_in.get(T * d);
+        if (k % 2 == 0) attention_backward(s, block.attention, z, ws, b, f_in, d_sum, g.attention, next_rows, d_f_in);
+        else ffn_backward(s, block.ffn, z, ws, b, f_in, d_sum, g.ffn, next_rows, d_f_in);
+        if (s.residual) std::copy(d_sum, d_sum + T * d, grad);
+        if (s.norm == Norm::Pre)
+            norm_backward(b.input.v.data(), T, d, norm, s.norm_type, b.mean.v.data(), b.rstd.v.data(), d_f_in, g_norm,
+                          s.residual, grad);
+        else if (s.residual)
+            for (int i = 0; i < T * d; ++i) grad[i] += d_f_in[i];
+        else
+            std::copy(d_f_in, d_f_in + T * d, grad);
+    }
+    // The input: x = E[id] + P[p]; the learned table is trained only with `appris`.
+    for (int t = 0; t < T; ++t)
+        for (int f = 0; f < d; ++f) {
+            gradients.token_embedding(ws.ids[t], f) += grad[t * d + f];
+            if (s.position == Position::Learned) gradients.learned_position(ws.positions[t], f) += grad[t * d + f];
+        }
+    return value;
+}
+
+OutputLoss language_model_loss(const Weights& w, const Batch& batch, Workspace& ws) {
+    return [&w, &batch, &ws](const double* out, int, int d, double* d_output, Weights& g) {
+        const int V = static_cast<int>(w.token_embedding.rows());
+        std::vector<std::pair<int, int>> rows;  // (token row, expected id)
+        int first = 0;
+        for (const Example& e : batch) {
+            for (const auto& [p, id] : e.targets) rows.emplace_back(first + p, id);
+            first += static_cast<int>(e.ids.size());
+        }
+        const int N = static_cast<int>(rows.size());
+        if (N == 0) throw std::invalid_argument("a batch without targets");
+        double* h = ws.picked.get(static_cast<std::size_t>(N) * d);
+        for (int r = 0; r < N; ++r) std::copy(out + rows[r].first * d, out + (rows[r].first + 1) * d, h + r * d);
+        // z = E h for every target: [N][V]; the embedding's data is E^T row-major ([d][V]).
+        double* z = ws.logits.get(static_cast<std::size_t>(N) * V);
+        kernels().gemm(N, V, d, h, d, 1, w.token_embedding.data(), V, nullptr, false, z, V);
+        std::vector<double> shift(static_cast<std::size_t>(N));
+        for (int r = 0; r < N; ++r) {
+            double* zr = z + static_cast<long>(r) * V;
+            shift[r] = *std::max_element(zr, zr + V);
+            for (int c = 0; c < V; ++c) zr[c] -= shift[r];
+        }
+        std::vector<double> chosen(static_cast<std::size_t>(N));
+        for (int r = 0; r < N; ++r) chosen[r] = z[static_cast<long>(r) * V + rows[r].second];
+        kernels().exp(z, N * V);
+        double loss = 0.0;
+        for (int r = 0; r < N; ++r) {
+            double* p = z + static_cast<long>(r) * V;
+            double total = 0.0;
+            for (int c = 0; c < V; ++c) total += p[c];
+            loss += std::log(total) - chosen[r];  // -log softmax(z)[id]
+            // dL/dz = (softmax - onehot) / N, written over the probabilities.
+            for (int c = 0; c < V; ++c) p[c] = p[c] / total / N;
+            p[rows[r].second] -= 1.0 / N;
+        }
+        // dh = dz E ([N][d]) and dE += dz^T h: the output head's half of the embedding's gradient.
+        double* dh = ws.d_picked.get(static_cast<std::size_t>(N) * d);
+        kernels().gemm(N, d, V, z, V, 1, rows_of(ws.embedding_rows, w.token_embedding), d, nullptr, false, dh, d);
+        kernels().gemm(d, V, N, h, 1, d, z, V, nullptr, true, g.token_embedding.data(), V);
+        for (int r = 0; r < N; ++r)
+            for (int f = 0; f < d; ++f) d_output[rows[r].first * d + f] += dh[r * d + f];
+        return loss / N;
+    };
+}
+
+TrainingState start_training(const Weights& weights) {
+    TrainingState state{weights, weights, weights, 0};
+    zero_all(state.first_moment), zero_all(state.second_moment);
+    return state;
+}
+
+AdamOptions adam_options(const Settings& s) {
+    AdamOptions a;
+    a.lr = s.learning_rate;
+    return a;
+}
+
+void adam_step(TrainingState& state, const Weights& gradients, const Settings& s, const AdamOptions& adam) {
+    const int t = ++state.steps;
+    // As torch.optim.Adam (single-tensor path): m = β1 m + (1 - β1) g, v = β2 v + (1 - β2) g²,
+    // w -= (lr / (1 - β1^t)) m / (sqrt(v) / sqrt(1 - β2^t) + eps).
+    const double step_size = adam.lr / (1.0 - std::pow(adam.beta1, t));
+    const double root_correction = std::sqrt(1.0 - std::pow(adam.beta2, t));
+    auto params = trained_tensors(state.weights, s);
+    auto grads = trained_tensors(const_cast<Weights&>(gradients), s);  // read only
+    auto m = trained_tensors(state.first_moment, s);
+    auto v = trained_tensors(state.second_moment, s);
+    for (std::size_t i = 0; i < params.size(); ++i)
+        kernels().adam(params[i].data, grads[i].data, m[i].data, v[i].data, params[i].size, adam.beta1, adam.beta2,
+                       step_size, root_correction, adam.eps, adam.weight_decay);
+}
+
+StepRecord train_step(const TrainingSetup& setup, TrainingState& state, Workspace& ws, Weights& gradients) {
+    StepRecord record;
+    record.step = state.steps + 1;
+    record.batch = draw_batch(*setup.sentences, setup.settings, record.step, setup.mask_id);
+    record.loss = loss_and_gradients(setup.settings, state.weights, record.batch,
+                                     language_model_loss(state.weights, record.batch, ws), gradients, ws);
+    record.finite = std::isfinite(record.loss);
+    for (const TensorRef& t : trained_tensors(gradients, setup.settings))
+        for (long e = 0; e < t.size && record.finite; ++e) record.finite = std::isfinite(t.data[e]);
+    if (record.finite) adam_step(state, gradients, setup.settings, setup.adam);
+    return record;
+}
+
+}  // namespace tb
