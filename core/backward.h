@@ -1,8 +1,8 @@
 #pragma once
 // A real backward pass through the toy model (seed 000 D): the gradient of a simple loss on the
 // output with respect to every sublayer's weights, so that a class can see the residual's
-// "1 + F'" keep the early layers alive. Hand-written from the trace's intermediates; a test
-// checks it against finite differences.
+// "1 + F'" keep the early layers alive. It is the training's backward pass (training.h) on the
+// trace's sentence, from this loss; a test checks it against finite differences.
 //
 // Loss: L = 1/(2n) sum_i ||out_i - target_i||², with a fixed target drawn from the seed.
 #include <vector>
