@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "persist/data_dir.h"
 #include "exports.h"
+#include "files.h"
 #include "lesson.h"
 #include "memory.h"
 #include "numbers.h"
@@ -24,6 +25,7 @@
 namespace {
 
 constexpr int kExitError = 2;
+constexpr std::size_t kMaxScriptBytes = 1 << 20;  // 2000 lines of the longest command
 
 int fail(const std::string& message) {
     std::cerr << "transformer-bloc : " << message << '\n';
@@ -227,12 +229,11 @@ std::optional<int> Program::open_lesson() {
 // Commands: the script's, then --run's; the first failure stops everything.
 std::optional<int> Program::run_commands(std::string& commands) {
     if (!o.script.empty()) {
-        std::error_code ec;
-        std::ifstream in(o.script, std::ios::binary);
-        if (!in || std::filesystem::is_directory(o.script, ec)) return fail("impossible de lire le script « " + o.script + " »");
-        std::ostringstream text;
-        text << in.rdbuf();  // an empty script: nothing to run, not an error
-        commands = text.str() + "\n";
+        const tb::ReadResult script = tb::read_text_file(o.script, kMaxScriptBytes);
+        if (!script.ok)
+            return fail(registry.language() == tb::Language::English ? "cannot read the script: " + script.error_en
+                                                                    : "impossible de lire le script : " + script.error);
+        commands = script.text + "\n";  // an empty script: nothing to run, not an error
     }
     commands += o.run;
     for (const auto& line : tb::split_script(commands)) {

@@ -1,8 +1,6 @@
 #include "lesson.h"
 
-#include <fstream>
-#include <sstream>
-
+#include "files.h"
 #include "utf8.h"
 
 namespace tb {
@@ -235,14 +233,12 @@ LessonParse load_lesson(std::string_view text, const Session& session) {
 
 LessonParse read_lesson_file(const std::string& path, const Session& session) {
     LessonParse out;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        out.error = {0, "impossible de lire la leçon « " + path + " »", "cannot read the lesson \"" + path + "\""};
+    const ReadResult file = read_text_file(path, kMaxLessonBytes);
+    if (!file.ok) {
+        out.error = {0, "impossible de lire la leçon : " + file.error, "cannot read the lesson: " + file.error_en};
         return out;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return load_lesson(text.str(), session);
+    return load_lesson(file.text, session);
 }
 
 std::vector<CommandResult> run_lesson_step(const Lesson& lesson, int index, CommandRegistry& registry,

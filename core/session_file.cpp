@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "atomic_file.h"
+#include "files.h"
 #include "exports.h"
 #include "numbers.h"
 #include "utf8.h"
@@ -93,15 +93,9 @@ std::optional<std::string> save_session_file(const std::string& path, const Sess
 }
 
 std::optional<std::string> load_session_file(const std::string& path, const Vocabulary& vocabulary, SessionFile& out) {
-    constexpr std::uintmax_t kMaxBytes = 1 << 20;
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) return "fichier introuvable « " + path + " »";
-    if (std::filesystem::file_size(path, ec) > kMaxBytes) return "fichier trop grand pour une session « " + path + " »";
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return "impossible de lire « " + path + " »";
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (auto error = parse_session(text.str(), vocabulary, out)) return "« " + path + " » : " + *error;
+    const ReadResult read = read_text_file(path, kMaxSessionBytes);
+    if (!read.ok) return read.error;
+    if (auto error = parse_session(read.text, vocabulary, out)) return "« " + path + " » : " + *error;
     return std::nullopt;
 }
 

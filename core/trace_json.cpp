@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "atomic_file.h"
+#include "files.h"
 #include "settings_table.h"
 
 namespace tb {

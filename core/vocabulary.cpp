@@ -1,18 +1,22 @@
 #include "vocabulary.h"
 
 #include <cctype>
-#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
+#include "files.h"
 #include "utf8.h"
 
 namespace tb {
 
+constexpr std::size_t kMaxVocabularyBytes = 1 << 20;
+
 Vocabulary Vocabulary::load(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error("vocabulaire introuvable : « " + path + " »");
+    const ReadResult file = read_text_file(path, kMaxVocabularyBytes);
+    if (!file.ok) throw std::runtime_error("vocabulaire illisible : " + file.error);
     std::vector<std::string> words;
     std::string line;
+    std::istringstream in(file.text);
     while (std::getline(in, line)) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (!line.empty()) words.push_back(line);
