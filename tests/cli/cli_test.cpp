@@ -1,6 +1,7 @@
 // The executable through its command line (shared/spec/cli.md): help, version, exit status 2 on a
 // failing command or a bad file, the parameter presets, and a trace file that follows the spec.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -333,4 +334,78 @@ TEST(Cli, HeadlessSvgAtItsSize) {
     EXPECT_NE(bad_size.err.find("--size attend"), std::string::npos) << bad_size.err;
     EXPECT_FALSE(std::ifstream(plain + "_x").good());
     for (const auto& f : {svg, plain}) std::remove(f.c_str());
+}
+
+// Hostile files as --script, --lesson, --trace (issue 17): refused at once with what the path is,
+// exit 2, nothing written or clobbered.
+TEST(Cli, FifosDevicesAndFoldersAreRefusedAtOnce) {
+    const std::string tag = std::to_string(getpid());
+    const std::string fifo = temp_path("fifo_" + tag);
+    std::remove(fifo.c_str());
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    // No writer ever opens the FIFO: a blocking open would hang the test (ctest's timeout).
+    for (const std::string& option : {"--script", "--lesson"}) {
+        const auto r = run("--headless " + option + " '" + fifo + "'");
+        EXPECT_EQ(r.status, 2) << option;
+        EXPECT_NE(r.err.find("« " + fifo + " » est un tube nommé (FIFO), pas un fichier"), std::string::npos) << r.err;
+        const auto zero = run("--headless " + option + " /dev/zero");
+        EXPECT_EQ(zero.status, 2) << option;
+        EXPECT_NE(zero.err.find("« /dev/zero » est un périphérique, pas un fichier"), std::string::npos) << zero.err;
+        const auto folder = run("--headless " + option + " /tmp");
+        EXPECT_NE(folder.err.find("« /tmp » est un dossier, pas un fichier"), std::string::npos) << folder.err;
+    }
+    const auto trace = run("--headless --trace '" + fifo + "'");
+    EXPECT_EQ(trace.status, 2);
+    EXPECT_NE(trace.err.find("impossible d'écrire dans « " + fifo + " » : c'est un tube nommé (FIFO), pas un fichier"),
+              std::string::npos)
+        << trace.err;
+    struct stat st {};
+    ASSERT_EQ(lstat(fifo.c_str(), &st), 0);
+    EXPECT_TRUE(S_ISFIFO(st.st_mode));  // not replaced by a file
+    std::remove(fifo.c_str());
+    // A script too large: refused by the reader's limit, whatever its content.
+    const std::string big = temp_path("big_" + tag + ".txt");
+    std::ofstream(big) << std::string((1 << 20) + 1, '\n');
+    const auto large = run("--headless --script '" + big + "'");
+    EXPECT_EQ(large.status, 2);
+    EXPECT_NE(large.err.find("dépasse 1 Mio"), std::string::npos) << large.err;
+    std::remove(big.c_str());
+}
+
+TEST(Cli, AScriptWithABomRuns) {
+    const std::string script = temp_path("bom_" + std::to_string(getpid()) + ".txt");
+    std::ofstream(script, std::ios::binary) << "\xEF\xBB\xBF/couches 3\n/etape 2\n";
+    const auto r = run("--headless --script '" + script + "' --trace '" + script + ".json'");
+    EXPECT_EQ(r.status, 0) << r.err;
+    const auto trace = nlohmann::json::parse(read_file(script + ".json"));
+    EXPECT_EQ(trace["settings"]["layers"], 3);
+    for (const auto& f : {script, script + ".json"}) std::remove(f.c_str());
+}
+
+// A full disk, as the system's file size limit (SIGXFSZ ignored, so the write fails with EFBIG):
+// the error said, exit 2, the old trace intact and no temporary left.
+TEST(Cli, AFullDiskLeavesTheTargetIntact) {
+    const std::string dir = temp_path("full_" + std::to_string(getpid()));
+    const std::string target = dir + "/trace.json";
+    std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "'").c_str());
+    std::ofstream(target) << "old";
+    const std::string command = "sh -c \"trap '' XFSZ; exec prlimit --fsize=4096 '" + std::string(TB_EXECUTABLE) +
+                                "' --headless --trace '" + target + "'\" 2>&1";
+    FILE* pipe = popen(command.c_str(), "r");
+    std::string out;
+    std::array<char, 4096> buffer;
+    while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+    const int status = pclose(pipe);
+    EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 2) << out;
+    EXPECT_NE(out.find("trace non écrite : impossible d'écrire dans « " + target +
+                       " » : fichier trop grand pour la limite du système"),
+              std::string::npos)
+        << out;
+    EXPECT_EQ(read_file(target), "old");
+    FILE* listing = popen(("ls -A '" + dir + "'").c_str(), "r");
+    std::string names;
+    while (std::size_t n = fread(buffer.data(), 1, buffer.size(), listing)) names.append(buffer.data(), n);
+    pclose(listing);
+    EXPECT_EQ(names, "trace.json\n");
+    std::system(("rm -rf '" + dir + "'").c_str());
 }
