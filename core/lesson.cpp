@@ -7,6 +7,10 @@ namespace tb {
 namespace {
 
 constexpr std::size_t kMaxLessonBytes = 256 * 1024;
+// What one text item of the lesson panel may hold: ImGui draws an item's glyphs into one run of
+// 16-bit indices (4 vertices a byte at most), so a paragraph stays well under 16 384 bytes.
+constexpr std::size_t kMaxParagraphBytes = 4000;
+constexpr std::size_t kMaxTitleBytes = 200;
 
 // "Question  FR" -> "question fr": folded, single spaces, so keys are accent- and case-insensitive.
 std::string key_of(std::string_view raw) {
@@ -37,7 +41,8 @@ bool split_title(const std::string& value, std::string& fr, std::string& en) {
     if (bar == std::string::npos) return false;
     fr = trim(std::string_view(value).substr(0, bar));
     en = trim(std::string_view(value).substr(bar + 1));
-    return !fr.empty() && !en.empty() && en.find('|') == std::string::npos;
+    return !fr.empty() && !en.empty() && en.find('|') == std::string::npos && fr.size() <= kMaxTitleBytes &&
+           en.size() <= kMaxTitleBytes;
 }
 
 const char* const kKeysFr =
@@ -74,8 +79,11 @@ std::optional<LessonError> parse_section(const std::string& line, int number, Le
     LessonStep next;
     next.line = number;
     if (!split_title(trim(std::string_view(line).substr(close + 1)), next.title_fr, next.title_en))
-        return error_at(number, "titre d'étape incomplet (attendu : [étape] Titre français | English title)",
-                        "incomplete step title (expected: [étape] Titre français | English title)");
+        return error_at(number,
+                        "titre d'étape incomplet ou trop long (attendu : [étape] Titre français | English title, " +
+                            std::to_string(kMaxTitleBytes) + " octets au plus chacun)",
+                        "incomplete or too long step title (expected: [étape] Titre français | English title, at most " +
+                            std::to_string(kMaxTitleBytes) + " bytes each)");
     lesson.steps.push_back(std::move(next));
     step = &lesson.steps.back();
     return std::nullopt;
@@ -117,8 +125,11 @@ std::optional<LessonError> parse_key_line(const std::string& line, int number, L
         if (step)
             return error_at(number, "« leçon: » doit précéder la première étape", "\"leçon:\" must come before the first step");
         if (!split_title(value, lesson.title_fr, lesson.title_en))
-            return error_at(number, "titre de leçon incomplet (attendu : leçon: Titre français | English title)",
-                            "incomplete lesson title (expected: leçon: Titre français | English title)");
+            return error_at(number,
+                            "titre de leçon incomplet ou trop long (attendu : leçon: Titre français | English title, " +
+                                std::to_string(kMaxTitleBytes) + " octets au plus chacun)",
+                            "incomplete or too long lesson title (expected: leçon: Titre français | English title, at most " +
+                                std::to_string(kMaxTitleBytes) + " bytes each)");
         return std::nullopt;
     }
     LessonStep scratch;  // tells a known key from an unknown one before the first step
@@ -139,6 +150,12 @@ std::optional<LessonError> parse_key_line(const std::string& line, int number, L
     if (auto p = scan_placeholders(value, uses)) return error_at(number, p->fr, p->en);
     for (auto& use : uses) step->fields.push_back({number, std::move(use), key.rfind("question", 0) == 0});
     append(*target.paragraph, value);
+    if (target.paragraph->size() > kMaxParagraphBytes)
+        return error_at(number,
+                        "paragraphe « " + shown + ": » trop long : " + std::to_string(target.paragraph->size()) +
+                            " octets (" + std::to_string(kMaxParagraphBytes) + " au plus ; coupez-le en étapes)",
+                        "\"" + shown + ":\" paragraph too long: " + std::to_string(target.paragraph->size()) + " bytes (" +
+                            std::to_string(kMaxParagraphBytes) + " at most; split it into steps)");
     return std::nullopt;
 }
 
@@ -200,11 +217,13 @@ std::optional<LessonError> check_lesson(const Lesson& lesson, Session scratch) {
     for (const auto& step : lesson.steps) {
         if (auto e = unfillable(step, scratch.settings(), true)) return e;
         for (const auto& c : step.commands) {
+            registry.set_language(Language::French);  // a lesson's /langue en must not turn its errors English
             const CommandResult r = registry.execute(scratch, c.text);
             if (!r.ok) return refused(c, r);
         }
         if (auto e = unfillable(step, scratch.settings(), false)) return e;
         for (const auto& c : step.expected) {
+            registry.set_language(Language::French);
             Session probe = scratch;
             const CommandResult r = registry.execute(probe, c.text);
             if (!r.ok) return refused(c, r);
