@@ -1,5 +1,6 @@
 // transformer-bloc: command line -> headless run or window (shared/spec/cli.md).
 #include <CLI/CLI.hpp>
+#include <sys/stat.h>
 #include <filesystem>
 #include <cstdio>
 #include <fstream>
@@ -167,6 +168,7 @@ struct Program {
     tb::CommandResult run(const std::string& line) { return app ? app->run(line) : registry.execute(session, line); }
 
     std::optional<int> start_up();
+    void restore_last_session();
     std::optional<int> open_lesson();
     std::optional<int> run_commands(std::string& commands);
     int finish(const std::string& commands);
@@ -195,10 +197,27 @@ std::optional<int> Program::start_up() {
         const auto result = run("/session ouvrir " + o.open);
         if (!result.ok) return fail(result.message);
     } else if (window() && last_session && tb::restores_last_session(start)) {
-        std::error_code ec;
-        if (std::filesystem::is_regular_file(*last_session, ec)) app->run("/session ouvrir " + *last_session);
+        restore_last_session();
     }
     return open_lesson();
+}
+
+// The last session, when there is one; one that cannot be restored is set aside as
+// session.json.illisible and the program starts fresh, saying why, instead of failing at every start.
+void Program::restore_last_session() {
+    struct stat st {};
+    if (::lstat(last_session->c_str(), &st) != 0) return;  // the first start
+    const auto result = app->run("/session ouvrir " + *last_session);
+    if (result.ok) return;
+    const std::string aside = *last_session + ".illisible";
+    const bool moved = std::rename(last_session->c_str(), aside.c_str()) == 0;
+    const std::string fr = "la dernière session ne peut pas être rouverte, démarrage à neuf" +
+                           (moved ? " ; le fichier est gardé sous « " + aside + " »" : std::string());
+    const std::string en = "the last session could not be restored, starting fresh" +
+                           (moved ? "; the file is kept as « " + aside + " »" : std::string());
+    std::cerr << "transformer-bloc : " << (registry.language() == tb::Language::English ? en : fr) << '\n'
+              << "  " << result.message << '\n';
+    app->features().add_log({tb::LogLine::Kind::Error, fr, en});
 }
 
 // A lesson: with the window, opened in its panel (/lecon ouvrir); headless, every step's commands

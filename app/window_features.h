@@ -52,6 +52,7 @@ public:
     Inspector& inspector() { return inspector_; }
     const Inspector& inspector() const { return inspector_; }
     const std::vector<LogLine>& log() const { return log_; }
+    void add_log(LogLine line) { log_.push_back(std::move(line)); }
     // What to notice, over the cross-section (the /melanger reply: presenter mode has no console);
     // empty once the model or the sentence changes again.
     std::string caption() const { return session_.trace() == caption_trace_ ? caption_ : std::string(); }
