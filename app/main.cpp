@@ -161,6 +161,7 @@ struct Program {
     std::pair<int, int> size{1600, 900};  // --size: the window's, and headless the SVG's
 
     std::string data_dir;
+    std::vector<std::string> deferred;  // --run/--script's lines after an /exporter image
 
     Program(const Options& options, std::shared_ptr<const tb::Vocabulary> vocabulary, std::string data)
         : o(options), session(std::move(vocabulary)), data_dir(std::move(data)) {}
@@ -255,7 +256,14 @@ std::optional<int> Program::run_commands(std::string& commands) {
         commands = script.text + "\n";  // an empty script: nothing to run, not an error
     }
     commands += o.run;
-    for (const auto& line : tb::split_script(commands)) {
+    const auto lines = tb::split_script(commands);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const std::string& line = lines[i];
+        // A picture is drawn by the window's next frame: the lines after it wait for it there.
+        if (app && app->features().images_pending()) {
+            deferred.assign(lines.begin() + static_cast<std::ptrdiff_t>(i), lines.end());
+            break;
+        }
         const auto result = run(line);
         if (!result.ok)
             return fail(result.message + (registry.language() == tb::Language::English ? "\n  in the command « "
@@ -287,6 +295,8 @@ int Program::finish(const std::string& commands) {
     options.fixed_size = !o.size.empty();
     options.screenshot = o.screenshot;
     options.stats = o.stats;
+    options.script = deferred;
+    options.english = registry.language() == tb::Language::English;
     const int status = tb::run_window(*app, data_dir, options);
     if (last_session && tb::saves_last_session(start)) {  // the next start resumes here
         std::error_code ec;

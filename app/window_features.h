@@ -70,6 +70,7 @@ public:
     // /exporter image: the pixels are read inside a frame, so the command queues the path and the
     // frame loop takes the queue at the end of its next frame, then reports each result.
     std::vector<std::string> take_image_requests();
+    bool images_pending() const { return !image_requests_.empty(); }
     void image_written(const std::string& path, const std::optional<std::string>& error);
 
     // The window's size (ImGui's display size) and the monitor's content scale, told by the frame

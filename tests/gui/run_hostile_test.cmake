@@ -58,3 +58,21 @@ string(FIND "${err}" "ligne 2 : paragraphe « fr: » trop long : 19300 octets" a
 if(at EQUAL -1)
   message(FATAL_ERROR "the long lesson paragraph was not refused with its line:\n${err}")
 endif()
+
+# --run's /exporter image is drawn and written before the next line runs: here the SVG written
+# next replaces it, so the file ends as the SVG (the picture used to be written after everything).
+file(REMOVE "${WORK}/order.png")
+run_window("" 0 --fresh --run "/exporter image ${WORK}/order.png; /exporter svg ${WORK}/order.png"
+           --screenshot "${WORK}/shot.png")
+file(READ "${WORK}/order.png" head LIMIT 5)
+if(NOT head STREQUAL "<?xml")
+  message(FATAL_ERROR "/exporter image was not written before the next command ran")
+endif()
+# A picture that cannot be written (a FIFO as target): exit 2, the error said, the rest not run.
+execute_process(COMMAND mkfifo "${WORK}/fifo")
+run_window("" 2 --fresh --run "/exporter image ${WORK}/fifo; /exporter svg ${WORK}/after.svg"
+           --screenshot "${WORK}/shot2.png")
+string(FIND "${err}" "/exporter image : impossible d'écrire dans « ${WORK}/fifo » : c'est un tube nommé (FIFO)" at)
+if(at EQUAL -1 OR EXISTS "${WORK}/after.svg" OR EXISTS "${WORK}/shot2.png")
+  message(FATAL_ERROR "a failed /exporter image did not stop the run with its error:\n${err}")
+endif()
