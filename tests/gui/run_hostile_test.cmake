@@ -62,15 +62,16 @@ endif()
 # --run's /exporter image is drawn and written before the next line runs: here the SVG written
 # next replaces it, so the file ends as the SVG (the picture used to be written after everything).
 file(REMOVE "${WORK}/order.png")
-run_window("" 0 --fresh --run "/exporter image ${WORK}/order.png; /exporter svg ${WORK}/order.png"
+run_window("" 0 --fresh --run "/exporter image ${WORK}/order.png\n/exporter svg ${WORK}/order.png"
            --screenshot "${WORK}/shot.png")
-file(READ "${WORK}/order.png" head LIMIT 5)
-if(NOT head STREQUAL "<?xml")
+file(READ "${WORK}/order.png" head LIMIT 16)
+string(FIND "${head}" "<?xml" at)
+if(NOT at EQUAL 0)
   message(FATAL_ERROR "/exporter image was not written before the next command ran")
 endif()
 # A picture that cannot be written (a FIFO as target): exit 2, the error said, the rest not run.
 execute_process(COMMAND mkfifo "${WORK}/fifo")
-run_window("" 2 --fresh --run "/exporter image ${WORK}/fifo; /exporter svg ${WORK}/after.svg"
+run_window("" 2 --fresh --run "/exporter image ${WORK}/fifo\n/exporter svg ${WORK}/after.svg"
            --screenshot "${WORK}/shot2.png")
 string(FIND "${err}" "/exporter image : impossible d'écrire dans « ${WORK}/fifo » : c'est un tube nommé (FIFO)" at)
 if(at EQUAL -1 OR EXISTS "${WORK}/after.svg" OR EXISTS "${WORK}/shot2.png")
