@@ -20,6 +20,7 @@
 #include "parameters.h"
 #include "scene/summary.h"
 #include "trace_json.h"
+#include "utf8.h"
 #include "window_features.h"
 #include "window.h"
 
@@ -112,6 +113,40 @@ int print_memory(const CLI::App& cli, const Options& o) {
     return 0;
 }
 
+// A CLI11 parse error in French (CLI11 writes English): what was wrong and with which option.
+std::string french(const CLI::ParseError& e) {
+    const std::string what = e.what();
+    const auto after = [&what](const std::string& marker) {
+        const auto at = what.find(marker);
+        return tb::utf8::visible(at == std::string::npos ? what : what.substr(at + marker.size()));
+    };
+    const std::string option = tb::utf8::visible(what.substr(0, what.find(':')));
+    if (dynamic_cast<const CLI::ExtrasError*>(&e)) return "argument ou option inconnus : " + after("expected: ");
+    if (dynamic_cast<const CLI::ArgumentMismatch*>(&e)) {
+        if (what.find("At Most") != std::string::npos) return option + " donnée plusieurs fois (une seule fois attendue)";
+        if (what.find("arguments to ") != std::string::npos) {
+            const std::string rest = what.substr(what.find("arguments to ") + 13);
+            return tb::utf8::visible(rest.substr(0, rest.find(','))) + " attend une valeur";
+        }
+        return option + " attend une valeur";
+    }
+    if (dynamic_cast<const CLI::ConversionError*>(&e)) return "valeur invalide : " + after("convert: ") + " (un nombre entier attendu)";
+    if (dynamic_cast<const CLI::RequiredError*>(&e)) return "option requise manquante : " + option;
+    return "option refusée : " + tb::utf8::visible(what);
+}
+
+// Whether the command line asks for English (--lang en), read before CLI11 parses it so that
+// its errors can be said in English too.
+bool asks_english(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if ((a == "--lang" && i + 1 < argc && tb::parse_language(argv[i + 1]) == tb::Language::English) ||
+            (a.rfind("--lang=", 0) == 0 && tb::parse_language(a.substr(7)) == tb::Language::English))
+            return true;
+    }
+    return false;
+}
+
 // Parses the command line into `o`; an exit status when the program must stop here (help,
 // version, a mistake).
 std::optional<int> parse_options(int argc, char** argv, Options& o) {
@@ -127,7 +162,9 @@ std::optional<int> parse_options(int argc, char** argv, Options& o) {
         std::cout << "transformer-bloc " << TB_VERSION << '\n';
         return 0;
     } catch (const CLI::ParseError& e) {
-        return fail(std::string("ligne de commande invalide : ") + e.what() + " (--help pour l'aide)");
+        if (asks_english(argc, argv))
+            return fail("invalid command line: " + tb::utf8::visible(e.what()) + " (--help for help)");
+        return fail("ligne de commande invalide : " + french(e) + " (--help pour l'aide)");
     }
     // An option given with an empty value ("--trace ''") is a mistake, not a request for nothing.
     for (const char* name : {"--script", "--trace", "--preset", "--screenshot", "--size", "--lang", "--lesson", "--open"})
@@ -145,6 +182,11 @@ std::optional<int> parse_options(int argc, char** argv, Options& o) {
         return 0;
     }
     if (!o.preset.empty()) return fail("--preset ne s'emploie qu'avec --parametres ou --memoire");
+    // Options that would do nothing in this mode are mistakes, said as such.
+    if (o.headless)
+        for (const char* name : {"--screenshot", "--stats", "--fresh"})
+            if (cli.count(name) > 0) return fail(std::string(name) + " ne s'emploie qu'avec la fenêtre (pas avec --headless)");
+    if (o.fresh && !o.open.empty()) return fail("--fresh et --open ne s'emploient pas ensemble (--open rouvre une session)");
     return std::nullopt;
 }
 
@@ -268,7 +310,7 @@ std::optional<int> Program::run_commands(std::string& commands) {
         if (!result.ok)
             return fail(result.message + (registry.language() == tb::Language::English ? "\n  in the command « "
                                                                                      : "\n  dans la commande « ") +
-                        line + " »");
+                        tb::utf8::visible(line) + " »");
         if (!window() && !result.message.empty())
             std::cout << result.message << (result.message.back() == '\n' ? "" : "\n");
     }

@@ -29,6 +29,7 @@
 #include "render/screenshot.h"
 #include "ui/layout_report.h"
 #include "text/text.h"
+#include "utf8.h"
 
 namespace tb {
 namespace {
@@ -232,7 +233,7 @@ struct FrameLoop {
             const auto result = app.run(line);
             if (!result.ok) {
                 std::fprintf(stderr, "transformer-bloc : %s\n  %s « %s »\n", result.message.c_str(),
-                             options.english ? "in the command" : "dans la commande", line.c_str());
+                             options.english ? "in the command" : "dans la commande", utf8::visible(line).c_str());
                 status = 2;
                 return false;
             }

@@ -52,13 +52,14 @@ std::vector<Token> Vocabulary::tokenize(std::string_view sentence) const {
 
 std::vector<std::string> split_words(std::string_view sentence) {
     std::string text = utf8::to_lower(sentence);
-    // Typographic apostrophe (U+2019) -> '.
-    for (std::size_t p; (p = text.find("\xE2\x80\x99")) != std::string::npos;) text.replace(p, 3, "'");
+    // Typographic apostrophes (U+2019, and U+2018 typed for it) -> '.
+    for (const char* quote : {"\xE2\x80\x99", "\xE2\x80\x98"})
+        for (std::size_t p; (p = text.find(quote)) != std::string::npos;) text.replace(p, 3, "'");
 
     std::vector<std::string> words;
     std::string current;
     auto flush = [&] {
-        if (!current.empty()) words.push_back(std::move(current));
+        if (utf8::has_letter(current)) words.push_back(std::move(current));  // not an apostrophe or a hyphen alone
         current.clear();
     };
     for (std::size_t i = 0; i < text.size(); ++i) {
