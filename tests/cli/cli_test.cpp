@@ -409,3 +409,47 @@ TEST(Cli, AFullDiskLeavesTheTargetIntact) {
     EXPECT_EQ(names, "trace.json\n");
     std::system(("rm -rf '" + dir + "'").c_str());
 }
+
+// Command-line mistakes in French (English with --lang en), and options that would do nothing in
+// the mode asked for refused rather than ignored (issue 17).
+TEST(Cli, CommandLineErrorsAreFrenchAndUselessOptionsRefused) {
+    const auto extra = run("--headless surplus");
+    EXPECT_EQ(extra.status, 2);
+    EXPECT_NE(extra.err.find("ligne de commande invalide : argument ou option inconnus : surplus"), std::string::npos) << extra.err;
+    const auto twice = run("--headless --trace a.json --trace b.json");
+    EXPECT_EQ(twice.status, 2);
+    EXPECT_NE(twice.err.find("--trace donnée plusieurs fois"), std::string::npos) << twice.err;
+    const auto missing = run("--headless --trace");
+    EXPECT_NE(missing.err.find("--trace attend une valeur"), std::string::npos) << missing.err;
+    const auto number = run("--memoire --tetes abc --contexte 8");
+    EXPECT_NE(number.err.find("valeur invalide : --tetes = abc"), std::string::npos) << number.err;
+    for (const auto& r : {extra, twice, missing, number}) EXPECT_EQ(r.err.find("The following"), std::string::npos) << r.err;
+    const auto english = run("--lang en --headless surplus");
+    EXPECT_NE(english.err.find("invalid command line: The following argument was not expected: surplus"), std::string::npos)
+        << english.err;
+    const std::string shot = temp_path("headless_shot_" + std::to_string(getpid()) + ".png");
+    const auto screenshot = run("--headless --screenshot '" + shot + "'");
+    EXPECT_EQ(screenshot.status, 2);
+    EXPECT_NE(screenshot.err.find("--screenshot ne s'emploie qu'avec la fenêtre (pas avec --headless)"), std::string::npos);
+    EXPECT_FALSE(std::ifstream(shot).good());
+    EXPECT_EQ(run("--headless --stats").status, 2);
+    EXPECT_EQ(run("--headless --size garbage").status, 2);
+    const auto echoed = run("--headless --run \"$(printf '/zz\\033[31m')\"");
+    EXPECT_EQ(echoed.status, 2);
+    EXPECT_NE(echoed.err.find("« /zz\\x1b[31m »"), std::string::npos) << echoed.err;
+    EXPECT_EQ(echoed.err.find('\033'), std::string::npos);  // no raw escape reaches the terminal
+}
+
+// In --run and --script, a file name in double quotes may hold ; # and spaces.
+TEST(Cli, AQuotedFileNameHoldsSemicolonsAndHashes) {
+    const std::string dir = temp_path("quoted " + std::to_string(getpid()));
+    std::system(("mkdir -p '" + dir + "'").c_str());
+    const std::string name = dir + "/a;b#c.csv";
+    const std::string script = dir + "/script.txt";
+    std::ofstream(script) << "/couches 3\n/exporter profil \"" << name << "\" # the profile\n/couches 4\n";
+    const auto r = run("--headless --script '" + script + "' --trace '" + dir + "/t.json'");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(read_file(name).rfind("index,nom,norme 1 le", 0), 0u);
+    EXPECT_EQ(nlohmann::json::parse(read_file(dir + "/t.json"))["settings"]["layers"], 4);
+    std::system(("rm -rf '" + dir + "'").c_str());
+}
