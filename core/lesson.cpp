@@ -72,8 +72,8 @@ std::optional<LessonError> parse_section(const std::string& line, int number, Le
     const auto close = line.find(']');
     const std::string section = close == std::string::npos ? line : line.substr(0, close + 1);
     if (close == std::string::npos || key_of(section) != "[etape]")
-        return error_at(number, "section inconnue « " + section + " » (attendu : [étape] Titre | Title)",
-                        "unknown section \"" + section + "\" (expected: [étape] Titre | Title)");
+        return error_at(number, "section inconnue « " + utf8::visible(section) + " » (attendu : [étape] Titre | Title)",
+                        "unknown section \"" + utf8::visible(section) + "\" (expected: [étape] Titre | Title)");
     if (step)
         if (auto e = check_step(*step)) return e;
     LessonStep next;
@@ -111,13 +111,13 @@ std::optional<LessonError> parse_key_line(const std::string& line, int number, L
     const auto colon = line.find(':');
     if (colon == std::string::npos)
         return error_at(number,
-                        "« " + line + " » n'est ni un commentaire (# ...), ni une étape ([étape] Titre | Title), "
+                        "« " + utf8::visible(line) + " » n'est ni un commentaire (# ...), ni une étape ([étape] Titre | Title), "
                         "ni une ligne « clé: texte »",
-                        "\"" + line + "\" is neither a comment (# ...), nor a step ([étape] Titre | Title), "
+                        "\"" + utf8::visible(line) + "\" is neither a comment (# ...), nor a step ([étape] Titre | Title), "
                         "nor a \"key: text\" line");
     const std::string key = key_of(std::string_view(line).substr(0, colon));
     const std::string value = trim(std::string_view(line).substr(colon + 1));
-    const std::string shown = trim(std::string_view(line).substr(0, colon));
+    const std::string shown = utf8::visible(trim(std::string_view(line).substr(0, colon)));
     if (value.empty())
         return error_at(number, "« " + shown + ": » sans texte (attendu : " + shown + ": suivi du texte)",
                         "\"" + shown + ":\" without text (expected: " + shown + ": followed by the text)");
@@ -210,8 +210,8 @@ LessonParse parse_lesson(std::string_view text) {
 std::optional<LessonError> check_lesson(const Lesson& lesson, Session scratch) {
     CommandRegistry registry;
     auto refused = [](const LessonLine& c, const CommandResult& r) {
-        return error_at(c.line, "la commande « " + c.text + " » est refusée : " + r.message,
-                        "the command \"" + c.text + "\" is refused: " + (r.english.empty() ? r.message : r.english));
+        return error_at(c.line, "la commande « " + utf8::visible(c.text) + " » est refusée : " + r.message,
+                        "the command \"" + utf8::visible(c.text) + "\" is refused: " + (r.english.empty() ? r.message : r.english));
     };
     registry.execute(scratch, "/reinit");
     for (const auto& step : lesson.steps) {

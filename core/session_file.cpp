@@ -14,7 +14,7 @@ namespace {
 
 using nlohmann::json;
 
-std::string quoted_key(const std::string& key) { return "« " + key + " »"; }
+std::string quoted_key(const std::string& key) { return "« " + utf8::visible(key) + " »"; }
 
 // Deeper nesting is refused before parsing: copying a nlohmann value recurses once per level, and
 // no session needs more than a few.

@@ -87,6 +87,21 @@ TEST(Bounds, LongLessonTextsAreRefusedWithTheirLine) {
     EXPECT_NE(p.error.message.find("200 octets au plus"), std::string::npos) << p.error.message;
 }
 
+// An error that quotes the file's text quotes a short, visible part of it: the log draws it.
+TEST(Bounds, ErrorsQuoteLongFileTextShortened) {
+    const LessonParse p = parse_lesson(std::string(100000, 'z') + "\n");
+    ASSERT_FALSE(p.ok());
+    EXPECT_EQ(p.error.message.rfind("ligne 1 : « " + std::string(80, 'z') + "… » n'est ni un commentaire", 0), 0u);
+    EXPECT_LT(p.error.message.size(), 400u);
+    const Session source = test::session();
+    json j = json::parse(session_text("le chat mange"));
+    j[std::string(100000, 'k')] = 1;
+    SessionFile out;
+    const auto error = parse_session(j.dump(), source.vocabulary(), out);
+    ASSERT_TRUE(error);
+    EXPECT_EQ(*error, "clé inconnue « " + std::string(80, 'k') + "… »");
+}
+
 TEST(Bounds, CheckingALessonKeepsItsErrorsFrench) {
     const LessonParse p = parse_lesson(
         "[étape] Un | One\ncommande: /langue en\ncommande: /couches 9\nfr: Regardez.\nen: Look.\n");
