@@ -10,6 +10,7 @@
 namespace tb {
 
 constexpr std::size_t kMaxVocabularyBytes = 1 << 20;
+constexpr std::size_t kMaxWordChars = 48;  // as a sentence's words (Settings::kMaxWordChars): each is drawn
 
 Vocabulary Vocabulary::load(const std::string& path) {
     const ReadResult file = read_text_file(path, kMaxVocabularyBytes);
@@ -19,6 +20,9 @@ Vocabulary Vocabulary::load(const std::string& path) {
     std::istringstream in(file.text);
     while (std::getline(in, line)) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (utf8::length(line) > kMaxWordChars || !utf8::is_valid(line))
+            throw std::runtime_error("vocabulaire illisible : « " + path + " » : un mot dépasse " +
+                                     std::to_string(kMaxWordChars) + " caractères ou n'est pas de l'UTF-8");
         if (!line.empty()) words.push_back(line);
     }
     if (words.empty()) throw std::runtime_error("vocabulaire vide : « " + path + " »");

@@ -102,6 +102,19 @@ TEST(Bounds, ErrorsQuoteLongFileTextShortened) {
     EXPECT_EQ(*error, "clé inconnue « " + std::string(80, 'k') + "… »");
 }
 
+TEST(Bounds, AVocabularyWordLongerThanALabelIsRefused) {
+    const fs::path path = fs::temp_directory_path() / ("tb_vocabulary_" + std::to_string(::getpid()) + ".txt");
+    std::ofstream(path) << "chat\n" << std::string(200000, 'w') << "\n";
+    try {
+        Vocabulary::load(path.string());
+        ADD_FAILURE() << "a 200 000-character word was accepted";
+    } catch (const std::runtime_error& e) {
+        EXPECT_EQ(std::string(e.what()), "vocabulaire illisible : « " + path.string() +
+                                             " » : un mot dépasse 48 caractères ou n'est pas de l'UTF-8");
+    }
+    fs::remove(path);
+}
+
 TEST(Bounds, CheckingALessonKeepsItsErrorsFrench) {
     const LessonParse p = parse_lesson(
         "[étape] Un | One\ncommande: /langue en\ncommande: /couches 9\nfr: Regardez.\nen: Look.\n");
