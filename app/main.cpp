@@ -1,5 +1,6 @@
 // transformer-bloc: command line -> headless run or window (shared/spec/cli.md).
 #include <CLI/CLI.hpp>
+#include <sys/stat.h>
 #include <filesystem>
 #include <cstdio>
 #include <fstream>
@@ -10,6 +11,7 @@
 #include "commands.h"
 #include "persist/data_dir.h"
 #include "exports.h"
+#include "files.h"
 #include "lesson.h"
 #include "memory.h"
 #include "numbers.h"
@@ -18,12 +20,14 @@
 #include "parameters.h"
 #include "scene/summary.h"
 #include "trace_json.h"
+#include "utf8.h"
 #include "window_features.h"
 #include "window.h"
 
 namespace {
 
 constexpr int kExitError = 2;
+constexpr std::size_t kMaxScriptBytes = 1 << 20;  // 2000 lines of the longest command
 
 int fail(const std::string& message) {
     std::cerr << "transformer-bloc : " << message << '\n';
@@ -109,6 +113,40 @@ int print_memory(const CLI::App& cli, const Options& o) {
     return 0;
 }
 
+// A CLI11 parse error in French (CLI11 writes English): what was wrong and with which option.
+std::string french(const CLI::ParseError& e) {
+    const std::string what = e.what();
+    const auto after = [&what](const std::string& marker) {
+        const auto at = what.find(marker);
+        return tb::utf8::visible(at == std::string::npos ? what : what.substr(at + marker.size()));
+    };
+    const std::string option = tb::utf8::visible(what.substr(0, what.find(':')));
+    if (dynamic_cast<const CLI::ExtrasError*>(&e)) return "argument ou option inconnus : " + after("expected: ");
+    if (dynamic_cast<const CLI::ArgumentMismatch*>(&e)) {
+        if (what.find("At Most") != std::string::npos) return option + " donnée plusieurs fois (une seule fois attendue)";
+        if (what.find("arguments to ") != std::string::npos) {
+            const std::string rest = what.substr(what.find("arguments to ") + 13);
+            return tb::utf8::visible(rest.substr(0, rest.find(','))) + " attend une valeur";
+        }
+        return option + " attend une valeur";
+    }
+    if (dynamic_cast<const CLI::ConversionError*>(&e)) return "valeur invalide : " + after("convert: ") + " (un nombre entier attendu)";
+    if (dynamic_cast<const CLI::RequiredError*>(&e)) return "option requise manquante : " + option;
+    return "option refusée : " + tb::utf8::visible(what);
+}
+
+// Whether the command line asks for English (--lang en), read before CLI11 parses it so that
+// its errors can be said in English too.
+bool asks_english(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if ((a == "--lang" && i + 1 < argc && tb::parse_language(argv[i + 1]) == tb::Language::English) ||
+            (a.rfind("--lang=", 0) == 0 && tb::parse_language(a.substr(7)) == tb::Language::English))
+            return true;
+    }
+    return false;
+}
+
 // Parses the command line into `o`; an exit status when the program must stop here (help,
 // version, a mistake).
 std::optional<int> parse_options(int argc, char** argv, Options& o) {
@@ -124,7 +162,9 @@ std::optional<int> parse_options(int argc, char** argv, Options& o) {
         std::cout << "transformer-bloc " << TB_VERSION << '\n';
         return 0;
     } catch (const CLI::ParseError& e) {
-        return fail(std::string("ligne de commande invalide : ") + e.what() + " (--help pour l'aide)");
+        if (asks_english(argc, argv))
+            return fail("invalid command line: " + tb::utf8::visible(e.what()) + " (--help for help)");
+        return fail("ligne de commande invalide : " + french(e) + " (--help pour l'aide)");
     }
     // An option given with an empty value ("--trace ''") is a mistake, not a request for nothing.
     for (const char* name : {"--script", "--trace", "--preset", "--screenshot", "--size", "--lang", "--lesson", "--open"})
@@ -142,6 +182,11 @@ std::optional<int> parse_options(int argc, char** argv, Options& o) {
         return 0;
     }
     if (!o.preset.empty()) return fail("--preset ne s'emploie qu'avec --parametres ou --memoire");
+    // Options that would do nothing in this mode are mistakes, said as such.
+    if (o.headless)
+        for (const char* name : {"--screenshot", "--stats", "--fresh"})
+            if (cli.count(name) > 0) return fail(std::string(name) + " ne s'emploie qu'avec la fenêtre (pas avec --headless)");
+    if (o.fresh && !o.open.empty()) return fail("--fresh et --open ne s'emploient pas ensemble (--open rouvre une session)");
     return std::nullopt;
 }
 
@@ -158,6 +203,7 @@ struct Program {
     std::pair<int, int> size{1600, 900};  // --size: the window's, and headless the SVG's
 
     std::string data_dir;
+    std::vector<std::string> deferred;  // --run/--script's lines after an /exporter image
 
     Program(const Options& options, std::shared_ptr<const tb::Vocabulary> vocabulary, std::string data)
         : o(options), session(std::move(vocabulary)), data_dir(std::move(data)) {}
@@ -165,6 +211,7 @@ struct Program {
     tb::CommandResult run(const std::string& line) { return app ? app->run(line) : registry.execute(session, line); }
 
     std::optional<int> start_up();
+    void restore_last_session();
     std::optional<int> open_lesson();
     std::optional<int> run_commands(std::string& commands);
     int finish(const std::string& commands);
@@ -193,10 +240,27 @@ std::optional<int> Program::start_up() {
         const auto result = run("/session ouvrir " + o.open);
         if (!result.ok) return fail(result.message);
     } else if (window() && last_session && tb::restores_last_session(start)) {
-        std::error_code ec;
-        if (std::filesystem::is_regular_file(*last_session, ec)) app->run("/session ouvrir " + *last_session);
+        restore_last_session();
     }
     return open_lesson();
+}
+
+// The last session, when there is one; one that cannot be restored is set aside as
+// session.json.illisible and the program starts fresh, saying why, instead of failing at every start.
+void Program::restore_last_session() {
+    struct stat st {};
+    if (::lstat(last_session->c_str(), &st) != 0) return;  // the first start
+    const auto result = app->run("/session ouvrir " + *last_session);
+    if (result.ok) return;
+    const std::string aside = *last_session + ".illisible";
+    const bool moved = std::rename(last_session->c_str(), aside.c_str()) == 0;
+    const std::string fr = "la dernière session ne peut pas être rouverte, démarrage à neuf" +
+                           (moved ? " ; le fichier est gardé sous « " + aside + " »" : std::string());
+    const std::string en = "the last session could not be restored, starting fresh" +
+                           (moved ? "; the file is kept as « " + aside + " »" : std::string());
+    std::cerr << "transformer-bloc : " << (registry.language() == tb::Language::English ? en : fr) << '\n'
+              << "  " << result.message << '\n';
+    app->features().add_log({tb::LogLine::Kind::Error, fr, en});
 }
 
 // A lesson: with the window, opened in its panel (/lecon ouvrir); headless, every step's commands
@@ -227,20 +291,26 @@ std::optional<int> Program::open_lesson() {
 // Commands: the script's, then --run's; the first failure stops everything.
 std::optional<int> Program::run_commands(std::string& commands) {
     if (!o.script.empty()) {
-        std::error_code ec;
-        std::ifstream in(o.script, std::ios::binary);
-        if (!in || std::filesystem::is_directory(o.script, ec)) return fail("impossible de lire le script « " + o.script + " »");
-        std::ostringstream text;
-        text << in.rdbuf();  // an empty script: nothing to run, not an error
-        commands = text.str() + "\n";
+        const tb::ReadResult script = tb::read_text_file(o.script, kMaxScriptBytes);
+        if (!script.ok)
+            return fail(registry.language() == tb::Language::English ? "cannot read the script: " + script.error_en
+                                                                    : "impossible de lire le script : " + script.error);
+        commands = script.text + "\n";  // an empty script: nothing to run, not an error
     }
     commands += o.run;
-    for (const auto& line : tb::split_script(commands)) {
+    const auto lines = tb::split_script(commands);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const std::string& line = lines[i];
+        // A picture is drawn by the window's next frame: the lines after it wait for it there.
+        if (app && app->features().images_pending()) {
+            deferred.assign(lines.begin() + static_cast<std::ptrdiff_t>(i), lines.end());
+            break;
+        }
         const auto result = run(line);
         if (!result.ok)
             return fail(result.message + (registry.language() == tb::Language::English ? "\n  in the command « "
                                                                                      : "\n  dans la commande « ") +
-                        line + " »");
+                        tb::utf8::visible(line) + " »");
         if (!window() && !result.message.empty())
             std::cout << result.message << (result.message.back() == '\n' ? "" : "\n");
     }
@@ -267,6 +337,8 @@ int Program::finish(const std::string& commands) {
     options.fixed_size = !o.size.empty();
     options.screenshot = o.screenshot;
     options.stats = o.stats;
+    options.script = deferred;
+    options.english = registry.language() == tb::Language::English;
     const int status = tb::run_window(*app, data_dir, options);
     if (last_session && tb::saves_last_session(start)) {  // the next start resumes here
         std::error_code ec;

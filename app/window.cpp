@@ -29,6 +29,7 @@
 #include "render/screenshot.h"
 #include "ui/layout_report.h"
 #include "text/text.h"
+#include "utf8.h"
 
 namespace tb {
 namespace {
@@ -223,6 +224,24 @@ struct FrameLoop {
 
     bool screenshot() const { return !options.screenshot.empty(); }
 
+    // --run/--script's next lines, up to the next picture requested; false when one is refused.
+    std::size_t script_next = 0;
+    bool script_running = !options.script.empty();
+    bool run_script() {
+        while (script_next < options.script.size() && !app.features().images_pending()) {
+            const std::string& line = options.script[script_next++];
+            const auto result = app.run(line);
+            if (!result.ok) {
+                std::fprintf(stderr, "transformer-bloc : %s\n  %s « %s »\n", result.message.c_str(),
+                             options.english ? "in the command" : "dans la commande", utf8::visible(line).c_str());
+                status = 2;
+                return false;
+            }
+        }
+        script_running = script_next < options.script.size() || app.features().images_pending();
+        return true;
+    }
+
     // Presenter mode fills the screen (not in fixed-size runs: tests and screenshots); the window
     // follows /vue plein-ecran.
     void follow_full_screen() {
@@ -264,11 +283,20 @@ struct FrameLoop {
         stats.redrawn += static_cast<double>(cache.redrawn_pixels()) / std::max(1.f, io.DisplaySize.x * io.DisplaySize.y);
 
         // /exporter image: the frame just drawn, once ImGui has settled (3 frames).
-        if (frame >= 3)
-            for (const auto& path : app.features().take_image_requests())
-                app.features().image_written(path, write_screenshot(path, fb_w, fb_h));
+        if (frame >= 3) {
+            for (const auto& path : app.features().take_image_requests()) {
+                const auto error = write_screenshot(path, fb_w, fb_h);
+                app.features().image_written(path, error);
+                if (error && script_running) {
+                    std::fprintf(stderr, "transformer-bloc : /exporter image : %s\n", error->c_str());
+                    status = 2;
+                    return true;
+                }
+            }
+            if (!run_script()) return true;
+        }
         // The screenshot: after 3 frames and the test actions, from the back buffer, before the swap.
-        const bool shoot = screenshot() && frame >= 3 && actions.pending.empty() && actions.quiet_frames >= 3;
+        const bool shoot = screenshot() && frame >= 3 && actions.pending.empty() && actions.quiet_frames >= 3 && !script_running;
         // "texts FILE": what this frame wrote, read back from its draw data, once ImGui has settled.
         if (!actions.texts_path.empty() && actions.quiet_frames >= 3) {
             if (!write_screen_text(screen_text(*ImGui::GetDrawData(), *io.Fonts), actions.texts_path, actions.texts_positions)) {

@@ -4,6 +4,7 @@
 // mode. Only the test hook's stills ("playhead", "scale") set the playback directly.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app.h"
 
@@ -14,6 +15,10 @@ struct WindowOptions {
     bool fixed_size = false;   // --size WxH
     std::string screenshot;    // --screenshot FILE: finish the animation, save, exit
     bool stats = false;        // --stats: frame statistics on exit
+    // --run/--script's lines left after an /exporter image: each picture is drawn and written
+    // before the next line runs; a failure (of a picture or a line) ends the run with status 2.
+    std::vector<std::string> script;
+    bool english = false;      // the language of those failures on stderr
 };
 
 // "1600x900" -> width, height (each 1..16384), or nothing.

@@ -190,7 +190,8 @@ nlohmann::json Features::save_view() const {
 
 std::optional<std::string> Features::check_view(const nlohmann::json& view) const {
     ViewState v;
-    return view_from_json(view, session_.settings().heads, v);
+    if (auto error = view_from_json(view, session_.settings().heads, v)) return error;
+    return teaching_.check(v);
 }
 
 void Features::apply_view(const nlohmann::json& view) {

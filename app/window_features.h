@@ -52,6 +52,7 @@ public:
     Inspector& inspector() { return inspector_; }
     const Inspector& inspector() const { return inspector_; }
     const std::vector<LogLine>& log() const { return log_; }
+    void add_log(LogLine line) { log_.push_back(std::move(line)); }
     // What to notice, over the cross-section (the /melanger reply: presenter mode has no console);
     // empty once the model or the sentence changes again.
     std::string caption() const { return session_.trace() == caption_trace_ ? caption_ : std::string(); }
@@ -69,6 +70,7 @@ public:
     // /exporter image: the pixels are read inside a frame, so the command queues the path and the
     // frame loop takes the queue at the end of its next frame, then reports each result.
     std::vector<std::string> take_image_requests();
+    bool images_pending() const { return !image_requests_.empty(); }
     void image_written(const std::string& path, const std::optional<std::string>& error);
 
     // The window's size (ImGui's display size) and the monitor's content scale, told by the frame

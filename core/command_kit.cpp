@@ -46,13 +46,7 @@ std::string Args::folded(std::size_t i) const {
 std::string Args::rest(std::size_t i) const { return i < ends_.size() ? trim(std::string_view(text_).substr(ends_[i])) : ""; }
 
 std::string quoted(const std::string& text) {
-    std::size_t bytes = 0, chars = 0;
-    while (bytes < text.size() && chars < 40) {
-        ++bytes;
-        while (bytes < text.size() && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) ++bytes;
-        ++chars;
-    }
-    return "« " + text.substr(0, bytes) + (bytes < text.size() ? "…" : "") + " »";
+    return "« " + utf8::visible(text, 40) + " »";
 }
 
 CommandResult refused(std::string_view name, const Text& expectation, const Text& got) {
@@ -148,13 +142,39 @@ std::optional<double> parse_decimal(std::string_view s) {
     return v;
 }
 
+std::optional<std::string> unquote_file_name(std::string_view text) {
+    if (text.empty() || text.front() != '"') return std::nullopt;
+    std::string out;
+    for (std::size_t i = 1; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\')) {
+            out += text[++i];
+        } else if (c == '"') {
+            if (!trim(text.substr(i + 1)).empty()) return std::nullopt;
+            return out;
+        } else {
+            out += c;
+        }
+    }
+    return std::nullopt;  // never closed
+}
+
 Handler verbs(std::string name, std::vector<Verb> verbs, Text expectation) {
     return [name, verbs, expectation](Session& session, const Args& args) -> CommandResult {
         const std::string typed = args.folded(0);
         for (const Verb& v : verbs)
             for (const auto& w : v.words)
                 if (typed == w) {
-                    const Args rest(args.rest(0));
+                    Args rest(args.rest(0));
+                    if (!rest.empty() && rest.text().front() == '"') {
+                        const auto unquoted = unquote_file_name(rest.text());
+                        if (!unquoted || unquoted->empty())
+                            return expected(name + " " + w,
+                                            Text{"un nom de fichier entre guillemets fermés (\\\" et \\\\ à l'intérieur)",
+                                                 "a file name in closed double quotes (\\\" and \\\\ inside)"},
+                                            rest);
+                        rest = Args(*unquoted);
+                    }
                     if (v.needs_rest && rest.empty()) break;
                     return v.run(session, rest);
                 }

@@ -145,7 +145,11 @@ struct Verb {
     std::function<CommandResult(Session&, const Args& rest)> run;
     bool needs_rest = false;  // refused with the command's expectation when nothing follows
 };
+// What follows a verb may be a file name in double quotes, the one way to hold # ; or spaces at its
+// ends in a script: "mes notes; v2.csv", with \" and \\ inside (apostrophes never quote).
 Handler verbs(std::string name, std::vector<Verb> verbs, Text expectation);
+// The name inside `text` = "…" (escapes undone); nothing when the quote is not closed or text follows it.
+std::optional<std::string> unquote_file_name(std::string_view text);
 // A Verb acting on a window feature (no session).
 Verb verb(std::vector<std::string> words, std::function<CommandResult(const Args& rest)> run, bool needs_rest = false);
 

@@ -301,14 +301,14 @@ CommandResult CommandRegistry::run_line(Session& session, std::string_view raw) 
                                  "line too long: " + n(Language::English) + " bytes (" + most(Language::English) + " at most)"});
     }
     if (!utf8::is_valid(raw)) return reply(false, Text{"la ligne n'est pas du texte UTF-8 valide", "the line is not valid UTF-8 text"});
-    const std::string line = trim(raw);
+    const std::string line = trim(utf8::normalize(raw));
     if (line.empty()) return {};
     const auto space = line.find_first_of(" \t");
     const std::string name = line.substr(0, space);
     const std::string args = space == std::string::npos ? "" : trim(line.substr(space));
     const Command* command = find(name);
     if (!command) {
-        Text message{"commande inconnue « " + name + " »", "unknown command « " + name + " »"};
+        Text message{"commande inconnue « " + utf8::visible(name) + " »", "unknown command « " + utf8::visible(name) + " »"};
         if (auto near = suggest(name)) message = message + Text{" — vouliez-vous dire /" + *near + " ?", " — did you mean /" + *near + "?"};
         return reply(false, message + Text{" (/aide pour la liste)", " (/aide for the list)"});
     }
@@ -358,18 +358,37 @@ void CommandRegistry::add_help_note(std::string french, std::string english) {
     help_notes_.emplace_back(std::move(french), std::move(english));
 }
 
+// Whether the double quote at `open` is closed on its line (an unbalanced one is plain text).
+static bool closes(std::string_view text, std::size_t open) {
+    for (std::size_t i = open + 1; i < text.size() && text[i] != '\n'; ++i) {
+        if (text[i] == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\')) ++i;
+        else if (text[i] == '"') return true;
+    }
+    return false;
+}
+
 std::vector<std::string> split_script(std::string_view text) {
     std::vector<std::string> lines;
     std::string current;
-    bool comment = false;
+    bool comment = false, quoted = false;
     auto flush = [&] {
         std::string piece = trim(current);
         if (!piece.empty()) lines.push_back(std::move(piece));
         current.clear();
     };
-    for (char c : text) {
-        if (c == '\n') { flush(); comment = false; }
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n') { flush(); comment = false, quoted = false; }
         else if (comment) continue;
+        else if (quoted) {  // a file name in double quotes (command_kit.h): # and ; are its own
+            current += c;
+            if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\')) current += text[++i];
+            else if (c == '"') quoted = false;
+        }
+        else if (c == '"' && (current.empty() || current.back() == ' ' || current.back() == '\t') && closes(text, i)) {
+            current += c;
+            quoted = true;
+        }
         else if (c == '#') comment = true;
         else if (c == ';') flush();
         else current += c;

@@ -1,12 +1,8 @@
 #include "corpus.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 
+#include "files.h"
 #include "numbers.h"
 #include "settings.h"
 #include "utf8.h"
@@ -99,38 +95,10 @@ CorpusResult parse_corpus(std::string_view text, const Vocabulary& vocabulary, s
 }
 
 CorpusResult load_corpus_file(const std::string& path, const Vocabulary& vocabulary) {
-    // O_NONBLOCK: opening a FIFO with no writer must not wait; fstat then tells it from a file.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return refused("impossible d'ouvrir " + fr_name(path) + (errno == ENOENT ? " : fichier introuvable" : ""),
-                       "cannot open " + en_name(path) + (errno == ENOENT ? ": no such file" : ""));
-    struct stat st {};
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        const bool folder = S_ISDIR(st.st_mode);
-        ::close(fd);
-        return refused(fr_name(path) + (folder ? " est un dossier" : " n'est pas un fichier ordinaire (tube ou périphérique)"),
-                       en_name(path) + (folder ? " is a folder" : " is not a regular file (a pipe or a device)"));
-    }
-    if (static_cast<std::uint64_t>(st.st_size) > kMaxCorpusBytes) {
-        ::close(fd);
-        return too_large(path, static_cast<std::uint64_t>(st.st_size));
-    }
-    // Read at most one byte beyond the limit: a file that grew since fstat is still caught.
-    std::string text(kMaxCorpusBytes + 1, '\0');
-    std::size_t got = 0;
-    while (got < text.size()) {
-        const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            ::close(fd);
-            return refused("impossible de lire " + fr_name(path), "cannot read " + en_name(path));
-        }
-        if (n == 0) break;
-        got += static_cast<std::size_t>(n);
-    }
-    ::close(fd);
-    text.resize(got);
-    return parse_corpus(text, vocabulary, path);
+    // The one safe reader (files.h): never blocks on a FIFO, regular files only, stops at the limit.
+    const ReadResult file = read_text_file(path, kMaxCorpusBytes);
+    if (!file.ok) return refused(file.error, file.error_en);
+    return parse_corpus(file.text, vocabulary, path);
 }
 
 CorpusResult builtin_corpus(std::string_view which, const Vocabulary& vocabulary) {

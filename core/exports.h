@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "atomic_file.h"  // write_file_atomically, which the exports go through
+#include "files.h"  // write_file_atomically, which the exports go through
 #include "commands.h"
 #include "trace.h"
 

@@ -1,14 +1,16 @@
 #include "lesson.h"
 
-#include <fstream>
-#include <sstream>
-
+#include "files.h"
 #include "utf8.h"
 
 namespace tb {
 namespace {
 
 constexpr std::size_t kMaxLessonBytes = 256 * 1024;
+// What one text item of the lesson panel may hold: ImGui draws an item's glyphs into one run of
+// 16-bit indices (4 vertices a byte at most), so a paragraph stays well under 16 384 bytes.
+constexpr std::size_t kMaxParagraphBytes = 4000;
+constexpr std::size_t kMaxTitleBytes = 200;
 
 // "Question  FR" -> "question fr": folded, single spaces, so keys are accent- and case-insensitive.
 std::string key_of(std::string_view raw) {
@@ -39,7 +41,8 @@ bool split_title(const std::string& value, std::string& fr, std::string& en) {
     if (bar == std::string::npos) return false;
     fr = trim(std::string_view(value).substr(0, bar));
     en = trim(std::string_view(value).substr(bar + 1));
-    return !fr.empty() && !en.empty() && en.find('|') == std::string::npos;
+    return !fr.empty() && !en.empty() && en.find('|') == std::string::npos && fr.size() <= kMaxTitleBytes &&
+           en.size() <= kMaxTitleBytes;
 }
 
 const char* const kKeysFr =
@@ -69,15 +72,18 @@ std::optional<LessonError> parse_section(const std::string& line, int number, Le
     const auto close = line.find(']');
     const std::string section = close == std::string::npos ? line : line.substr(0, close + 1);
     if (close == std::string::npos || key_of(section) != "[etape]")
-        return error_at(number, "section inconnue « " + section + " » (attendu : [étape] Titre | Title)",
-                        "unknown section \"" + section + "\" (expected: [étape] Titre | Title)");
+        return error_at(number, "section inconnue « " + utf8::visible(section) + " » (attendu : [étape] Titre | Title)",
+                        "unknown section \"" + utf8::visible(section) + "\" (expected: [étape] Titre | Title)");
     if (step)
         if (auto e = check_step(*step)) return e;
     LessonStep next;
     next.line = number;
     if (!split_title(trim(std::string_view(line).substr(close + 1)), next.title_fr, next.title_en))
-        return error_at(number, "titre d'étape incomplet (attendu : [étape] Titre français | English title)",
-                        "incomplete step title (expected: [étape] Titre français | English title)");
+        return error_at(number,
+                        "titre d'étape incomplet ou trop long (attendu : [étape] Titre français | English title, " +
+                            std::to_string(kMaxTitleBytes) + " octets au plus chacun)",
+                        "incomplete or too long step title (expected: [étape] Titre français | English title, at most " +
+                            std::to_string(kMaxTitleBytes) + " bytes each)");
     lesson.steps.push_back(std::move(next));
     step = &lesson.steps.back();
     return std::nullopt;
@@ -105,13 +111,13 @@ std::optional<LessonError> parse_key_line(const std::string& line, int number, L
     const auto colon = line.find(':');
     if (colon == std::string::npos)
         return error_at(number,
-                        "« " + line + " » n'est ni un commentaire (# ...), ni une étape ([étape] Titre | Title), "
+                        "« " + utf8::visible(line) + " » n'est ni un commentaire (# ...), ni une étape ([étape] Titre | Title), "
                         "ni une ligne « clé: texte »",
-                        "\"" + line + "\" is neither a comment (# ...), nor a step ([étape] Titre | Title), "
+                        "\"" + utf8::visible(line) + "\" is neither a comment (# ...), nor a step ([étape] Titre | Title), "
                         "nor a \"key: text\" line");
     const std::string key = key_of(std::string_view(line).substr(0, colon));
     const std::string value = trim(std::string_view(line).substr(colon + 1));
-    const std::string shown = trim(std::string_view(line).substr(0, colon));
+    const std::string shown = utf8::visible(trim(std::string_view(line).substr(0, colon)));
     if (value.empty())
         return error_at(number, "« " + shown + ": » sans texte (attendu : " + shown + ": suivi du texte)",
                         "\"" + shown + ":\" without text (expected: " + shown + ": followed by the text)");
@@ -119,8 +125,11 @@ std::optional<LessonError> parse_key_line(const std::string& line, int number, L
         if (step)
             return error_at(number, "« leçon: » doit précéder la première étape", "\"leçon:\" must come before the first step");
         if (!split_title(value, lesson.title_fr, lesson.title_en))
-            return error_at(number, "titre de leçon incomplet (attendu : leçon: Titre français | English title)",
-                            "incomplete lesson title (expected: leçon: Titre français | English title)");
+            return error_at(number,
+                            "titre de leçon incomplet ou trop long (attendu : leçon: Titre français | English title, " +
+                                std::to_string(kMaxTitleBytes) + " octets au plus chacun)",
+                            "incomplete or too long lesson title (expected: leçon: Titre français | English title, at most " +
+                                std::to_string(kMaxTitleBytes) + " bytes each)");
         return std::nullopt;
     }
     LessonStep scratch;  // tells a known key from an unknown one before the first step
@@ -141,6 +150,12 @@ std::optional<LessonError> parse_key_line(const std::string& line, int number, L
     if (auto p = scan_placeholders(value, uses)) return error_at(number, p->fr, p->en);
     for (auto& use : uses) step->fields.push_back({number, std::move(use), key.rfind("question", 0) == 0});
     append(*target.paragraph, value);
+    if (target.paragraph->size() > kMaxParagraphBytes)
+        return error_at(number,
+                        "paragraphe « " + shown + ": » trop long : " + std::to_string(target.paragraph->size()) +
+                            " octets (" + std::to_string(kMaxParagraphBytes) + " au plus ; coupez-le en étapes)",
+                        "\"" + shown + ":\" paragraph too long: " + std::to_string(target.paragraph->size()) + " bytes (" +
+                            std::to_string(kMaxParagraphBytes) + " at most; split it into steps)");
     return std::nullopt;
 }
 
@@ -195,18 +210,20 @@ LessonParse parse_lesson(std::string_view text) {
 std::optional<LessonError> check_lesson(const Lesson& lesson, Session scratch) {
     CommandRegistry registry;
     auto refused = [](const LessonLine& c, const CommandResult& r) {
-        return error_at(c.line, "la commande « " + c.text + " » est refusée : " + r.message,
-                        "the command \"" + c.text + "\" is refused: " + (r.english.empty() ? r.message : r.english));
+        return error_at(c.line, "la commande « " + utf8::visible(c.text) + " » est refusée : " + r.message,
+                        "the command \"" + utf8::visible(c.text) + "\" is refused: " + (r.english.empty() ? r.message : r.english));
     };
     registry.execute(scratch, "/reinit");
     for (const auto& step : lesson.steps) {
         if (auto e = unfillable(step, scratch.settings(), true)) return e;
         for (const auto& c : step.commands) {
+            registry.set_language(Language::French);  // a lesson's /langue en must not turn its errors English
             const CommandResult r = registry.execute(scratch, c.text);
             if (!r.ok) return refused(c, r);
         }
         if (auto e = unfillable(step, scratch.settings(), false)) return e;
         for (const auto& c : step.expected) {
+            registry.set_language(Language::French);
             Session probe = scratch;
             const CommandResult r = registry.execute(probe, c.text);
             if (!r.ok) return refused(c, r);
@@ -235,14 +252,12 @@ LessonParse load_lesson(std::string_view text, const Session& session) {
 
 LessonParse read_lesson_file(const std::string& path, const Session& session) {
     LessonParse out;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        out.error = {0, "impossible de lire la leçon « " + path + " »", "cannot read the lesson \"" + path + "\""};
+    const ReadResult file = read_text_file(path, kMaxLessonBytes);
+    if (!file.ok) {
+        out.error = {0, "impossible de lire la leçon : " + file.error, "cannot read the lesson: " + file.error_en};
         return out;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return load_lesson(text.str(), session);
+    return load_lesson(file.text, session);
 }
 
 std::vector<CommandResult> run_lesson_step(const Lesson& lesson, int index, CommandRegistry& registry,

@@ -15,7 +15,15 @@ std::optional<std::string> validate(const Settings& s, const Vocabulary& vocabul
         if (auto reason = setting_refusal(e, s)) return reason;
     // The sentence's words need the vocabulary, which the table does not hold.
     if (!utf8::is_valid(s.sentence)) return "la phrase n'est pas du texte UTF-8 valide";
-    const auto n = vocabulary.tokenize(s.sentence).size();
+    if (s.sentence.size() > Settings::kMaxSentenceBytes)
+        return "la phrase dépasse " + std::to_string(Settings::kMaxSentenceBytes) + " octets (reçu " +
+               std::to_string(s.sentence.size()) + ")";
+    const auto tokens = vocabulary.tokenize(s.sentence);
+    for (const auto& t : tokens)
+        if (utf8::length(t.word) > Settings::kMaxWordChars)
+            return "un mot de la phrase dépasse " + std::to_string(Settings::kMaxWordChars) + " caractères (reçu " +
+                   std::to_string(utf8::length(t.word)) + ")";
+    const auto n = tokens.size();
     if (n < static_cast<std::size_t>(Settings::kMinWords) || n > static_cast<std::size_t>(Settings::kMaxTokens))
         return "la phrase doit compter de 2 à 8 mots";
     return std::nullopt;

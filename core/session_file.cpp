@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "atomic_file.h"
+#include "files.h"
 #include "exports.h"
 #include "numbers.h"
 #include "utf8.h"
@@ -14,7 +14,29 @@ namespace {
 
 using nlohmann::json;
 
-std::string quoted_key(const std::string& key) { return "« " + key + " »"; }
+std::string quoted_key(const std::string& key) { return "« " + utf8::visible(key) + " »"; }
+
+// Deeper nesting is refused before parsing: copying a nlohmann value recurses once per level, and
+// no session needs more than a few.
+constexpr int kMaxJsonDepth = 64;
+bool too_deep(std::string_view text) {
+    int depth = 0;
+    bool in_string = false, escaped = false;
+    for (const char c : text) {
+        if (in_string) {
+            if (escaped) escaped = false;
+            else if (c == '\\') escaped = true;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxJsonDepth) return true;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return false;
+}
 
 }  // namespace
 
@@ -26,7 +48,7 @@ std::optional<std::string> settings_from_json(const json& j, const Vocabulary& v
         if (!j.contains(e.key) && !e.added_later) return "réglage manquant " + quoted_key(e.key);
     Settings s;
     for (const auto& e : settings_table())
-        if (j.contains(e.key) && !e.from_json(j.at(e.key), s)) return "réglage " + quoted_key(e.key) + " : " + json_expectation(e) + " attendu";
+        if (j.contains(e.key) && !e.from_json(j.at(e.key), s)) return "réglage " + quoted_key(e.key) + " : " + json_expectation(e) + " attendu (reçu " + quoted(j.at(e.key).dump()) + ")";
     if (auto error = validate(s, vocabulary)) return *error;
     out = s;
     return std::nullopt;
@@ -46,6 +68,7 @@ std::string session_to_text(const SessionFile& file) {
 
 std::optional<std::string> parse_session(const std::string& text, const Vocabulary& vocabulary, SessionFile& out) {
     if (!utf8::is_valid(text)) return std::string("le fichier n'est pas du texte UTF-8");
+    if (too_deep(text)) return "le JSON s'imbrique sur plus de " + std::to_string(kMaxJsonDepth) + " niveaux";
     json j;
     try {
         j = json::parse(text);
@@ -93,15 +116,9 @@ std::optional<std::string> save_session_file(const std::string& path, const Sess
 }
 
 std::optional<std::string> load_session_file(const std::string& path, const Vocabulary& vocabulary, SessionFile& out) {
-    constexpr std::uintmax_t kMaxBytes = 1 << 20;
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) return "fichier introuvable « " + path + " »";
-    if (std::filesystem::file_size(path, ec) > kMaxBytes) return "fichier trop grand pour une session « " + path + " »";
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return "impossible de lire « " + path + " »";
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (auto error = parse_session(text.str(), vocabulary, out)) return "« " + path + " » : " + *error;
+    const ReadResult read = read_text_file(path, kMaxSessionBytes);
+    if (!read.ok) return read.error;
+    if (auto error = parse_session(read.text, vocabulary, out)) return "« " + path + " » : " + *error;
     return std::nullopt;
 }
 

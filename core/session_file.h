@@ -22,6 +22,7 @@ namespace tb {
 
 inline constexpr const char* kSessionFormat = "transformer-bloc-session";
 inline constexpr int kSessionVersion = 1;
+inline constexpr std::size_t kMaxSessionBytes = 1 << 20;
 
 struct SessionFile {
     Settings settings;

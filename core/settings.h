@@ -18,6 +18,10 @@ struct Settings {
     static constexpr int kMinFfn = 8, kMaxFfn = 64;
     static constexpr int kMaxTokens = 8;  // n_max: positions table rows, longest sentence
     static constexpr int kMinWords = 2;
+    // Bounds on the sentence wherever it comes from (a command line is 500 bytes, a session file
+    // is not): its words are drawn as labels, and no label may outgrow a draw list.
+    static constexpr std::size_t kMaxSentenceBytes = 400;
+    static constexpr std::size_t kMaxWordChars = 48;
     static constexpr std::uint64_t kDefaultSeed = 2017;  // the year of "Attention is all you need"
 
     int layers = 2;                       // L, /couches 1..6

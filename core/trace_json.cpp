@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "atomic_file.h"
+#include "files.h"
 #include "settings_table.h"
 
 namespace tb {

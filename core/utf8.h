@@ -11,6 +11,15 @@ bool is_valid(std::string_view text);
 std::string to_lower(std::string_view text);
 // Lower-case and strip accents: "Résiduel" -> "residuel", "œ" -> "oe". Input must be valid UTF-8.
 std::string fold(std::string_view text);
+// What a typed line means, whatever the keyboard or editor made of it: decomposed accents
+// composed ("e" + U+0301 -> "é", the Latin letters), invisible characters (zero-width, bidi marks,
+// BOM, soft hyphen) dropped, no-break spaces made plain spaces. Input must be valid UTF-8.
+std::string normalize(std::string_view text);
+// Whether `text` (valid UTF-8) holds a letter or a digit: a word needs one.
+bool has_letter(std::string_view text);
+// `text` cut after `max_chars` characters (then "…"), control characters and bytes that are not
+// UTF-8 shown as \x1b: safe to echo on a terminal, whatever the input.
+std::string visible(std::string_view text, std::size_t max_chars = 80);
 // Appends code point `cp` written in UTF-8.
 void append(std::string& out, char32_t cp);
 // Number of code points (for valid UTF-8).

@@ -1,20 +1,28 @@
 #include "vocabulary.h"
 
 #include <cctype>
-#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
+#include "files.h"
 #include "utf8.h"
 
 namespace tb {
 
+constexpr std::size_t kMaxVocabularyBytes = 1 << 20;
+constexpr std::size_t kMaxWordChars = 48;  // as a sentence's words (Settings::kMaxWordChars): each is drawn
+
 Vocabulary Vocabulary::load(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error("vocabulaire introuvable : « " + path + " »");
+    const ReadResult file = read_text_file(path, kMaxVocabularyBytes);
+    if (!file.ok) throw std::runtime_error("vocabulaire illisible : " + file.error);
     std::vector<std::string> words;
     std::string line;
+    std::istringstream in(file.text);
     while (std::getline(in, line)) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (utf8::length(line) > kMaxWordChars || !utf8::is_valid(line))
+            throw std::runtime_error("vocabulaire illisible : « " + path + " » : un mot dépasse " +
+                                     std::to_string(kMaxWordChars) + " caractères ou n'est pas de l'UTF-8");
         if (!line.empty()) words.push_back(line);
     }
     if (words.empty()) throw std::runtime_error("vocabulaire vide : « " + path + " »");
@@ -54,13 +62,14 @@ std::vector<Token> Vocabulary::tokenize(std::string_view sentence) const {
 
 std::vector<std::string> split_words(std::string_view sentence) {
     std::string text = utf8::to_lower(sentence);
-    // Typographic apostrophe (U+2019) -> '.
-    for (std::size_t p; (p = text.find("\xE2\x80\x99")) != std::string::npos;) text.replace(p, 3, "'");
+    // Typographic apostrophes (U+2019, and U+2018 typed for it) -> '.
+    for (const char* quote : {"\xE2\x80\x99", "\xE2\x80\x98"})
+        for (std::size_t p; (p = text.find(quote)) != std::string::npos;) text.replace(p, 3, "'");
 
     std::vector<std::string> words;
     std::string current;
     auto flush = [&] {
-        if (!current.empty()) words.push_back(std::move(current));
+        if (utf8::has_letter(current)) words.push_back(std::move(current));  // not an apostrophe or a hyphen alone
         current.clear();
     };
     for (std::size_t i = 0; i < text.size(); ++i) {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "atomic_file.h"
+#include "files.h"
 #include "render/gl.h"
 
 namespace tb {

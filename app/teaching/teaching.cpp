@@ -135,6 +135,16 @@ void Teaching::save(ViewState& v) const {
     v.lesson = bookmark();
 }
 
+std::optional<std::string> Teaching::check(const ViewState& v) const {
+    if (!v.lesson) return std::nullopt;
+    const LessonParse parsed = read_lesson_file(resolve_lesson_path(v.lesson->file), session_);
+    if (!parsed.ok()) return "la leçon de la session ne se rouvre pas : " + parsed.error.message;
+    if (v.lesson->step >= static_cast<int>(parsed.lesson->steps.size()))
+        return "la leçon de la session n'a que " + std::to_string(parsed.lesson->steps.size()) + " étapes (étape " +
+               std::to_string(v.lesson->step + 1) + " enregistrée)";
+    return std::nullopt;
+}
+
 void Teaching::restore(const ViewState& v) {
     theme_ = v.light_theme ? Theme::Light : Theme::Dark;
     if (!v.lesson) return;

@@ -37,6 +37,9 @@ public:
     // What a saved session keeps: the theme and the lesson's place.
     std::optional<LessonBookmark> bookmark() const;
     void save(ViewState& v) const;
+    // Why restore(v) could not reopen its lesson (a file gone, changed or unreadable, a step past
+    // its end): checked before a session applies anything.
+    std::optional<std::string> check(const ViewState& v) const;
     // The theme at once; the lesson reopened at its step (which runs /reinit and the earlier
     // steps' commands: the caller puts the saved settings back afterwards).
     void restore(const ViewState& v);

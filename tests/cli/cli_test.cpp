@@ -1,6 +1,7 @@
 // The executable through its command line (shared/spec/cli.md): help, version, exit status 2 on a
 // failing command or a bad file, the parameter presets, and a trace file that follows the spec.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -369,3 +370,121 @@ TEST(CliTraining, EveryBadArgumentExitsWithTwoInFrench) {
 }
 
 }  // namespace
+
+// Hostile files as --script, --lesson, --trace (issue 17): refused at once with what the path is,
+// exit 2, nothing written or clobbered.
+TEST(Cli, FifosDevicesAndFoldersAreRefusedAtOnce) {
+    const std::string tag = std::to_string(getpid());
+    const std::string fifo = temp_path("fifo_" + tag);
+    std::remove(fifo.c_str());
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    // No writer ever opens the FIFO: a blocking open would hang the test (ctest's timeout).
+    for (const std::string& option : {"--script", "--lesson"}) {
+        const auto r = run("--headless " + option + " '" + fifo + "'");
+        EXPECT_EQ(r.status, 2) << option;
+        EXPECT_NE(r.err.find("« " + fifo + " » est un tube nommé (FIFO), pas un fichier"), std::string::npos) << r.err;
+        const auto zero = run("--headless " + option + " /dev/zero");
+        EXPECT_EQ(zero.status, 2) << option;
+        EXPECT_NE(zero.err.find("« /dev/zero » est un périphérique, pas un fichier"), std::string::npos) << zero.err;
+        const auto folder = run("--headless " + option + " /tmp");
+        EXPECT_NE(folder.err.find("« /tmp » est un dossier, pas un fichier"), std::string::npos) << folder.err;
+    }
+    const auto trace = run("--headless --trace '" + fifo + "'");
+    EXPECT_EQ(trace.status, 2);
+    EXPECT_NE(trace.err.find("impossible d'écrire dans « " + fifo + " » : c'est un tube nommé (FIFO), pas un fichier"),
+              std::string::npos)
+        << trace.err;
+    struct stat st {};
+    ASSERT_EQ(lstat(fifo.c_str(), &st), 0);
+    EXPECT_TRUE(S_ISFIFO(st.st_mode));  // not replaced by a file
+    std::remove(fifo.c_str());
+    // A script too large: refused by the reader's limit, whatever its content.
+    const std::string big = temp_path("big_" + tag + ".txt");
+    std::ofstream(big) << std::string((1 << 20) + 1, '\n');
+    const auto large = run("--headless --script '" + big + "'");
+    EXPECT_EQ(large.status, 2);
+    EXPECT_NE(large.err.find("dépasse 1 Mio"), std::string::npos) << large.err;
+    std::remove(big.c_str());
+}
+
+TEST(Cli, AScriptWithABomRuns) {
+    const std::string script = temp_path("bom_" + std::to_string(getpid()) + ".txt");
+    std::ofstream(script, std::ios::binary) << "\xEF\xBB\xBF/couches 3\n/etape 2\n";
+    const auto r = run("--headless --script '" + script + "' --trace '" + script + ".json'");
+    EXPECT_EQ(r.status, 0) << r.err;
+    const auto trace = nlohmann::json::parse(read_file(script + ".json"));
+    EXPECT_EQ(trace["settings"]["layers"], 3);
+    for (const auto& f : {script, script + ".json"}) std::remove(f.c_str());
+}
+
+// A full disk, as the system's file size limit (SIGXFSZ ignored, so the write fails with EFBIG):
+// the error said, exit 2, the old trace intact and no temporary left.
+TEST(Cli, AFullDiskLeavesTheTargetIntact) {
+    const std::string dir = temp_path("full_" + std::to_string(getpid()));
+    const std::string target = dir + "/trace.json";
+    std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "'").c_str());
+    std::ofstream(target) << "old";
+    const std::string command = "sh -c \"trap '' XFSZ; exec prlimit --fsize=4096 '" + std::string(TB_EXECUTABLE) +
+                                "' --headless --trace '" + target + "'\" 2>&1";
+    FILE* pipe = popen(command.c_str(), "r");
+    std::string out;
+    std::array<char, 4096> buffer;
+    while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+    const int status = pclose(pipe);
+    EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 2) << out;
+    EXPECT_NE(out.find("trace non écrite : impossible d'écrire dans « " + target +
+                       " » : fichier trop grand pour la limite du système"),
+              std::string::npos)
+        << out;
+    EXPECT_EQ(read_file(target), "old");
+    FILE* listing = popen(("ls -A '" + dir + "'").c_str(), "r");
+    std::string names;
+    while (std::size_t n = fread(buffer.data(), 1, buffer.size(), listing)) names.append(buffer.data(), n);
+    pclose(listing);
+    EXPECT_EQ(names, "trace.json\n");
+    std::system(("rm -rf '" + dir + "'").c_str());
+}
+
+// Command-line mistakes in French (English with --lang en), and options that would do nothing in
+// the mode asked for refused rather than ignored (issue 17).
+TEST(Cli, CommandLineErrorsAreFrenchAndUselessOptionsRefused) {
+    const auto extra = run("--headless surplus");
+    EXPECT_EQ(extra.status, 2);
+    EXPECT_NE(extra.err.find("ligne de commande invalide : argument ou option inconnus : surplus"), std::string::npos) << extra.err;
+    const auto twice = run("--headless --trace a.json --trace b.json");
+    EXPECT_EQ(twice.status, 2);
+    EXPECT_NE(twice.err.find("--trace donnée plusieurs fois"), std::string::npos) << twice.err;
+    const auto missing = run("--headless --trace");
+    EXPECT_NE(missing.err.find("--trace attend une valeur"), std::string::npos) << missing.err;
+    const auto number = run("--memoire --tetes abc --contexte 8");
+    EXPECT_NE(number.err.find("valeur invalide : --tetes = abc"), std::string::npos) << number.err;
+    for (const auto& r : {extra, twice, missing, number}) EXPECT_EQ(r.err.find("The following"), std::string::npos) << r.err;
+    const auto english = run("--lang en --headless surplus");
+    EXPECT_NE(english.err.find("invalid command line: The following argument was not expected: surplus"), std::string::npos)
+        << english.err;
+    const std::string shot = temp_path("headless_shot_" + std::to_string(getpid()) + ".png");
+    const auto screenshot = run("--headless --screenshot '" + shot + "'");
+    EXPECT_EQ(screenshot.status, 2);
+    EXPECT_NE(screenshot.err.find("--screenshot ne s'emploie qu'avec la fenêtre (pas avec --headless)"), std::string::npos);
+    EXPECT_FALSE(std::ifstream(shot).good());
+    EXPECT_EQ(run("--headless --stats").status, 2);
+    EXPECT_EQ(run("--headless --size garbage").status, 2);
+    const auto echoed = run("--headless --run \"$(printf '/zz\\033[31m')\"");
+    EXPECT_EQ(echoed.status, 2);
+    EXPECT_NE(echoed.err.find("« /zz\\x1b[31m »"), std::string::npos) << echoed.err;
+    EXPECT_EQ(echoed.err.find('\033'), std::string::npos);  // no raw escape reaches the terminal
+}
+
+// In --run and --script, a file name in double quotes may hold ; # and spaces.
+TEST(Cli, AQuotedFileNameHoldsSemicolonsAndHashes) {
+    const std::string dir = temp_path("quoted " + std::to_string(getpid()));
+    std::system(("mkdir -p '" + dir + "'").c_str());
+    const std::string name = dir + "/a;b#c.csv";
+    const std::string script = dir + "/script.txt";
+    std::ofstream(script) << "/couches 3\n/exporter profil \"" << name << "\" # the profile\n/couches 4\n";
+    const auto r = run("--headless --script '" + script + "' --trace '" + dir + "/t.json'");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(read_file(name).rfind("index,nom,norme 1 le", 0), 0u);
+    EXPECT_EQ(nlohmann::json::parse(read_file(dir + "/t.json"))["settings"]["layers"], 4);
+    std::system(("rm -rf '" + dir + "'").c_str());
+}

@@ -211,17 +211,17 @@ TEST(Corpus, BadFilesAreRefusedWithoutReadingThemWholeOrBlocking) {
     const std::string fifo = test::temp_file("corpus_fifo");
     std::filesystem::remove(fifo);
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-    expect_refused(load_corpus_file(fifo, v), "n'est pas un fichier ordinaire", "not a regular file");  // no writer: must not wait
+    expect_refused(load_corpus_file(fifo, v), "est un tube nommé (FIFO), pas un fichier", "FIFO");  // no writer: must not wait
     std::filesystem::remove(fifo);
 
-    expect_refused(load_corpus_file(test::temp_file("corpus_absent.txt"), v), "impossible d'ouvrir", "cannot open");
+    expect_refused(load_corpus_file(test::temp_file("corpus_absent.txt"), v), "introuvable", "not found");
 
     const std::string path = test::temp_file("corpus_big.txt");
     std::string big;
     while (big.size() <= kMaxCorpusBytes) big += "le chat regarde le chien\n";
     big.resize(kMaxCorpusBytes + 1);
     write_file(path, big);
-    expect_refused(load_corpus_file(path, v), "dépasse 1 Mio (1\u202F048\u202F577 octets", "exceeds 1 MiB");
+    expect_refused(load_corpus_file(path, v), "« " + path + " » dépasse 1 Mio", "1 MiB");
 
     write_file(path, "");
     expect_refused(load_corpus_file(path, v), "« " + path + " » est vide", "is empty");

@@ -2,6 +2,7 @@
 // window's runner (echoed in the log), /presentateur and /theme change its state, refusals are
 // French, and a saved session keeps the theme and the lesson's place.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "../features_fixture.h"
 
@@ -84,6 +85,52 @@ TEST(TeachingFeature, ASavedSessionKeepsTheThemeAndTheLessonsPlace) {
     ASSERT_TRUE(t.lesson().is_open());
     EXPECT_EQ(t.lesson().index(), 2);
     EXPECT_TRUE(same_model(w.session.settings(), saved));
+}
+
+}  // namespace
+}  // namespace tb
+
+namespace tb {
+namespace {
+
+// Restoring is all or nothing, view included: the lesson's /reinit does not reset the view that
+// was saved with it, and a session whose lesson file is gone is refused whole (issue 17).
+TEST(TeachingFeature, ASessionWithALessonKeepsItsViewOrOpensNothing) {
+    const std::string dir = test::temp_file("lesson_session_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string lesson = dir + "/lecon.txt", file = dir + "/with_lesson.json";
+    std::filesystem::copy_file(TB_ASSETS_DIR "/lessons/transformer-bloc.txt", lesson,
+                               std::filesystem::copy_options::overwrite_existing);
+    nlohmann::json saved_view;
+    {
+        WindowFeatures w;
+        ASSERT_TRUE(w.run("/lecon ouvrir " + lesson).ok);
+        ASSERT_TRUE(w.run("/lecon suivant").ok);
+        for (const char* line : {"/tetes 2", "/vue tete 2", "/vue vitesse 2", "/vue echelle lineaire", "/comparer on",
+                                 "/b /residuel off"})
+            ASSERT_TRUE(w.run(line).ok) << line;
+        saved_view = w.features.save_view();
+        ASSERT_TRUE(w.run("/session enregistrer " + file).ok);
+    }
+    {
+        WindowFeatures w;
+        const auto opened = w.run("/session ouvrir " + file);
+        ASSERT_TRUE(opened.ok) << opened.message;
+        EXPECT_EQ(w.features.save_view(), saved_view);
+        EXPECT_EQ(w.features.teaching().lesson().index(), 1);
+    }
+    std::filesystem::remove(lesson);
+    WindowFeatures w;
+    ASSERT_TRUE(w.run("/couches 4").ok);
+    const nlohmann::json before = w.features.save_view();
+    const auto refused = w.run("/session ouvrir " + file);
+    EXPECT_FALSE(refused.ok);
+    EXPECT_NE(refused.message.find("« " + lesson + " » introuvable"), std::string::npos) << refused.message;
+    EXPECT_NE(refused.message.find("rien n'a changé"), std::string::npos) << refused.message;
+    EXPECT_EQ(w.session.settings().layers, 4);
+    EXPECT_EQ(w.features.save_view(), before);
+    EXPECT_FALSE(w.features.teaching().lesson().is_open());
 }
 
 }  // namespace

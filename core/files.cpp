@@ -1,0 +1,242 @@
+#include "files.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+
+namespace tb {
+namespace {
+
+struct Said {
+    std::string fr, en;
+};
+
+// What a path that is not a regular file is ("un dossier"), in both languages; nothing for a
+// regular file.
+std::optional<Said> not_a_file(mode_t mode) {
+    if (S_ISREG(mode)) return std::nullopt;
+    if (S_ISDIR(mode)) return Said{"un dossier", "a folder"};
+    if (S_ISFIFO(mode)) return Said{"un tube nommé (FIFO)", "a named pipe (FIFO)"};
+    if (S_ISCHR(mode) || S_ISBLK(mode)) return Said{"un périphérique", "a device"};
+    if (S_ISSOCK(mode)) return Said{"une socket", "a socket"};
+    return Said{"un fichier spécial", "a special file"};
+}
+
+// Why a system call on `path` failed, from errno.
+Said reason(int error) {
+    switch (error) {
+    case ENOENT: return {"introuvable", "not found"};
+    case EACCES:
+    case EPERM: return {"accès refusé", "permission denied"};
+    case ENOTDIR: return {"un élément du chemin n'est pas un dossier", "a component of the path is not a folder"};
+    case ELOOP: return {"trop de liens symboliques (boucle ?)", "too many symbolic links (a loop?)"};
+    case ENAMETOOLONG: return {"nom trop long", "name too long"};
+    case ENOSPC: return {"disque plein", "disk full"};
+    case EDQUOT: return {"quota disque dépassé", "disk quota exceeded"};
+    case EFBIG: return {"fichier trop grand pour la limite du système", "file too large for the system's limit"};
+    case EROFS: return {"système de fichiers en lecture seule", "read-only file system"};
+    case EIO: return {"erreur d'entrée-sortie", "input/output error"};
+    case EISDIR: return {"c'est un dossier", "it is a folder"};
+    case EMFILE:
+    case ENFILE: return {"trop de fichiers ouverts", "too many open files"};
+    default: return {std::string("erreur système ") + std::to_string(error), "system error " + std::to_string(error)};
+    }
+}
+
+ReadResult read_failure(const Said& said) {
+    ReadResult r;
+    r.error = said.fr;
+    r.error_en = said.en;
+    return r;
+}
+
+ReadResult read_failure(const std::string& path, const Said& what) {
+    const std::string q = "« " + path + " »";
+    return read_failure({q + " est " + what.fr + ", pas un fichier", q + " is " + what.en + ", not a file"});
+}
+
+ReadResult read_failure(const std::string& path, int error) {
+    const std::string q = "« " + path + " »";
+    if (error == ENOENT) return read_failure({"fichier " + q + " introuvable", "file " + q + " not found"});
+    const Said why = reason(error);
+    return read_failure({"impossible de lire " + q + " : " + why.fr, "cannot read " + q + ": " + why.en});
+}
+
+}  // namespace
+
+std::string format_byte_limit(std::size_t bytes, bool english) {
+    constexpr std::size_t kKi = 1024, kMi = 1024 * 1024;
+    if (bytes >= kMi && bytes % kMi == 0) return std::to_string(bytes / kMi) + (english ? " MiB" : " Mio");
+    if (bytes >= kKi && bytes % kKi == 0) return std::to_string(bytes / kKi) + (english ? " KiB" : " Kio");
+    return std::to_string(bytes) + (english ? " bytes" : " octets");
+}
+
+ReadResult read_text_file(const std::string& path, std::size_t max_bytes) {
+    if (path.empty()) return read_failure({"aucun nom de fichier donné", "no file name given"});
+    // Looked at first, so that a device or a FIFO is not even opened; checked again on the open
+    // descriptor, which is what is read.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) {
+        const int error = errno;
+        struct stat link {};
+        if (error == ENOENT && ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode))
+            return read_failure({"« " + path + " » est un lien vers un fichier absent",
+                                 "« " + path + " » is a link to a missing file"});
+        return read_failure(path, error);
+    }
+    if (auto what = not_a_file(st.st_mode)) return read_failure(path, *what);
+    // O_NONBLOCK: should the path become a FIFO between stat and open, open does not wait.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return read_failure(path, errno);
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    if (::fstat(fd, &st) != 0) return read_failure(path, errno);
+    if (auto what = not_a_file(st.st_mode)) return read_failure(path, *what);
+    const Said too_large{"« " + path + " » dépasse " + format_byte_limit(max_bytes) + " (trop grand)",
+                         "« " + path + " » exceeds " + format_byte_limit(max_bytes, true) + " (too large)"};
+    if (static_cast<std::uintmax_t>(st.st_size) > max_bytes) return read_failure(too_large);
+    // The size can lie (a file that grows, /proc): the limit holds on what is actually read.
+    ReadResult out;
+    char buffer[65536];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return read_failure(path, errno);
+        }
+        if (n == 0) break;
+        if (out.text.size() + static_cast<std::size_t>(n) > max_bytes) return read_failure(too_large);
+        out.text.append(buffer, static_cast<std::size_t>(n));
+    }
+    if (out.text.compare(0, 3, "\xEF\xBB\xBF") == 0) out.text.erase(0, 3);
+    out.ok = true;
+    return out;
+}
+
+const WriterCalls& system_writer_calls() {
+    static const WriterCalls calls{
+        [](const char* p, int flags, mode_t mode) { return ::open(p, flags, mode); },
+        [](int fd, const void* data, std::size_t size) { return ::write(fd, data, size); },
+        [](int fd) { return ::fsync(fd); },
+        [](int fd, mode_t mode) { return ::fchmod(fd, mode); },
+        [](int fd) { return ::close(fd); },
+        [](const char* from, const char* to) { return ::rename(from, to); },
+        [](const char* p) { return ::unlink(p); },
+    };
+    return calls;
+}
+
+namespace {
+
+// Six characters that no other writer (thread or process) draws at the same time.
+std::string random_suffix() {
+    static std::atomic<std::uint64_t> counter{0};
+    static const std::uint64_t seed = std::random_device{}();
+    std::mt19937_64 draw(seed ^ (static_cast<std::uint64_t>(::getpid()) << 32) ^ (counter++ * 0x9E3779B97F4A7C15ull) ^
+                         static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
+    static const char kChars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    std::string s(6, 'x');
+    for (char& c : s) c = kChars[draw() % (sizeof kChars - 1)];
+    return s;
+}
+
+// The temporary's name: ".NAME.XXXXXX" beside the target, NAME shortened (at a character's start)
+// so that the whole stays within the 255 bytes a file name may have.
+std::string temporary_name(const std::string& folder, const std::string& name) {
+    constexpr std::size_t kMaxName = 255, kExtra = 1 + 1 + 6;
+    std::size_t keep = std::min(name.size(), kMaxName - kExtra);
+    while (keep > 0 && keep < name.size() && (static_cast<unsigned char>(name[keep]) & 0xC0) == 0x80) --keep;
+    return folder + "/." + name.substr(0, keep) + "." + random_suffix();
+}
+
+std::string cannot_write(const std::string& path, const std::string& why) {
+    return "impossible d'écrire dans « " + path + " » : " + why;
+}
+
+}  // namespace
+
+std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes) {
+    return write_file_atomically(path, bytes, system_writer_calls());
+}
+
+std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes,
+                                                 const WriterCalls& calls) {
+    if (path.empty()) return std::string("aucun nom de fichier donné");
+    if (path.back() == '/') return cannot_write(path, "c'est un nom de dossier");
+    // The file actually replaced: the path, or what its links lead to.
+    std::string target = path;
+    struct stat st {};
+    bool exists = false;
+    if (::lstat(path.c_str(), &st) == 0) {
+        if (S_ISLNK(st.st_mode)) {
+            char resolved[PATH_MAX];
+            if (!::realpath(path.c_str(), resolved))
+                return cannot_write(path, errno == ENOENT ? "c'est un lien vers un fichier absent" : reason(errno).fr);
+            target = resolved;
+            if (::stat(target.c_str(), &st) != 0) return cannot_write(path, reason(errno).fr);
+        }
+        if (auto what = not_a_file(st.st_mode)) return cannot_write(path, "c'est " + what->fr + ", pas un fichier");
+        exists = true;
+    } else if (errno != ENOENT) {
+        return cannot_write(path, reason(errno).fr);
+    }
+    const std::size_t slash = target.rfind('/');
+    const std::string folder = slash == std::string::npos ? "." : slash == 0 ? "/" : target.substr(0, slash);
+    const std::string name = slash == std::string::npos ? target : target.substr(slash + 1);
+    if (!exists) {
+        struct stat f {};
+        if (::stat(folder.c_str(), &f) != 0)
+            return cannot_write(path, errno == ENOENT ? "dossier absent « " + folder + " »" : reason(errno).fr);
+        if (!S_ISDIR(f.st_mode)) return cannot_write(path, "« " + folder + " » n'est pas un dossier");
+        if (name.size() > 255) return cannot_write(path, "nom trop long");
+    }
+
+    // Created exclusively (O_EXCL never follows a link, nor reuses a name), private until its
+    // permissions are set; a new file gets the usual 0666 less the umask.
+    std::string temporary;
+    int fd = -1;
+    for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+        temporary = temporary_name(folder, name);
+        fd = calls.open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, exists ? 0600 : 0666);
+        if (fd < 0 && errno != EEXIST) return cannot_write(path, reason(errno).fr);
+    }
+    if (fd < 0) return cannot_write(path, "aucun nom de fichier temporaire libre");
+    const auto give_up = [&](int error, bool close_it) {
+        if (close_it) calls.close(fd);
+        calls.unlink(temporary.c_str());
+        return cannot_write(path, reason(error).fr);
+    };
+    if (exists) {
+        if (st.st_uid != ::geteuid() || st.st_gid != ::getegid())
+            if (::fchown(fd, st.st_uid, st.st_gid) != 0) { /* another owner: best effort (root only) */ }
+        if (calls.fchmod(fd, st.st_mode & 07777) != 0) return give_up(errno, true);
+    }
+    for (std::size_t done = 0; done < bytes.size();) {
+        const ssize_t n = calls.write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return give_up(n < 0 ? errno : ENOSPC, true);
+        done += static_cast<std::size_t>(n);
+    }
+    if (calls.fsync(fd) != 0) return give_up(errno, true);
+    if (calls.close(fd) != 0) return give_up(errno, false);
+    if (calls.rename(temporary.c_str(), target.c_str()) != 0) return give_up(errno, false);
+    // The rename itself made durable (best effort: some file systems refuse to sync a folder).
+    const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
+    return std::nullopt;
+}
+
+}  // namespace tb

@@ -1,0 +1,51 @@
+#pragma once
+// Every file the program reads or writes goes through here: one safe reader, one safe writer.
+//
+// The reader never blocks (a FIFO, a terminal or a device is refused before any read), follows
+// links, takes only regular files and stops reading at its size limit, so /dev/zero or a huge
+// file costs nothing. A leading UTF-8 byte order mark is dropped.
+//
+// The writer puts the bytes in a hidden temporary file of the target's folder, created
+// exclusively without following links, syncs it, keeps an existing file's permissions, then
+// renames it over the target: a reader sees the old file or the new one, never half of one, and
+// two writers never share a temporary. A link to a regular file is kept and the file it points to
+// replaced; a dangling link, a folder, a FIFO or a device as target is refused.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <sys/types.h>
+
+namespace tb {
+
+struct ReadResult {
+    bool ok = false;
+    std::string text;      // the whole file, without a leading BOM (when ok)
+    std::string error;     // French: what the path is, or why it could not be read (when !ok)
+    std::string error_en;  // the same in English
+};
+
+// Reads the regular file at `path` whole, at most `max_bytes` bytes.
+ReadResult read_text_file(const std::string& path, std::size_t max_bytes);
+
+// "256 Kio", "1 Mio", "500 octets" (or the English units): how a size limit is said.
+std::string format_byte_limit(std::size_t bytes, bool english = false);
+
+// Writes `bytes` to `path` safely (above). Returns the French reason on failure.
+std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes);
+
+// The system calls the writer makes, replaceable by a test that checks their order and failures.
+struct WriterCalls {
+    int (*open)(const char* path, int flags, mode_t mode);
+    ssize_t (*write)(int fd, const void* data, std::size_t size);
+    int (*fsync)(int fd);
+    int (*fchmod)(int fd, mode_t mode);
+    int (*close)(int fd);
+    int (*rename)(const char* from, const char* to);
+    int (*unlink)(const char* path);
+};
+const WriterCalls& system_writer_calls();
+std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes,
+                                                 const WriterCalls& calls);
+
+}  // namespace tb

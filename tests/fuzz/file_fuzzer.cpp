@@ -1,0 +1,56 @@
+// libFuzzer target for the file parsers: arbitrary bytes read as a session file, as a lesson and as a
+// training corpus.
+// Neither may crash, and what they accept must be within the bounds the window relies on (the
+// sentence, every lesson paragraph and title). Built with clang (-DTB_FUZZ=ON, preset "fuzz");
+// the same entry point replays tests/fuzz/files/ in every ctest run (corpus_replay.cpp).
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "corpus.h"
+#include "lesson.h"
+#include "session_file.h"
+
+namespace {
+
+void require(bool holds, const char* what) {
+    if (holds) return;
+    std::fprintf(stderr, "bound broken: %s\n", what);
+    std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    static const auto vocabulary = std::make_shared<const tb::Vocabulary>(tb::Vocabulary::load(TB_ASSETS_DIR "/vocabulary.txt"));
+    const std::string text(reinterpret_cast<const char*>(data), size);
+    tb::SessionFile session;
+    if (!tb::parse_session(text, *vocabulary, session)) {
+        require(session.settings.sentence.size() <= tb::Settings::kMaxSentenceBytes, "session sentence");
+        require(!tb::validate(session.settings, *vocabulary), "session settings valid");
+    }
+    const tb::LessonParse lesson = tb::parse_lesson(text);
+    if (lesson.ok()) {
+        require(lesson.lesson->title_fr.size() <= 200 && lesson.lesson->title_en.size() <= 200, "lesson title");
+        for (const auto& step : lesson.lesson->steps) {
+            require(step.title_fr.size() <= 200 && step.title_en.size() <= 200, "step title");
+            for (const std::string* p : {&step.text_fr, &step.text_en, &step.question_fr, &step.question_en,
+                                         &step.answer_fr, &step.answer_en})
+                require(p->size() <= 4000, "lesson paragraph");
+        }
+    }
+    const tb::CorpusResult corpus = tb::parse_corpus(text, *vocabulary, "fuzz");
+    require(corpus.corpus.has_value() != !corpus.error_fr.empty(), "corpus: a corpus or a French refusal");
+    if (corpus.corpus) {
+        require(corpus.corpus->training.size() >= 2, "corpus: at least two training sentences");
+        for (const auto* set : {&corpus.corpus->training, &corpus.corpus->held_out})
+            for (const auto& sentence : *set) {
+                require(sentence.size() >= 2 && sentence.size() <= tb::Settings::kMaxTokens, "corpus sentence length");
+                for (const int id : sentence) require(id >= 0 && id < vocabulary->size(), "corpus id in the vocabulary");
+            }
+    }
+    return 0;
+}
