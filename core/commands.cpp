@@ -93,7 +93,9 @@ Command setting_command(const SettingEntry& e) {
         for (const auto& w : e.words) words.emplace_back(w.word, w.value);
         run = choice<int>(e.command, words, setting_expectation(e), act);
     }
-    return {e.command, setting_usage(e), e.help.fr, setting_completions(e), run, e.help.en};
+    Command command{e.command, setting_usage(e), e.help.fr, setting_completions(e), run, e.help.en};
+    command.usage_en = setting_usage(e, Language::English);
+    return command;
 }
 
 // The numbers of heads h that split d into heads of even dimension d_h: "1, 2 ou 4" at d = 8.
@@ -251,7 +253,7 @@ CommandRegistry::CommandRegistry() {
         if (args.empty()) return {true, help_text()};
         const Command* c = args.size() == 1 ? find(args.word(0)) : nullptr;
         if (!c) return expected("aide", Text{"le nom d'une commande", "the name of a command"}, args);
-        return {true, c->usage + " — " + (language_ == Language::English && !c->help_en.empty() ? c->help_en : c->help)};
+        return {true, c->usage_in(language_) + " — " + (language_ == Language::English && !c->help_en.empty() ? c->help_en : c->help)};
     };
 }
 
@@ -349,7 +351,7 @@ std::string CommandRegistry::help_text() const {
     out << (english ? "Commands (accents, capitals and the leading / are optional):\n"
                     : "Commandes (sans accents ni majuscules obligatoires, la barre / est facultative) :\n");
     for (const auto& c : commands_)
-        out << "  " << c.usage << " — " << (english && !c.help_en.empty() ? c.help_en : c.help) << '\n';
+        out << "  " << c.usage_in(language_) << " — " << (english && !c.help_en.empty() ? c.help_en : c.help) << '\n';
     for (const auto& [french, english_note] : help_notes_) out << (english ? english_note : french) << '\n';
     return out.str();
 }

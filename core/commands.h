@@ -25,6 +25,11 @@ struct Command {
     std::vector<std::string> values;   // the argument's values, for Tab completion (enumerations)
     Handler run;                       // built with the kit (command_kit.h)
     std::string help_en;               // the help in English (the names stay the channel's)
+    std::string usage_en;              // the usage in English where its numbers differ (a decimal point); empty: usage
+
+    const std::string& usage_in(Language language) const {
+        return language == Language::English && !usage_en.empty() ? usage_en : usage;
+    }
 };
 
 // Not copyable: /langue and /aide act on the registry that holds them.

@@ -102,10 +102,13 @@ Text setting_expectation(const SettingEntry& e) {
     return one_of(names(e));
 }
 
-std::string setting_usage(const SettingEntry& e) {
+std::string setting_usage(const SettingEntry& e, Language language) {
     std::string values;
     if (e.kind == SettingKind::Integer && e.words.empty()) values = std::to_string(e.lo) + ".." + std::to_string(e.hi);
-    if (e.kind == SettingKind::Decimal) values = decimal_text(e.decimal_lo).fr + ".." + decimal_text(e.decimal_hi).fr;
+    if (e.kind == SettingKind::Decimal) {
+        const Text lo = decimal_text(e.decimal_lo), hi = decimal_text(e.decimal_hi);
+        values = language == Language::English ? lo.en + ".." + hi.en : lo.fr + ".." + hi.fr;
+    }
     for (const auto& name : names(e)) values += (values.empty() ? "" : "|") + name;
     return "/" + e.command + " <" + values + ">";
 }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "command_kit.h"
+#include "language.h"
 #include "settings.h"
 
 namespace tb {
@@ -96,7 +97,7 @@ Text tooltip_for(const SettingEntry& e, const Settings& s);           // live_to
 std::string card_word(const SettingEntry& e, const Settings& s);      // the card's name: "learned"
 std::string next_value_word(const SettingEntry& e, const Settings& s);  // the value after, cycling
 Text setting_expectation(const SettingEntry& e);                      // "un entier de 1 à 6", "8 ou 16"
-std::string setting_usage(const SettingEntry& e);                     // "/couches <1..6>"
+std::string setting_usage(const SettingEntry& e, Language language = Language::French);  // "/couches <1..6>"; "/taux <0.00001..1>" in English
 std::vector<std::string> setting_completions(const SettingEntry& e);  // for Tab
 bool allowed_value(const SettingEntry& e, int value);                 // within the field's own range
 // The field alone in range (no other field consulted): what a saved side B is checked against.

@@ -11,7 +11,8 @@ already past that norm), then the tied embedding (z = E h) and a softmax over al
 
 TRACE.json is `--trace`'s file (shared/spec/cli.md), LENS.csv is `/exporter lentille`'s file (one row
 per level and token: niveau, nom, position, mot, id, lu, probabilite). The vocabulary file gives the
-words: id 0 is "<inconnu>", then each non-empty line in order (a repeated line keeps its first id).
+words: id 0 is "<inconnu>", then each non-empty line in order (a repeated line keeps its first id),
+then "<masque>" as the last id (channel.md §7).
 Checks every level and token: the most probable id (a near tie, within 1e-9, may go either way), its
 word, its probability to 1e-9. Prints one line per level, then `OK` or `FAIL: <reason>`.
 Exit status: 0 all good, 1 a check failed, 2 a file is unreadable.
@@ -31,7 +32,7 @@ def read_vocabulary(path):
             if word and word not in seen:
                 seen.add(word)
                 words.append(word)
-    return words
+    return words + ["<masque>"]
 
 
 def final_norm(h, weights, norm_type, eps):
