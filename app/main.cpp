@@ -236,6 +236,7 @@ std::optional<int> Program::run_commands(std::string& commands) {
     }
     commands += o.run;
     for (const auto& line : tb::split_script(commands)) {
+        if (app) app->features().wait_for_training();  // a script reads as headless: each /entrainer ends before the next line
         const auto result = run(line);
         if (!result.ok)
             return fail(result.message + (registry.language() == tb::Language::English ? "\n  in the command « "
@@ -268,6 +269,7 @@ int Program::finish(const std::string& commands) {
     options.screenshot = o.screenshot;
     options.stats = o.stats;
     const int status = tb::run_window(*app, data_dir, options);
+    app->features().training().stop();  // the steps done so far are the session's, saved below
     if (last_session && tb::saves_last_session(start)) {  // the next start resumes here
         std::error_code ec;
         std::filesystem::create_directories(std::filesystem::path(*last_session).parent_path(), ec);

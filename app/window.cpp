@@ -303,6 +303,7 @@ struct FrameLoop {
             // after each event to settle hovers and popups.
             if (screenshot() || app.features().playback().animating() || busy_frames > 0 || !actions.pending.empty() || keys.busy())
                 glfwPollEvents();
+            else if (app.features().training().running()) glfwWaitEventsTimeout(1.0 / 30);  // the curve grows: 30 frames a second
             else glfwWaitEvents();  // nothing moves: sleep until the user does something
             const Clock::time_point start = Clock::now();
             const double dt = std::min(0.1, std::chrono::duration<double>(start - last).count());

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "inspector/inspector_feature.h"
+#include "training/live_training.h"
 #include "ui/help.h"
 #include "vocabulary.h"
 #include "worked_examples.h"
@@ -40,5 +41,10 @@ void draw_memory_panel(const Rect& rect, const Trace& trace, InspectorState& sta
 // Seed 004's superposition: `data` was counted by the Inspector when the panel opened (nothing drawn when missing).
 void draw_superposition_panel(const Rect& rect, const Trace& trace, const SuperpositionData* data, const CommandSink& send,
                               Language language);
+
+// The loss curve of the live training (/panneau entrainement), from the worker's latest snapshot;
+// `send` is null in presenter mode (no controls there).
+void draw_training_panel(const Rect& rect, const TrainingSnapshot& snapshot, const Settings& settings, const CommandSink* send,
+                         Language language);
 
 }  // namespace tb

@@ -16,6 +16,7 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
         {Panel::Gradients, tr(language, "Gradients", "Gradients"), tr(language, "Le gradient par niveau, avec et sans connexion résiduelle.", "The gradient by level, with and without the residual.")},
         {Panel::Scale, tr(language, "Échelle", "Scale"), tr(language, "La même formule de paramètres, de ce modèle à GPT-3 et Llama ; puis la mémoire (graine 002) et la superposition (graine 004).", "The same parameter formula, from this model to GPT-3 and Llama; then memory (seed 002) and superposition (seed 004).")},
         {Panel::Output, tr(language, "Sortie", "Output"), tr(language, "Ce que prédisent des poids aléatoires, non entraînés.", "What random, untrained weights predict.")},
+        {Panel::Training, tr(language, "Entraînement", "Training"), tr(language, "La courbe de perte pendant /entrainer : le lot, les phrases mises de côté, le hasard ln V.", "The loss curve during /entrainer: the batch, the held-out sentences, chance ln V.")},
         {Panel::None, tr(language, "Fermer", "Close"), tr(language, "Referme le panneau (/panneau aucun).", "Closes the panel (/panneau aucun).")},
     };
     ImGui::TextDisabled("%s", tr(language, "Dans les sous-couches — /panneau", "Inside the sublayers — /panneau"));
