@@ -97,6 +97,10 @@ struct TestActions {
         force_empty = false;
         if (pending.empty() || !texts_path.empty() || !report_path.empty()) return true;  // a dump waits for its frame
         if (pending.front() == "settle" && app.features().playback().animating()) return true;  // waits for the beads to stop
+        if (pending.front().rfind("wait_steps ", 0) == 0 &&  // a still while /entrainer runs: its curve has N points
+            app.features().training().running() &&
+            app.features().training().snapshot()->losses.size() < std::strtoul(pending.front().c_str() + 11, nullptr, 10))
+            return true;
         if (pending.front().rfind("wait_file ", 0) == 0 && !std::ifstream(pending.front().substr(10))) return true;  // a test's go
         quiet_frames = 0;
         const std::string a = pending.front();

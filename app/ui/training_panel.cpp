@@ -39,7 +39,11 @@ void controls(const TrainingSnapshot& snap, const Settings& s, const CommandSink
                                        "L = −(1/N) Σ ln softmax(E·h_p)[expected word], its gradient, then for every weight\n"
                                        "m ← β₁m + (1−β₁)g,  v ← β₂v + (1−β₂)g²,  w ← w − rate · m̂ / (√v̂ + ε)."));
     }
+    // /lot and /taux beside it, or on the next line when the panel is narrow (1024×768, large text).
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float group = ImGui::CalcTextSize("lot − 16 +   taux ÷3 0,003 ×3").x + style.FramePadding.x * 8 + style.ItemSpacing.x * 8;
     ImGui::SameLine();
+    if (ImGui::GetCursorPosX() + group > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
     ImGui::TextUnformatted(tr(language, "lot", "batch"));
     ImGui::SameLine();
     const std::string lot = std::to_string(s.batch_size);
