@@ -75,11 +75,15 @@ void draw_training_panel(const Rect& rect, const TrainingSnapshot& snap, const S
     if (!begin_panel("##panneau_entrainement", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const int steps = static_cast<int>(snap.losses.size());
     // The title: where the run is, and its last figures.
-    std::string title = tr(language, "Perte pendant l'entraînement", "Loss during training");
+    std::string title = tr(language, "Perte pendant l'entraînement", "Loss during training"), where;
     if (snap.running)
-        title += tr(language, " — pas ", " — step ") + std::to_string(steps) + " / " + std::to_string(snap.target);
+        where = tr(language, "pas ", "step ") + std::to_string(steps) + " / " + std::to_string(snap.target);
     else if (steps > 0)
-        title += " — " + std::to_string(steps) + tr(language, " pas", " steps");
+        where = std::to_string(steps) + tr(language, " pas", " steps");
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("(?)").x - ImGui::GetStyle().ItemSpacing.x * 2;
+    if (!where.empty() && ImGui::CalcTextSize((title + " — " + where).c_str()).x > room)
+        title = tr(language, "Perte", "Loss");  // narrow (1024×768, presenter mode): the step count matters more
+    if (!where.empty()) title += " — " + where;
     ImGui::TextUnformatted(title.c_str());
     help_marker(tr(language,
                    "Bleu : la perte du lot de chaque pas (elle bouge : chaque pas tire d'autres phrases). Orange : la perte "
@@ -95,7 +99,14 @@ void draw_training_panel(const Rect& rect, const TrainingSnapshot& snap, const S
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float line = ImGui::GetTextLineHeight();
     const float left = origin.x + line * 2.2f, right = rect.right() - line * 0.8f;
-    const float top = origin.y + line * 0.4f, bottom = rect.bottom() - line * 2.6f;
+    // The legend under the axis: one line, or two when the panel is narrow.
+    std::string train = tr(language, "lot", "batch");
+    if (steps > 0) train += " " + format_fixed(snap.losses.back(), 2, language);
+    std::string kept = tr(language, "mises de côté", "held out");
+    if (!snap.held_out.empty()) kept += " " + format_fixed(snap.held_out.back().second, 2, language);
+    const float train_w = line * 1.3f + ImGui::CalcTextSize(train.c_str()).x + line, kept_w = line * 1.3f + ImGui::CalcTextSize(kept.c_str()).x;
+    const bool legend_wraps = line * 2.2f + train_w + kept_w > rect.w - line * 0.8f;
+    const float top = origin.y + line * 0.4f, bottom = rect.bottom() - line * (legend_wraps ? 3.6f : 2.6f);
     if (right - left < 40 || bottom - top < 30) {
         ImGui::End();
         return;
@@ -148,15 +159,12 @@ void draw_training_panel(const Rect& rect, const TrainingSnapshot& snap, const S
     for (const ImVec2& p : held) dl->AddCircleFilled(p, 3.5f, orange);
 
     // The legend, under the axis, with the last figures.
-    const float ly = bottom + line * 1.3f;
-    std::string train = tr(language, "lot", "batch");
-    if (steps > 0) train += " " + format_fixed(snap.losses.back(), 2, language);
-    std::string kept = tr(language, "phrases mises de côté", "held-out sentences");
-    if (!snap.held_out.empty()) kept += " " + format_fixed(snap.held_out.back().second, 2, language);
+    float ly = bottom + line * 1.3f;
     float x = left;
     dl->AddLine(ImVec2(x, ly + line * 0.5f), ImVec2(x + line, ly + line * 0.5f), blue, 2.f);
     dl->AddText(ImVec2(x + line * 1.3f, ly), ink, train.c_str());
-    x += line * 1.3f + ImGui::CalcTextSize(train.c_str()).x + line;
+    if (legend_wraps) ly += line;
+    else x += train_w;
     dl->AddCircleFilled(ImVec2(x + line * 0.5f, ly + line * 0.5f), 3.5f, orange);
     dl->AddText(ImVec2(x + line * 1.3f, ly), ink, kept.c_str());
     if (steps == 0 && !snap.running) {
