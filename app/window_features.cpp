@@ -26,7 +26,7 @@ Command window_only(const Command& c) {
 
 Features::Features(Session& session, CommandRegistry& registry)
     : session_(session), registry_(registry), playback_(session), teaching_(session, *this),
-      comparison_(session, registry, playback_), training_(session) {}
+      comparison_(session, registry, playback_), training_(session, [this] { return comparison_.b(); }) {}
 
 std::vector<Command> Features::declarations() {
     std::vector<Command> out;

@@ -65,14 +65,47 @@ CommandResult LiveTraining::entrainer(const Args& args, const Handler& headless)
                        "training started: " + std::to_string(*count) + " steps, the curve in /panneau entrainement; /entrainer stop ends it"}};
 }
 
+namespace {
+
+// One side's run: copied from its session, with scratch of its own.
+std::shared_ptr<TrainingRun> copy_run(const TrainingRun& run) {
+    auto copy = std::make_shared<TrainingRun>(run);
+    copy->work = make_workspace();  // the session's stays the window's
+    return copy;
+}
+
+// The held-out batch of a side (its own objective), empty when the corpus sets none aside.
+Batch held_out_batch(const TrainingRun& run) {
+    return run.corpus->held_out.empty() ? Batch{} : evaluation_batch(run.corpus->held_out, run.setup.settings, run.setup.mask_id);
+}
+
+std::vector<double> losses_of(const TrainingRun& run) {
+    std::vector<double> out;
+    out.reserve(run.steps.size());
+    for (const StepRecord& r : run.steps) out.push_back(r.loss);
+    return out;
+}
+
+}  // namespace
+
 void LiveTraining::start(int count) {
     TrainingRun& run = session_.training_run();
-    if (&run != shown_run_ || run.steps.size() != shown_steps_) held_out_.clear();  // another run than the one drawn
-    run_ = std::make_shared<TrainingRun>(run);
-    run_->work = make_workspace();  // its own scratch: the session's stays the window's
+    b_ = side_b_ ? side_b_() : nullptr;
+    bool same_runs = &run == shown_run_ && run.steps.size() == shown_steps_;
+    if (b_) {
+        if (b_->corpus() != session_.corpus()) b_->set_corpus(session_.corpus());  // both sides read the same sentences
+        const TrainingRun& run_b = b_->training_run();
+        same_runs = same_runs && &run_b == shown_run_b_;
+        run_b_ = copy_run(run_b);
+    } else {
+        run_b_.reset();
+    }
+    if (!same_runs) held_out_.clear(), held_out_b_.clear();  // other runs than the ones drawn
+    run_ = copy_run(run);
     first_step_ = run_->state.steps + 1;
+    first_step_b_ = run_b_ ? run_b_->state.steps + 1 : 0;
     target_ = run_->state.steps + count;
-    non_finite_step_ = 0;
+    non_finite_step_ = non_finite_step_b_ = 0;
     stop_ = false;
     done_ = false;
     publish(true);
@@ -81,12 +114,15 @@ void LiveTraining::start(int count) {
 
 void LiveTraining::work(int count) {
     TrainingRun& run = *run_;
+    TrainingRun* run_b = run_b_.get();
     Weights scratch;
-    const Batch held_out =
-        run.corpus->held_out.empty() ? Batch{} : evaluation_batch(run.corpus->held_out, run.setup.settings, run.setup.mask_id);
+    const Batch held_out = held_out_batch(run), held_out_b = run_b ? held_out_batch(*run_b) : Batch{};
     auto measure = [&] {
         if (!held_out.empty())
             held_out_.emplace_back(run.state.steps, batch_loss(run.setup.settings, run.state.weights, held_out, *run.work, scratch));
+        if (run_b && !held_out_b.empty())
+            held_out_b_.emplace_back(run_b->state.steps,
+                                     batch_loss(run_b->setup.settings, run_b->state.weights, held_out_b, *run_b->work, scratch));
     };
     if (held_out_.empty()) measure();  // where the run starts
     auto last = std::chrono::steady_clock::now();
@@ -97,6 +133,14 @@ void LiveTraining::work(int count) {
             break;
         }
         run.steps.push_back(std::move(record));
+        if (run_b) {  // B's step right after A's: the same step number, the same draw when the runs started together
+            StepRecord b = train_step(run_b->setup, run_b->state, *run_b->work, run_b->gradients);
+            if (!b.finite) {
+                non_finite_step_b_ = b.step;
+                break;
+            }
+            run_b->steps.push_back(std::move(b));
+        }
         if (run.state.steps % kHeldOutLossEvery == 0) measure();
         // The snapshot about 30 times a second: what it holds depends on the steps, not on when.
         const auto now = std::chrono::steady_clock::now();
@@ -112,9 +156,9 @@ void LiveTraining::work(int count) {
 
 void LiveTraining::publish(bool running) {
     auto s = std::make_shared<TrainingSnapshot>();
-    s->losses.reserve(run_->steps.size());
-    for (const StepRecord& r : run_->steps) s->losses.push_back(r.loss);
+    s->losses = losses_of(*run_);
     s->held_out = held_out_;
+    if (run_b_) s->b = TrainingSnapshot::Side{losses_of(*run_b_), held_out_b_};
     s->weights = std::make_shared<const Weights>(run_->state.weights);
     s->chance = std::log(static_cast<double>(session_.vocabulary().size()));
     s->running = running;
@@ -123,23 +167,37 @@ void LiveTraining::publish(bool running) {
     snapshot_ = std::move(s);
 }
 
+namespace {
+
+// Gives `run` back to `session`, which replays on its weights; the summary of the steps it did.
+Text give_back(Session& session, TrainingRun&& run, int first_step) {
+    const int done = run.state.steps - first_step + 1;
+    const double first = done > 0 ? run.steps[run.steps.size() - static_cast<std::size_t>(done)].loss : NAN;
+    const double last = done > 0 ? run.steps.back().loss : NAN;
+    session.training_run() = std::move(run);
+    session.adopt_training();  // the beads replay on the trained weights
+    return training_summary(session, done, first, last);
+}
+
+}  // namespace
+
 std::optional<Text> LiveTraining::finish() {
     if (!worker_.joinable()) return std::nullopt;
     worker_.join();
-    const int done = run_->state.steps - first_step_ + 1;
-    const double first = done > 0 ? run_->steps[static_cast<std::size_t>(first_step_ - 1)].loss : NAN;
-    const double last = done > 0 ? run_->steps.back().loss : NAN;
-    TrainingRun& run = session_.training_run();
-    run = std::move(*run_);
+    Text summary = give_back(session_, std::move(*run_), first_step_);
     run_.reset();
-    session_.adopt_training();  // the beads replay on the trained weights
+    if (non_finite_step_) summary = summary + non_finite_text(non_finite_step_);
     shown_run_ = session_.training();
     shown_steps_ = shown_run_->steps.size();
-    Text summary = training_summary(session_, done, first, last);
-    if (non_finite_step_) summary = summary + non_finite_text(non_finite_step_);
+    if (run_b_) {
+        summary = Text{"A : ", "A: "} + summary + same("\nB : ") + give_back(*b_, std::move(*run_b_), first_step_b_);
+        if (non_finite_step_b_) summary = summary + non_finite_text(non_finite_step_b_);
+        run_b_.reset();
+        shown_run_b_ = b_->training();
+    }
+    b_ = nullptr;
     return summary;
 }
-
 std::optional<Text> LiveTraining::poll() {
     if (running()) return done_ ? finish() : std::nullopt;
     rebuild_from_session();
@@ -155,14 +213,19 @@ std::optional<Text> LiveTraining::wait() { return finish(); }
 
 void LiveTraining::rebuild_from_session() {
     const TrainingRun* run = session_.training();
+    Session* b = side_b_ ? side_b_() : nullptr;
+    const TrainingRun* run_b = b ? b->training() : nullptr;
     const std::size_t steps = run ? run->steps.size() : 0;
-    if (run == shown_run_ && steps == shown_steps_) return;
+    if (run == shown_run_ && steps == shown_steps_ && run_b == shown_run_b_ && (snapshot()->b.has_value() == (b != nullptr))) return;
+    const bool same = run == shown_run_ && steps == shown_steps_ && run_b == shown_run_b_;
     shown_run_ = run;
     shown_steps_ = steps;
-    held_out_.clear();  // another run: its held-out losses were not measured
+    shown_run_b_ = run_b;
+    if (!same) held_out_.clear(), held_out_b_.clear();  // other runs: their held-out losses were not measured
     auto s = std::make_shared<TrainingSnapshot>();
-    if (run)
-        for (const StepRecord& r : run->steps) s->losses.push_back(r.loss);
+    if (run) s->losses = losses_of(*run);
+    s->held_out = held_out_;
+    if (b) s->b = TrainingSnapshot::Side{run_b ? losses_of(*run_b) : std::vector<double>{}, held_out_b_};
     s->chance = std::log(static_cast<double>(session_.vocabulary().size()));
     std::lock_guard<std::mutex> lock(mutex_);
     snapshot_ = std::move(s);

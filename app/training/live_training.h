@@ -5,9 +5,12 @@
 // The worker runs exactly the steps the headless /entrainer would (train_step is pure), so the
 // curve is the same whatever the timing. When the run ends, or /entrainer stop ends it at a step
 // boundary, the session takes the run back and the beads replay on the trained weights. A command
-// that may change the model stops the training first (install() wraps them).
+// that may change the model stops the training first (install() wraps them). With the A/B comparison
+// open, side B trains beside A, step for step, on the same corpus: the same seed and batch size draw
+// the same sentences in the same order, each side with its own objective (its mask).
 // Pure: no ImGui; tests drive it through Features::run and wait().
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -22,12 +25,17 @@ namespace tb {
 
 // What the loss panel draws: one finished state of the run, never changed once published.
 struct TrainingSnapshot {
+    struct Side {
+        std::vector<double> losses;
+        std::vector<std::pair<int, double>> held_out;
+    };
     // The loss of each step of the session's run (cli.md's log "steps"): point i is the batch loss of
     // step i + 1, measured on the weights after i steps.
     std::vector<double> losses;
     // (steps done, loss on the corpus's held-out sentences with the weights after them), every
     // kHeldOutLossEvery steps and at the end of each /entrainer.
     std::vector<std::pair<int, double>> held_out;
+    std::optional<Side> b;                   // side B's, while the comparison is open
     std::shared_ptr<const Weights> weights;  // after the last step
     double chance = 0;                       // ln V: the loss of a uniform guess
     bool running = false;
@@ -38,7 +46,8 @@ class LiveTraining {
 public:
     static constexpr int kHeldOutLossEvery = 10;
 
-    explicit LiveTraining(Session& session) : session_(session) {}
+    // `side_b` gives the comparison's side B, or null when it is closed.
+    LiveTraining(Session& session, std::function<Session*()> side_b) : session_(session), side_b_(std::move(side_b)) {}
     ~LiveTraining();  // stops the worker at a step boundary
     LiveTraining(const LiveTraining&) = delete;
     LiveTraining& operator=(const LiveTraining&) = delete;
@@ -68,14 +77,17 @@ private:
     void rebuild_from_session();   // the snapshot of the session's run when nothing runs
 
     Session& session_;
+    std::function<Session*()> side_b_;
     std::thread worker_;
     std::atomic<bool> stop_{false}, done_{false};
     // Owned by the worker while it runs, by the window otherwise.
-    std::shared_ptr<TrainingRun> run_;
-    std::vector<std::pair<int, double>> held_out_;
-    int first_step_ = 0, target_ = 0, non_finite_step_ = 0;
+    std::shared_ptr<TrainingRun> run_, run_b_;  // run_b_: null without side B
+    Session* b_ = nullptr;                      // side B while it trains
+    std::vector<std::pair<int, double>> held_out_, held_out_b_;
+    int first_step_ = 0, first_step_b_ = 0, target_ = 0, non_finite_step_ = 0, non_finite_step_b_ = 0;
     const TrainingRun* shown_run_ = nullptr;  // the session's run the snapshot was rebuilt from
     std::size_t shown_steps_ = 0;
+    const TrainingRun* shown_run_b_ = nullptr;  // and side B's
 
     mutable std::mutex mutex_;  // guards snapshot_ only
     std::shared_ptr<const TrainingSnapshot> snapshot_ = std::make_shared<TrainingSnapshot>();

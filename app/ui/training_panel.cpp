@@ -105,7 +105,8 @@ void draw_training_panel(const Rect& rect, const TrainingSnapshot& snap, const S
     std::string kept = tr(language, "mises de côté", "held out");
     if (!snap.held_out.empty()) kept += " " + format_fixed(snap.held_out.back().second, 2, language);
     const float train_w = line * 1.3f + ImGui::CalcTextSize(train.c_str()).x + line, kept_w = line * 1.3f + ImGui::CalcTextSize(kept.c_str()).x;
-    const bool legend_wraps = line * 2.2f + train_w + kept_w > rect.w - line * 0.8f;
+    const bool compared = snap.b.has_value();  // A/B: a line of legend per side
+    const bool legend_wraps = compared || line * 2.2f + train_w + kept_w > rect.w - line * 0.8f;
     const float top = origin.y + line * 0.4f, bottom = rect.bottom() - line * (legend_wraps ? 3.6f : 2.6f);
     if (right - left < 40 || bottom - top < 30) {
         ImGui::End();
@@ -118,8 +119,15 @@ void draw_training_panel(const Rect& rect, const TrainingSnapshot& snap, const S
     for (double l : snap.losses)
         if (std::isfinite(l)) y_max = std::max(y_max, l * 1.05);
     for (const auto& h : snap.held_out) y_max = std::max(y_max, h.second * 1.05);
+    int b_steps = 0;
+    if (compared) {
+        for (double l : snap.b->losses)
+            if (std::isfinite(l)) y_max = std::max(y_max, l * 1.05);
+        for (const auto& h : snap.b->held_out) y_max = std::max(y_max, h.second * 1.05);
+        b_steps = static_cast<int>(snap.b->losses.size());
+    }
     y_max = std::ceil(y_max);
-    const int x_max = std::max({steps, snap.target, 10});
+    const int x_max = std::max({steps, b_steps, snap.target, 10});
     auto px = [&](double step) { return left + static_cast<float>(step / x_max) * (right - left); };
     auto py = [&](double loss) { return bottom - static_cast<float>(std::clamp(loss / y_max, 0.0, 1.0)) * (bottom - top); };
 
@@ -146,28 +154,54 @@ void draw_training_panel(const Rect& rect, const TrainingSnapshot& snap, const S
     dl->AddRectFilled(ImVec2(right - cs.x - 6, yc - cs.y - 3), ImVec2(right, yc - 1), IM_COL32(30, 34, 48, 220));
     dl->AddText(ImVec2(right - cs.x - 3, yc - cs.y - 2), chance_ink, chance.c_str());
 
-    // The batch losses: point i at x = i (the weights after i steps), one vertex a pixel at most.
-    std::vector<ImVec2> points;
-    const int stride = std::max(1, static_cast<int>(steps / std::max(1.f, right - left)));
-    for (int i = 0; i < steps; i += stride)
-        if (std::isfinite(snap.losses[static_cast<std::size_t>(i)])) points.emplace_back(px(i), py(snap.losses[static_cast<std::size_t>(i)]));
-    if (points.size() >= 2) dl->AddPolyline(points.data(), static_cast<int>(points.size()), blue, 0, 1.5f);
-    // The held-out losses: dots joined.
-    std::vector<ImVec2> held;
-    for (const auto& h : snap.held_out) held.emplace_back(px(h.first), py(h.second));
-    if (held.size() >= 2) dl->AddPolyline(held.data(), static_cast<int>(held.size()), orange, 0, 2.5f);
-    for (const ImVec2& p : held) dl->AddCircleFilled(p, 3.5f, orange);
+    // The batch losses: point i at x = i (the weights after i steps), one vertex a pixel at most;
+    // the held-out losses: dots joined, thicker. In A/B each side in its colour, A blue, B red.
+    const ImU32 red = IM_COL32(232, 92, 80, 255);
+    auto draw_side = [&](const std::vector<double>& losses, const std::vector<std::pair<int, double>>& held_out, ImU32 batch_colour,
+                         ImU32 held_colour) {
+        const int n = static_cast<int>(losses.size());
+        std::vector<ImVec2> points;
+        const int stride = std::max(1, static_cast<int>(n / std::max(1.f, right - left)));
+        for (int i = 0; i < n; i += stride)
+            if (std::isfinite(losses[static_cast<std::size_t>(i)])) points.emplace_back(px(i), py(losses[static_cast<std::size_t>(i)]));
+        if (points.size() >= 2) dl->AddPolyline(points.data(), static_cast<int>(points.size()), batch_colour, 0, 1.5f);
+        std::vector<ImVec2> held;
+        for (const auto& h : held_out) held.emplace_back(px(h.first), py(h.second));
+        if (held.size() >= 2) dl->AddPolyline(held.data(), static_cast<int>(held.size()), held_colour, 0, 2.5f);
+        for (const ImVec2& p : held) dl->AddCircleFilled(p, 3.5f, held_colour);
+    };
+    const ImU32 faded_blue = (blue & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 130), faded_red = (red & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 130);
+    if (compared) {
+        draw_side(snap.losses, snap.held_out, faded_blue, blue);
+        draw_side(snap.b->losses, snap.b->held_out, faded_red, red);
+    } else {
+        draw_side(snap.losses, snap.held_out, blue, orange);
+    }
 
     // The legend, under the axis, with the last figures.
     float ly = bottom + line * 1.3f;
-    float x = left;
-    dl->AddLine(ImVec2(x, ly + line * 0.5f), ImVec2(x + line, ly + line * 0.5f), blue, 2.f);
-    dl->AddText(ImVec2(x + line * 1.3f, ly), ink, train.c_str());
-    if (legend_wraps) ly += line;
-    else x += train_w;
-    dl->AddCircleFilled(ImVec2(x + line * 0.5f, ly + line * 0.5f), 3.5f, orange);
-    dl->AddText(ImVec2(x + line * 1.3f, ly), ink, kept.c_str());
-    if (steps == 0 && !snap.running) {
+    if (compared) {  // « A : lot 3,99 · mises de côté 3,88 », then B
+        auto side_line = [&](const char* name, const TrainingSnapshot::Side& side, ImU32 colour) {
+            std::string text = std::string(name) + tr(language, " : lot", ": batch");
+            if (!side.losses.empty()) text += " " + format_fixed(side.losses.back(), 2, language);
+            text += tr(language, " · mises de côté", " · held out");
+            if (!side.held_out.empty()) text += " " + format_fixed(side.held_out.back().second, 2, language);
+            dl->AddCircleFilled(ImVec2(left + line * 0.5f, ly + line * 0.5f), 4.f, colour);
+            dl->AddText(ImVec2(left + line * 1.3f, ly), ink, text.c_str());
+            ly += line;
+        };
+        side_line("A", TrainingSnapshot::Side{snap.losses, snap.held_out}, blue);
+        side_line("B", *snap.b, red);
+    } else {
+        float x = left;
+        dl->AddLine(ImVec2(x, ly + line * 0.5f), ImVec2(x + line, ly + line * 0.5f), blue, 2.f);
+        dl->AddText(ImVec2(x + line * 1.3f, ly), ink, train.c_str());
+        if (legend_wraps) ly += line;
+        else x += train_w;
+        dl->AddCircleFilled(ImVec2(x + line * 0.5f, ly + line * 0.5f), 3.5f, orange);
+        dl->AddText(ImVec2(x + line * 1.3f, ly), ink, kept.c_str());
+    }
+    if (steps == 0 && b_steps == 0 && !snap.running) {
         const char* empty = tr(language, "pas encore entraîné : /entrainer 300", "not trained yet: /entrainer 300");
         dl->AddText(ImVec2((left + right - ImGui::CalcTextSize(empty).x) * 0.5f, (top + bottom) * 0.5f), ink, empty);
     }

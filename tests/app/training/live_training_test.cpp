@@ -97,6 +97,39 @@ TEST(LiveTraining, ACommandThatChangesTheModelStopsTheTrainingFirst) {
     EXPECT_EQ(w.run("/entrainer stop").message, "aucun entraînement en cours");
 }
 
+// The A/B: both sides train on the same sentences in the same order, each its own model;
+// each curve is the headless run of its side's settings.
+TEST(LiveTraining, ABTrainsBothSidesAsTwoSeparateHeadlessRuns) {
+    test::WindowFeatures w;
+    for (const char* line : {"/comparer on", "/b /residuel off", "/couches 6", "/dimension 16", "/ffn 64"}) ASSERT_TRUE(w.run(line).ok) << line;
+    ASSERT_TRUE(w.run("/entrainer 30").ok);
+    w.features.wait_for_training();
+    const Session& b = *w.features.comparison().b();
+    EXPECT_EQ(w.session.trained_steps(), 30);
+    EXPECT_EQ(b.trained_steps(), 30);
+    const std::string& summary = w.features.log().back().text;
+    EXPECT_EQ(summary.rfind("A : entraînement : 30 pas", 0), 0u) << summary;
+    EXPECT_NE(summary.find("\nB : entraînement : 30 pas"), std::string::npos) << summary;
+
+    const json log_a = json::parse(*training_log(w.session)), log_b = json::parse(*training_log(b));
+    EXPECT_EQ(log_a, headless_log("/couches 6; /dimension 16; /ffn 64; /entrainer 30"));
+    EXPECT_EQ(log_b, headless_log("/couches 6; /dimension 16; /ffn 64; /residuel off; /entrainer 30"));
+    for (std::size_t i = 0; i < 30; ++i) EXPECT_EQ(log_a["steps"][i]["batch"], log_b["steps"][i]["batch"]) << "step " << i + 1;
+    const auto snapshot = w.features.training().snapshot();
+    ASSERT_TRUE(snapshot->b.has_value());
+    ASSERT_EQ(snapshot->b->losses.size(), 30u);
+    for (std::size_t i = 0; i < 30; ++i) {
+        EXPECT_EQ(snapshot->losses[i], log_a["steps"][i]["loss"].get<double>());
+        EXPECT_EQ(snapshot->b->losses[i], log_b["steps"][i]["loss"].get<double>());
+    }
+    EXPECT_EQ(snapshot->b->held_out.size(), 4u);  // 0, 10, 20, 30
+    // /comparer off stops nothing (nothing runs) and the curve of A stays, B's goes.
+    ASSERT_TRUE(w.run("/comparer off").ok);
+    w.features.update(0);
+    EXPECT_FALSE(w.features.training().snapshot()->b.has_value());
+    EXPECT_EQ(w.features.training().snapshot()->losses.size(), 30u);
+}
+
 TEST(LiveTraining, BadArgumentsGetTheHeadlessMessageAndStartNothing) {
     test::WindowFeatures w;
     const CommandResult r = w.run("/entrainer 0");
