@@ -25,7 +25,7 @@ void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientDa
 void draw_raschka_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send, Language language);
 // The gradients tab's two views (ce modèle, Raschka) as a row of small buttons, the open one in yellow.
 void draw_gradients_family_row(Panel current, const CommandSink& send, Language language);
-// The output tab's two views (la sortie, chaque niveau : the lens), the same way.
+// The output tab's three views (la sortie, the lens, the loss curve of /entrainer), the same way.
 void draw_output_family_row(Panel current, const CommandSink& send, Language language);
 // The scale tab's three views (paramètres, mémoire, superposition) as one row of buttons at the
 // top of each, the open one in yellow: a click sends /panneau echelle|memoire|superposition.

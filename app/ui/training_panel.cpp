@@ -73,6 +73,7 @@ void controls(const TrainingSnapshot& snap, const Settings& s, const CommandSink
 
 void draw_training_panel(const Rect& rect, const TrainingSnapshot& snap, const Settings& s, const CommandSink* send, Language language) {
     if (!begin_panel("##panneau_entrainement", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    if (send) draw_output_family_row(Panel::Training, *send, language);
     const int steps = static_cast<int>(snap.losses.size());
     // The title: where the run is, and its last figures.
     std::string title = tr(language, "Perte pendant l'entraînement", "Loss during training"), where;
@@ -182,10 +183,13 @@ void draw_training_panel(const Rect& rect, const TrainingSnapshot& snap, const S
     float ly = bottom + line * 1.3f;
     if (compared) {  // « A : lot 3,99 · mises de côté 3,88 », then B
         auto side_line = [&](const char* name, const TrainingSnapshot::Side& side, ImU32 colour) {
+            std::string held = tr(language, "mises de côté", "held out");
+            if (!side.held_out.empty()) held += " " + format_fixed(side.held_out.back().second, 2, language);
             std::string text = std::string(name) + tr(language, " : lot", ": batch");
             if (!side.losses.empty()) text += " " + format_fixed(side.losses.back(), 2, language);
-            text += tr(language, " · mises de côté", " · held out");
-            if (!side.held_out.empty()) text += " " + format_fixed(side.held_out.back().second, 2, language);
+            text += " · " + held;
+            if (left + line * 1.3f + ImGui::CalcTextSize(text.c_str()).x > rect.right())  // narrow: the held-out figure, which matters most
+                text = std::string(name) + tr(language, " : ", ": ") + held;
             dl->AddCircleFilled(ImVec2(left + line * 0.5f, ly + line * 0.5f), 4.f, colour);
             dl->AddText(ImVec2(left + line * 1.3f, ly), ink, text.c_str());
             ly += line;
