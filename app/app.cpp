@@ -86,11 +86,15 @@ void App::draw_presenter(const Frame& f, float width, float height) {
     draw_profile(screen.profile, *f.trace, f.previous.get(), f.playhead, playback.log_scale(), f.fonts, send_, f.language, compared);
     // /panneau lentille: the lens, large, where the cosine plot and the similarity grid stand (the other panels
     // stay off the projector).
-    if (features_.inspector().panel() == Panel::Lens) {
+    const Panel panel = features_.inspector().panel();
+    if (panel == Panel::Lens || panel == Panel::Training) {
         const Rect& a = screen.cosine, &b = screen.similarity;  // the lens takes both places: fourteen rows need the height
         const float x = std::min(a.x, b.x), y = std::min(a.y, b.y);
-        draw_lens_panel({x, y, std::max(a.right(), b.right()) - x, std::max(a.bottom(), b.bottom()) - y}, *f.trace,
-                        features_.inspector().lens(), playhead_level(*f.trace, f.playhead), nullptr, f.language);
+        const Rect both{x, y, std::max(a.right(), b.right()) - x, std::max(a.bottom(), b.bottom()) - y};
+        if (panel == Panel::Lens)
+            draw_lens_panel(both, *f.trace, features_.inspector().lens(), playhead_level(*f.trace, f.playhead), nullptr, f.language);
+        else  // the loss curve, large: the class watches it fall under « hasard »
+            draw_training_panel(both, *features_.training().snapshot(), f.trace->settings, nullptr, f.language);
     } else {
         draw_cosine(screen.cosine, *f.trace, f.previous.get(), f.playhead, f.language, compared);
         draw_similarity(screen.similarity, *f.trace, f.playhead, f.language, compared.trace ? " (A)" : "");
@@ -168,6 +172,9 @@ void App::draw_inspector(const Frame& f, const InspectorLayout& inspector) {
             draw_output_panel(inspector.body, trace, features_.session().vocabulary(), send_, f.language);
             break;
         case Panel::Lens: draw_lens_panel(inspector.body, trace, in.lens(), playhead_level(trace, f.playhead), &send_, f.language); break;
+        case Panel::Training:
+            draw_training_panel(inspector.body, *features_.training().snapshot(), trace.settings, &send_, f.language);
+            break;
     }
 }
 

@@ -306,6 +306,7 @@ std::optional<int> Program::run_commands(std::string& commands) {
             deferred.assign(lines.begin() + static_cast<std::ptrdiff_t>(i), lines.end());
             break;
         }
+        if (app) app->features().wait_for_training();  // a script reads as headless: each /entrainer ends before the next line
         const auto result = run(line);
         if (!result.ok)
             return fail(result.message + (registry.language() == tb::Language::English ? "\n  in the command « "
@@ -340,6 +341,7 @@ int Program::finish(const std::string& commands) {
     options.script = deferred;
     options.english = registry.language() == tb::Language::English;
     const int status = tb::run_window(*app, data_dir, options);
+    app->features().training().stop();  // the steps done so far are the session's, saved below
     if (last_session && tb::saves_last_session(start)) {  // the next start resumes here
         std::error_code ec;
         std::filesystem::create_directories(std::filesystem::path(*last_session).parent_path(), ec);

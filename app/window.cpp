@@ -98,6 +98,10 @@ struct TestActions {
         force_empty = false;
         if (pending.empty() || !texts_path.empty() || !report_path.empty()) return true;  // a dump waits for its frame
         if (pending.front() == "settle" && app.features().playback().animating()) return true;  // waits for the beads to stop
+        if (pending.front().rfind("wait_steps ", 0) == 0 &&  // a still while /entrainer runs: its curve has N points
+            app.features().training().running() &&
+            app.features().training().snapshot()->losses.size() < std::strtoul(pending.front().c_str() + 11, nullptr, 10))
+            return true;
         if (pending.front().rfind("wait_file ", 0) == 0 && !std::ifstream(pending.front().substr(10))) return true;  // a test's go
         quiet_frames = 0;
         const std::string a = pending.front();
@@ -331,6 +335,7 @@ struct FrameLoop {
             // after each event to settle hovers and popups.
             if (screenshot() || app.features().playback().animating() || busy_frames > 0 || !actions.pending.empty() || keys.busy())
                 glfwPollEvents();
+            else if (app.features().training().running()) glfwWaitEventsTimeout(1.0 / 30);  // the curve grows: 30 frames a second
             else glfwWaitEvents();  // nothing moves: sleep until the user does something
             const Clock::time_point start = Clock::now();
             const double dt = std::min(0.1, std::chrono::duration<double>(start - last).count());

@@ -26,7 +26,7 @@ Command window_only(const Command& c) {
 
 Features::Features(Session& session, CommandRegistry& registry)
     : session_(session), registry_(registry), playback_(session), teaching_(session, *this),
-      comparison_(session, registry, playback_) {}
+      comparison_(session, registry, playback_), training_(session, [this] { return comparison_.b(); }) {}
 
 std::vector<Command> Features::declarations() {
     std::vector<Command> out;
@@ -52,6 +52,7 @@ void Features::install() {
     add_export_commands(registry_, [this](const std::string& path) { return request_image(path); },
                         [this](const Session&) { return svg(); });
     add_session_commands(registry_, this);
+    training_.install(registry_);  // last: it wraps every command that may change the model
 }
 
 void Features::install_headless(Session& session, CommandRegistry& registry, int width, int height) {
@@ -109,8 +110,14 @@ void Features::sync() {
 }
 
 void Features::update(double dt) {
+    if (const std::optional<Text> ended = training_.poll()) log_.push_back({LogLine::Kind::Reply, ended->fr, ended->en});
     sync();
     playback_.update(dt);
+}
+
+void Features::wait_for_training() {
+    if (const std::optional<Text> ended = training_.wait()) log_.push_back({LogLine::Kind::Reply, ended->fr, ended->en});
+    sync();
 }
 
 CommandResult Features::request_image(const std::string& path) {

@@ -16,6 +16,7 @@
 #include "scene/screen.h"
 #include "session_file.h"
 #include "teaching/teaching.h"
+#include "training/live_training.h"
 
 namespace tb {
 
@@ -39,7 +40,9 @@ public:
     // Runs one command line as if typed: echoed in the log with its answer, then every feature
     // notices what it did.
     CommandResult run(const std::string& line) override;
-    void update(double dt);  // the frame loop's time
+    void update(double dt);  // the frame loop's time; logs the end of a live training
+    // Waits for a live training to end on its own and logs its summary (tests, the end of a script).
+    void wait_for_training();
     void sync();
 
     Session& session() { return session_; }
@@ -49,6 +52,8 @@ public:
     const Playback& playback() const { return playback_; }
     const Teaching& teaching() const { return teaching_; }
     const Comparison& comparison() const { return comparison_; }
+    LiveTraining& training() { return training_; }
+    const LiveTraining& training() const { return training_; }
     Inspector& inspector() { return inspector_; }
     const Inspector& inspector() const { return inspector_; }
     const std::vector<LogLine>& log() const { return log_; }
@@ -99,6 +104,7 @@ private:
     Comparison comparison_;
     Inspector inspector_;
     std::vector<LogLine> log_;
+    LiveTraining training_;  // after log_: its worker stops before the rest goes
     std::vector<std::string> image_requests_;
     std::string caption_;
     std::shared_ptr<const Trace> caption_trace_;  // the trace the caption speaks of

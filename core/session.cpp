@@ -101,8 +101,8 @@ std::optional<std::string> Session::apply(const Settings& next, std::vector<int>
     const bool drops = (trained_steps_ > 0 || run_) && drops_training(settings(), next);
     const bool ends_run = run_ && (next.batch_size != settings().batch_size || next.learning_rate != settings().learning_rate);
     auto trace = compute(next, typed_places, !drops);
-    if (drops) trained_steps_ = 0;
-    if (drops || ends_run) run_.reset();
+    if (drops) trained_steps_ = 0, run_.reset(), ended_runs_.clear();
+    else if (ends_run) end_run();
     if (replays) {
         previous_ = trace_;
         ++replay_count_;
@@ -119,7 +119,25 @@ void Session::replay() {
 
 void Session::set_corpus(std::shared_ptr<const Corpus> corpus) {
     corpus_ = std::move(corpus);
+    end_run();
+}
+
+namespace {
+TrainingRecipe recipe_of(const TrainingRun& run) {
+    return {run.corpus->name, run.corpus->identity, run.setup.settings.batch_size, run.setup.settings.learning_rate,
+            run.state.steps};
+}
+}  // namespace
+
+void Session::end_run() {
+    if (run_ && run_->state.steps > 0) ended_runs_.push_back(recipe_of(*run_));
     run_.reset();
+}
+
+std::vector<TrainingRecipe> Session::training_recipe() const {
+    std::vector<TrainingRecipe> out = ended_runs_;
+    if (run_ && run_->state.steps > 0) out.push_back(recipe_of(*run_));
+    return out;
 }
 
 TrainingRun& Session::training_run() {
@@ -150,6 +168,7 @@ void Session::adopt_training() {
 bool Session::forget_training() {
     const bool trained = trained_steps_ > 0;
     run_.reset();
+    ended_runs_.clear();
     if (!trained) return false;
     trained_steps_ = 0;
     previous_ = trace_;

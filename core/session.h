@@ -39,6 +39,16 @@ struct TrainingRun {
     Weights gradients;
 };
 
+// One /entrainer run behind the current weights, as a session file keeps it: enough to train it
+// again step for step (train_step is pure), so a reopened session has the identical model.
+struct TrainingRecipe {
+    std::string corpus;                // "interne", "grammaire" or the file's path as given to /corpus
+    std::uint64_t corpus_identity = 0; // Corpus::identity: the file must not have changed
+    int batch_size = 0;
+    double learning_rate = 0;
+    int steps = 0;
+};
+
 class Session {
 public:
     explicit Session(std::shared_ptr<const Vocabulary> vocabulary, Settings start = Settings{});
@@ -84,6 +94,9 @@ public:
     // Back to the seed's random weights (/graine, /reinit): the sentence replays. False when the
     // weights were already the seed's.
     bool forget_training();
+    // The runs behind the current weights, oldest first: those /lot, /taux or /corpus ended, then
+    // the current one (the seed and the model's settings are the session's). Empty: untrained.
+    std::vector<TrainingRecipe> training_recipe() const;
 
 private:
     std::shared_ptr<const Trace> compute(const Settings& s, const std::vector<int>& typed_places, bool keep_weights = true);
@@ -98,6 +111,8 @@ private:
     int trained_steps_ = 0;
     std::shared_ptr<const Corpus> corpus_;
     std::shared_ptr<TrainingRun> run_;  // shared by a copied session until one of them trains
+    std::vector<TrainingRecipe> ended_runs_;  // the runs before run_ behind the weights
+    void end_run();                           // run_ joins ended_runs_ (when it trained) and ends
 };
 
 // True when going from a to b returns to the seed's random weights: a setting the weights depend

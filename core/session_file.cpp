@@ -1,9 +1,11 @@
 #include "session_file.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "corpus.h"
 #include "files.h"
 #include "exports.h"
 #include "numbers.h"
@@ -38,6 +40,32 @@ bool too_deep(std::string_view text) {
     return false;
 }
 
+constexpr std::size_t kMaxRuns = 1000;  // /lot, /taux or /corpus between runs: more than a lesson makes
+
+std::optional<std::string> training_from_json(const json& j, const Settings& base, const Vocabulary& vocabulary,
+                                              std::vector<TrainingRecipe>& out) {
+    const std::string what = "« training » : une liste de {corpus, corpus_identity, batch_size, learning_rate, steps} attendue";
+    if (!j.is_array() || j.size() > kMaxRuns) return what;
+    for (const json& r : j) {
+        if (!r.is_object() || r.size() != 5 || !r.contains("corpus") || !r.at("corpus").is_string() || r.at("corpus").get<std::string>().empty() ||
+            !r.contains("corpus_identity") || !r.at("corpus_identity").is_number_unsigned() || !r.contains("batch_size") ||
+            !r.at("batch_size").is_number_integer() || !r.contains("learning_rate") || !r.at("learning_rate").is_number() ||
+            !r.contains("steps") || !r.at("steps").is_number_integer())
+            return what;
+        TrainingRecipe recipe{r.at("corpus").get<std::string>(), r.at("corpus_identity").get<std::uint64_t>(),
+                              static_cast<int>(std::clamp<std::int64_t>(r.at("batch_size").get<std::int64_t>(), -1, 1000)),
+                              r.at("learning_rate").get<double>(),
+                              static_cast<int>(std::clamp<std::int64_t>(r.at("steps").get<std::int64_t>(), -1, 1000000))};
+        Settings s = base;  // /lot's and /taux's ranges, from the settings table
+        s.batch_size = recipe.batch_size;
+        s.learning_rate = recipe.learning_rate;
+        if (auto error = validate(s, vocabulary)) return "« training » : " + *error;
+        if (recipe.steps < 1 || recipe.steps > 10000) return std::string("« training » : « steps » : un entier de 1 à 10000 attendu");
+        out.push_back(std::move(recipe));
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string> settings_from_json(const json& j, const Vocabulary& vocabulary, Settings& out) {
@@ -55,7 +83,7 @@ std::optional<std::string> settings_from_json(const json& j, const Vocabulary& v
 }
 
 std::string session_to_text(const SessionFile& file) {
-    const json j = {{"format", kSessionFormat},
+    json j = {{"format", kSessionFormat},
                     {"version", kSessionVersion},
                     {"settings", settings_to_json(file.settings)},
                     {"view", file.view.is_object() ? file.view : json::object()},
@@ -63,6 +91,11 @@ std::string session_to_text(const SessionFile& file) {
                                          ? identity_places(static_cast<int>(split_words(file.settings.sentence).size()))
                                          : file.typed_places},
                     {"melanger_count", file.melanger_count}};
+    json training = json::array();
+    for (const TrainingRecipe& r : file.training)
+        training.push_back({{"corpus", r.corpus}, {"corpus_identity", r.corpus_identity}, {"batch_size", r.batch_size},
+                            {"learning_rate", r.learning_rate}, {"steps", r.steps}});
+    j["training"] = std::move(training);
     return j.dump(2) + "\n";
 }
 
@@ -81,7 +114,7 @@ std::optional<std::string> parse_session(const std::string& text, const Vocabula
         return "version de session inconnue (attendue : " + std::to_string(kSessionVersion) + ")";
     for (const auto& item : j.items())
         if (item.key() != "format" && item.key() != "version" && item.key() != "settings" && item.key() != "view" &&
-            item.key() != "typed_places" && item.key() != "melanger_count")
+            item.key() != "typed_places" && item.key() != "melanger_count" && item.key() != "training")
             return "clé inconnue " + quoted_key(item.key());
     if (!j.contains("settings")) return std::string("réglages absents (« settings »)");
     SessionFile file;
@@ -107,6 +140,8 @@ std::optional<std::string> parse_session(const std::string& text, const Vocabula
             return "« melanger_count » doit être un entier de 0 à " + format_count(Session::kMaxMelangerCount, Language::French);
         file.melanger_count = count.get<int>();
     }
+    if (j.contains("training"))
+        if (auto error = training_from_json(j["training"], file.settings, vocabulary, file.training)) return error;
     out = std::move(file);
     return std::nullopt;
 }
@@ -122,6 +157,36 @@ std::optional<std::string> load_session_file(const std::string& path, const Voca
     return std::nullopt;
 }
 
+namespace {
+
+// The recipe's runs again, from the seed's weights: the same steps give the same model. The
+// settings end as the file's (its /lot and /taux), the last run still open (a next /entrainer
+// continues it, Adam's state kept).
+std::optional<std::string> retrain(Session& session, const std::vector<TrainingRecipe>& recipe,
+                                   const std::vector<std::shared_ptr<const Corpus>>& corpora) {
+    session.forget_training();
+    const Settings saved = session.settings();
+    for (std::size_t i = 0; i < recipe.size(); ++i) {
+        Settings s = saved;
+        s.batch_size = recipe[i].batch_size;
+        s.learning_rate = recipe[i].learning_rate;
+        if (auto error = session.apply(s)) return error;
+        session.set_corpus(corpora[i]);  // ends the run before
+        TrainingRun& run = session.training_run();
+        for (int k = 0; k < recipe[i].steps; ++k) {
+            StepRecord record = train_step(run.setup, run.state, *run.work, run.gradients);
+            if (!record.finite) return "l'entraînement enregistré n'est plus fini au pas " + std::to_string(record.step);
+            run.steps.push_back(std::move(record));
+        }
+        session.adopt_training();
+    }
+    if (!recipe.empty() && (saved.batch_size != session.settings().batch_size || saved.learning_rate != session.settings().learning_rate))
+        return session.apply(saved);
+    return std::nullopt;
+}
+
+}  // namespace
+
 CommandResult open_session(Session& session, const std::string& path, SessionView* view) {
     SessionFile file;
     if (auto error = load_session_file(path, session.vocabulary(), file))
@@ -131,6 +196,18 @@ CommandResult open_session(Session& session, const std::string& path, SessionVie
         if (auto error = view->check_view(file.view))
             return CommandResult(false, "session non ouverte : « " + path + " » : " + *error + " ; rien n'a changé",
                           "session not opened: « " + path + " »: " + *error + "; nothing changed");
+    // The training's corpora, each as it was (its identity), before anything changes.
+    std::vector<std::shared_ptr<const Corpus>> corpora;
+    for (const TrainingRecipe& r : file.training) {
+        CorpusResult loaded = r.corpus == "interne" || r.corpus == "grammaire" ? builtin_corpus(r.corpus, session.vocabulary())
+                                                                               : load_corpus_file(r.corpus, session.vocabulary());
+        if (!loaded.corpus || loaded.corpus->identity != r.corpus_identity)
+            return CommandResult(false, "session non ouverte : le corpus « " + r.corpus + " » de son entraînement " +
+                                            (loaded.corpus ? "a changé depuis" : "est illisible") + " ; rien n'a changé",
+                                 "session not opened: the corpus « " + r.corpus + " » of its training " +
+                                     (loaded.corpus ? "has changed since" : "cannot be read") + "; nothing changed");
+        corpora.push_back(std::make_shared<const Corpus>(std::move(*loaded.corpus)));
+    }
     // Checked whole: now apply. Session::apply validates again (it cannot fail here).
     if (auto error = session.apply(file.settings, file.typed_places))
         return CommandResult(false, "session non ouverte : " + *error, "session not opened: " + *error);
@@ -142,9 +219,15 @@ CommandResult open_session(Session& session, const std::string& path, SessionVie
             session.typed_places() != file.typed_places)
             session.apply(session.settings(), file.typed_places);
     }
+    // Last: a view that reopens a lesson replays /reinit, which would forget the training.
+    if (auto error = retrain(session, file.training, corpora))
+        return CommandResult(false, "session non ouverte : " + *error, "session not opened: " + *error);
     session.set_melanger_count(file.melanger_count);
-    return CommandResult(true, "session ouverte : « " + path + " » (graine " + std::to_string(file.settings.seed) + ")",
-                  "session opened: « " + path + " » (seed " + std::to_string(file.settings.seed) + ")");
+    const std::string steps = std::to_string(session.trained_steps());
+    return CommandResult(true, "session ouverte : « " + path + " » (graine " + std::to_string(file.settings.seed) + ")" +
+                                   (file.training.empty() ? "" : " ; entraînement refait : " + steps + " pas"),
+                         "session opened: « " + path + " » (seed " + std::to_string(file.settings.seed) + ")" +
+                             (file.training.empty() ? "" : "; training redone: " + steps + " steps"));
 }
 
 CommandResult save_session(const Session& session, const std::string& path, const SessionView* view) {
@@ -152,6 +235,7 @@ CommandResult save_session(const Session& session, const std::string& path, cons
     file.settings = session.settings();
     file.typed_places = session.typed_places();
     file.melanger_count = session.melanger_count();
+    file.training = session.training_recipe();
     if (view) file.view = view->save_view();
     if (auto error = save_session_file(path, file))
         return CommandResult(false, "session non enregistrée : " + *error, "session not saved: cannot write « " + path + " »");

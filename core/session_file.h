@@ -3,7 +3,12 @@
 // small JSON file:
 //   {"format": "transformer-bloc-session", "version": 1,
 //    "settings": {"layers": 2, ..., "seed": 2017, "sentence": "..."}, "view": {...},
-//    "typed_places": [0, 1, ...], "melanger_count": 0}
+//    "typed_places": [0, 1, ...], "melanger_count": 0,
+//    "training": [{"corpus": "interne", "corpus_identity": 123, "batch_size": 16, "learning_rate": 0.003, "steps": 300}]}
+// training is the recipe of the trained weights (Session::training_recipe), not the weights: a
+// reopened session trains them again, step for step, which gives the identical model (train_step
+// is pure) in a file of a few hundred bytes, where the weights and Adam's state of a 6-layer model
+// in JSON would pass the 1 MiB cap. Absent or empty: the seed's random weights.
 // typed_places (each token's place in the sentence as typed, its identity colour) and
 // melanger_count (how many /melanger so far, so that the next draws the same order) may be absent,
 // as in files written before /melanger: the identity and 0.
@@ -29,6 +34,7 @@ struct SessionFile {
     nlohmann::json view = nlohmann::json::object();  // the window's part, checked by the window
     std::vector<int> typed_places = {};  // a permutation of 0..n-1 for the sentence's n tokens; empty: the identity
     int melanger_count = 0;              // 0..Session::kMaxMelangerCount
+    std::vector<TrainingRecipe> training = {};  // oldest run first
 };
 
 // The settings of a session file: every key of settings_to_json (settings_table.h), no other, each

@@ -52,6 +52,25 @@ Batch draw_batch(const std::vector<std::vector<int>>& sentences, const Settings&
     return batch;
 }
 
+Batch evaluation_batch(const std::vector<std::vector<int>>& sentences, const Settings& s, int mask_id) {
+    Batch batch;
+    for (const std::vector<int>& ids : sentences) {
+        const int n = static_cast<int>(ids.size());
+        if (objective_of(s) == Objective::NextWord) {
+            Example e{ids, {}};
+            for (int p = 0; p + 1 < n; ++p) e.targets.emplace_back(p, ids[static_cast<std::size_t>(p + 1)]);
+            if (!e.targets.empty()) batch.push_back(std::move(e));
+            continue;
+        }
+        for (int p = 0; p < n; ++p) {
+            Example e{ids, {{p, ids[static_cast<std::size_t>(p)]}}};
+            e.ids[static_cast<std::size_t>(p)] = mask_id;
+            batch.push_back(std::move(e));
+        }
+    }
+    return batch;
+}
+
 namespace {
 
 bool has_norm(const Settings& s) { return s.norm != Norm::None; }
@@ -638,6 +657,10 @@ StepRecord train_step(const TrainingSetup& setup, TrainingState& state, Workspac
         for (long e = 0; e < t.size && record.finite; ++e) record.finite = std::isfinite(t.data[e]);
     if (record.finite) adam_step(state, gradients, setup.settings, setup.adam);
     return record;
+}
+
+double batch_loss(const Settings& s, const Weights& weights, const Batch& batch, Workspace& work, Weights& gradients) {
+    return loss_and_gradients(s, weights, batch, language_model_loss(weights, batch, work), gradients, work);
 }
 
 }  // namespace tb

@@ -103,6 +103,11 @@ struct StepRecord {
     bool finite = true;  // false: the loss or a gradient was not finite, and nothing was updated
 };
 
+// The held-out batch: every sentence once, with every target the objective has in it (mot-suivant:
+// each next word; mot-masque: each position masked in turn, one example each), so that its loss
+// needs no random draw and measures the same thing at every step.
+Batch evaluation_batch(const std::vector<std::vector<int>>& sentences, const Settings& s, int mask_id);
+
 // What a run reads and never changes.
 struct TrainingSetup {
     Settings settings;
@@ -115,5 +120,8 @@ AdamOptions adam_options(const Settings& s);  // lr = settings.learning_rate
 // Step state.steps + 1: its batch, loss and gradients, then Adam's update. A non-finite loss or
 // gradient leaves the state untouched (record.finite false).
 StepRecord train_step(const TrainingSetup& setup, TrainingState& state, Workspace& work, Weights& gradients);
+
+// The loss of `weights` on `batch` (cli.md's step loss), nothing updated; `gradients` is scratch.
+double batch_loss(const Settings& s, const Weights& weights, const Batch& batch, Workspace& work, Weights& gradients);
 
 }  // namespace tb

@@ -21,15 +21,6 @@ Text loss_text(double loss) {
     return {fr, s};
 }
 
-// The corpus /entrainer draws from: the session's, else « interne » (the start-up corpus).
-std::optional<Text> ensure_corpus(Session& session) {
-    if (session.corpus()) return std::nullopt;
-    CorpusResult loaded = builtin_corpus("interne", session.vocabulary());
-    if (!loaded.corpus) return Text{loaded.error_fr, loaded.error_en};
-    session.set_corpus(std::make_shared<const Corpus>(std::move(*loaded.corpus)));
-    return std::nullopt;
-}
-
 CommandResult train(Session& session, int count) {
     if (auto error = ensure_corpus(session)) return {false, *error};
     TrainingRun& run = session.training_run();
@@ -41,9 +32,7 @@ CommandResult train(Session& session, int count) {
     for (int i = 1; i <= count; ++i) {
         StepRecord record = train_step(run.setup, run.state, *run.work, run.gradients);
         if (!record.finite) {
-            const std::string k = std::to_string(record.step), before = std::to_string(record.step - 1);
-            stopped = Text{"\nentraînement arrêté au pas " + k + " : perte ou gradient non fini (NaN ou infini) ; le modèle reste au pas " + before,
-                           "\ntraining stopped at step " + k + ": a non-finite loss or gradient (NaN or infinity); the model stays at step " + before};
+            stopped = non_finite_text(record.step);
             break;
         }
         if (i == 1) first_loss = record.loss;
@@ -56,27 +45,15 @@ CommandResult train(Session& session, int count) {
         run.steps.push_back(std::move(record));
     }
     session.adopt_training();
-    const Settings& s = run.setup.settings;
-    const std::string done = std::to_string(run.state.steps - first_step + 1);
-    const std::string total = std::to_string(session.trained_steps());
-    Text summary = Text{"entraînement : " + done + " pas (", "training: " + done + " steps ("} + same(to_string(objective_of(s))) +
-                   Text{", corpus « " + run.corpus->name + " », lot " + std::to_string(s.batch_size) + ", taux ",
-                        ", corpus « " + run.corpus->name + " », batch " + std::to_string(s.batch_size) + ", rate "} +
-                   decimal_text(s.learning_rate) + same(")");
-    if (!std::isnan(first_loss))
-        summary = summary + Text{" ; perte ", "; loss "} + loss_text(first_loss) + same(" → ") + loss_text(last_loss) +
-                  Text{" (hasard : ln V = ", " (chance: ln V = "} + loss_text(std::log(session.vocabulary().size())) + same(")");
-    summary = summary + Text{" ; poids entraînés : " + total + " pas", "; trained weights: " + total + " steps"};
-    return {true, same(lines) + summary + stopped};
+    return {true, same(lines) + training_summary(session, run.state.steps - first_step + 1, first_loss, last_loss) + stopped};
 }
 
 CommandResult entrainer(Session& session, const Args& args) {
-    const Text expectation{"un entier de 1 à 10\u202F000 (le nombre de pas) ou stop", "an integer from 1 to 10,000 (the number of steps) or stop"};
-    if (args.size() == 1 && args.folded(0) == "stop")  // headless and here, a run never outlives its command
+    if (args.size() == 1 && args.folded(0) == "stop")  // headless, a run never outlives its command
         return {true, Text{"aucun entraînement en cours", "no training is running"}};
-    const auto n = args.size() == 1 ? parse_int(args.word(0)) : std::nullopt;
-    if (!n || *n < 1 || *n > kMaxSteps) return expected("entrainer", expectation, args);
-    return train(session, static_cast<int>(*n));
+    const auto n = training_steps_argument(args);
+    if (!n) return expected("entrainer", Text{"un entier de 1 à 10\u202F000 (le nombre de pas) ou stop", "an integer from 1 to 10,000 (the number of steps) or stop"}, args);
+    return train(session, *n);
 }
 
 CommandResult use_corpus(Session& session, CorpusResult loaded) {
@@ -118,6 +95,42 @@ nlohmann::json batch_json(const Batch& batch) {
 }
 
 }  // namespace
+
+std::optional<Text> ensure_corpus(Session& session) {
+    if (session.corpus()) return std::nullopt;
+    CorpusResult loaded = builtin_corpus("interne", session.vocabulary());
+    if (!loaded.corpus) return Text{loaded.error_fr, loaded.error_en};
+    session.set_corpus(std::make_shared<const Corpus>(std::move(*loaded.corpus)));
+    return std::nullopt;
+}
+
+std::optional<int> training_steps_argument(const Args& args) {
+    const auto n = args.size() == 1 ? parse_int(args.word(0)) : std::nullopt;
+    if (!n || *n < 1 || *n > kMaxSteps) return std::nullopt;
+    return static_cast<int>(*n);
+}
+
+Text training_summary(const Session& session, int done, double first_loss, double last_loss) {
+    const TrainingRun* run = session.training();
+    const Settings& s = run ? run->setup.settings : session.settings();
+    const std::string name = run ? run->corpus->name : std::string();
+    const std::string total = std::to_string(session.trained_steps());
+    Text summary = Text{"entraînement : " + std::to_string(done) + " pas (", "training: " + std::to_string(done) + " steps ("} +
+                   same(to_string(objective_of(s))) +
+                   Text{", corpus « " + name + " », lot " + std::to_string(s.batch_size) + ", taux ",
+                        ", corpus « " + name + " », batch " + std::to_string(s.batch_size) + ", rate "} +
+                   decimal_text(s.learning_rate) + same(")");
+    if (!std::isnan(first_loss))
+        summary = summary + Text{" ; perte ", "; loss "} + loss_text(first_loss) + same(" → ") + loss_text(last_loss) +
+                  Text{" (hasard : ln V = ", " (chance: ln V = "} + loss_text(std::log(session.vocabulary().size())) + same(")");
+    return summary + Text{" ; poids entraînés : " + total + " pas", "; trained weights: " + total + " steps"};
+}
+
+Text non_finite_text(int step) {
+    const std::string k = std::to_string(step), before = std::to_string(step - 1);
+    return Text{"\nentraînement arrêté au pas " + k + " : perte ou gradient non fini (NaN ou infini) ; le modèle reste au pas " + before,
+                "\ntraining stopped at step " + k + ": a non-finite loss or gradient (NaN or infinity); the model stays at step " + before};
+}
 
 std::vector<Command> training_commands() {
     return {

@@ -25,6 +25,7 @@ public:
 
     bool is_open() const { return b_ != nullptr; }
     const Session* b() const { return b_.get(); }
+    Session* b() { return b_.get(); }  // the live training trains it beside A
     const Overrides& overrides() const { return overrides_; }
     // B = A with B's own value of each overridden setting (a saved session, /comparer on).
     void open(const Overrides& overrides, const Settings& b);

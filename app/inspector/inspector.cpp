@@ -20,7 +20,7 @@ constexpr Named kPanels[] = {{Panel::Attention, "attention"}, {Panel::Neurons, "
                              {Panel::Gradients, "gradients"}, {Panel::Scale, "echelle"},  {Panel::Output, "sortie"},
                              {Panel::Lens, "lentille"},        {Panel::Raschka, "raschka"},
                              {Panel::Memory, "memoire"},       {Panel::Superposition, "superposition"},
-                             {Panel::None, "aucun"}};
+                             {Panel::Training, "entrainement"},  {Panel::None, "aucun"}};
 
 Rect make(float x, float y, float w, float h) { return {x, y, std::max(0.f, w), std::max(0.f, h)}; }
 }  // namespace
@@ -62,7 +62,7 @@ Command make_panel_command(Panel& target) {
         return {true, std::string("panneau « ") + panel_word(*panel) + " » ouvert",
                 std::string("panel « ") + panel_word(*panel) + " » open"};
     };
-    return Command("panneau", "/panneau <attention|neurones|norme|gradients|echelle|sortie|lentille|raschka|memoire|superposition|aucun>",
+    return Command("panneau", "/panneau <attention|neurones|norme|gradients|echelle|sortie|lentille|raschka|memoire|superposition|entrainement|aucun>",
                    "ouvre un panneau de l'intérieur des sous-couches (aucun : le referme)", panel_words(), run,
                    "opens a panel inside the sublayers (aucun: closes it)");
 }

@@ -53,7 +53,7 @@ struct LensData {
 
 class Inspector {
 public:
-    // /panneau <attention|neurones|norme|gradients|echelle|sortie|lentille|raschka|memoire|superposition|aucun>.
+    // /panneau <attention|neurones|norme|gradients|echelle|sortie|lentille|raschka|memoire|superposition|entrainement|aucun>.
     std::vector<Command> commands() { return {make_panel_command(state_.panel)}; }
 
     Panel panel() const { return state_.panel; }

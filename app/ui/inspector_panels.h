@@ -5,6 +5,7 @@
 #include <string>
 
 #include "inspector/inspector_feature.h"
+#include "training/live_training.h"
 #include "ui/help.h"
 #include "vocabulary.h"
 #include "worked_examples.h"
@@ -24,7 +25,7 @@ void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientDa
 void draw_raschka_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send, Language language);
 // The gradients tab's two views (ce modèle, Raschka) as a row of small buttons, the open one in yellow.
 void draw_gradients_family_row(Panel current, const CommandSink& send, Language language);
-// The output tab's two views (la sortie, chaque niveau : the lens), the same way.
+// The output tab's three views (la sortie, the lens, the loss curve of /entrainer), the same way.
 void draw_output_family_row(Panel current, const CommandSink& send, Language language);
 // The scale tab's three views (paramètres, mémoire, superposition) as one row of buttons at the
 // top of each, the open one in yellow: a click sends /panneau echelle|memoire|superposition.
@@ -40,5 +41,10 @@ void draw_memory_panel(const Rect& rect, const Trace& trace, InspectorState& sta
 // Seed 004's superposition: `data` was counted by the Inspector when the panel opened (nothing drawn when missing).
 void draw_superposition_panel(const Rect& rect, const Trace& trace, const SuperpositionData* data, const CommandSink& send,
                               Language language);
+
+// The loss curve of the live training (/panneau entrainement), from the worker's latest snapshot;
+// `send` is null in presenter mode (no controls there).
+void draw_training_panel(const Rect& rect, const TrainingSnapshot& snapshot, const Settings& settings, const CommandSink* send,
+                         Language language);
 
 }  // namespace tb

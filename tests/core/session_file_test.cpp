@@ -57,6 +57,84 @@ TEST(SessionFile, ASavedSessionReopensToTheIdenticalTrace) {
     EXPECT_EQ(b.settings().step, 4);
 }
 
+// A trained model: two runs (/taux between them ends the first), the second still open. The file
+// holds the recipe; the reopened session retrains it and has the identical weights, trace and run
+// (a next /entrainer continues both alike).
+TEST(SessionFile, ATrainedSessionReopensToTheIdenticalTrainedModel) {
+    CommandRegistry registry;
+    add_session_commands(registry);
+    Session a = test::session("/couches 2; /entrainer 30; /taux 0,001; /lot 8; /entrainer 20; /etape 3");
+    ASSERT_EQ(a.trained_steps(), 50);
+    const fs::path path = scratch("trained.json");
+    ASSERT_TRUE(registry.execute(a, "/session enregistrer " + path.string()).ok);
+    const json file = json::parse(read(path));
+    ASSERT_EQ(file["training"].size(), 2u);
+    EXPECT_EQ(file["training"][0]["corpus"], "interne");
+    EXPECT_EQ(file["training"][0]["steps"], 30);
+    EXPECT_EQ(file["training"][0]["batch_size"], 16);
+    EXPECT_EQ(file["training"][0]["learning_rate"], 0.003);
+    EXPECT_EQ(file["training"][1]["steps"], 20);
+    EXPECT_EQ(file["training"][1]["batch_size"], 8);
+    EXPECT_EQ(file["training"][1]["learning_rate"], 0.001);
+    EXPECT_LT(fs::file_size(path), 4096u);
+
+    Session b = test::session("/couches 2; /entrainer 5");  // another trained model: replaced, not kept
+    const auto opened = registry.execute(b, "/session ouvrir " + path.string());
+    ASSERT_TRUE(opened.ok) << opened.message;
+    EXPECT_NE(opened.message.find("entraînement refait : 50 pas"), std::string::npos) << opened.message;
+    EXPECT_EQ(b.trained_steps(), 50);
+    EXPECT_EQ(to_json(*a.trace()), to_json(*b.trace()));  // every level, every weight the trace writes
+    EXPECT_EQ(a.settings().learning_rate, b.settings().learning_rate);
+    for (const char* line : {"/entrainer 7"}) {
+        ASSERT_TRUE(registry.execute(a, line).ok);
+        ASSERT_TRUE(registry.execute(b, line).ok);
+    }
+    EXPECT_EQ(to_json(*a.trace()), to_json(*b.trace()));  // Adam's state came back too
+
+    // The untrained file of the same settings opens untrained.
+    Session c = test::session("/couches 2");
+    const fs::path plain = scratch("untrained.json");
+    ASSERT_TRUE(registry.execute(c, "/session enregistrer " + plain.string()).ok);
+    ASSERT_TRUE(registry.execute(b, "/session ouvrir " + plain.string()).ok);
+    EXPECT_EQ(b.trained_steps(), 0);
+    EXPECT_EQ(to_json(*b.trace()), to_json(*c.trace()));
+}
+
+TEST(SessionFile, ATrainingOnACorpusThatChangedIsRefused) {
+    CommandRegistry registry;
+    add_session_commands(registry);
+    const fs::path corpus = scratch("corpus.txt");
+    write(corpus, "le chat dort\nle chien mange\nla souris dort\nle chat mange le fromage\n");
+    Session a = test::session("/couches 1; /corpus ouvrir " + corpus.string() + "; /entrainer 3");
+    ASSERT_EQ(a.trained_steps(), 3);
+    const fs::path path = scratch("on_file.json");
+    ASSERT_TRUE(registry.execute(a, "/session enregistrer " + path.string()).ok);
+    Session same = test::session();
+    ASSERT_TRUE(registry.execute(same, "/session ouvrir " + path.string()).ok);
+    EXPECT_EQ(to_json(*a.trace()), to_json(*same.trace()));
+
+    write(corpus, "le chat dort\nle chien dort\nla souris dort\nle chat mange le fromage\n");
+    Session b = test::session("/couches 3");
+    const json before = to_json(*b.trace());
+    const auto refused = registry.execute(b, "/session ouvrir " + path.string());
+    EXPECT_FALSE(refused.ok);
+    EXPECT_EQ(refused.message, "session non ouverte : le corpus « " + corpus.string() + " » de son entraînement a changé depuis ; rien n'a changé");
+    EXPECT_EQ(to_json(*b.trace()), before);
+    for (const char* bad : {R"([{"corpus": "interne", "corpus_identity": 1, "batch_size": 0, "learning_rate": 0.003, "steps": 3}])",
+                            R"([{"corpus": "interne", "corpus_identity": 1, "batch_size": 16, "learning_rate": 0.003, "steps": 0}])",
+                            R"([{"corpus": "interne", "corpus_identity": -1, "batch_size": 16, "learning_rate": 0.003, "steps": 3}])",
+                            R"({"corpus": "interne"})"}) {
+        json file = json::parse(read(path));
+        file["training"] = json::parse(bad);
+        const fs::path broken = scratch("broken.json");
+        write(broken, file.dump());
+        const auto r = registry.execute(b, "/session ouvrir " + broken.string());
+        EXPECT_FALSE(r.ok) << bad;
+        EXPECT_NE(r.message.find("« training »"), std::string::npos) << r.message;
+        EXPECT_EQ(to_json(*b.trace()), before) << bad;
+    }
+}
+
 TEST(SessionFile, SettingsRoundTripEveryField) {
     const Session a = test::session(kScript);
     Settings back;

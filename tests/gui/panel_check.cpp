@@ -249,6 +249,7 @@ int main(int argc, char** argv) {
     window.install();
     for (const auto& line : split_script(argv[2]))
         if (!window.run(line).ok) return std::fprintf(stderr, "command refused: %s\n", line.c_str()), 2;
+        else window.wait_for_training();  // as the window's --run does
     const Panel panel = window.inspector().panel();
     const bool light = window.teaching().theme() == Theme::Light;
     const Trace& trace = *session.trace();
@@ -277,6 +278,11 @@ int main(int argc, char** argv) {
             check(pixels(img, body, palette::kResidual, 40) >= 12, "« avec » columns labelled (yellow)");
             check(pixels(img, body, off, 40) >= 12, "« sans » columns labelled (red)");
             check(fraction(img, body, {255, 255, 255}, 40) > 0.01, "the figures written in the table");
+            break;
+        case Panel::Training:
+            check(fraction(img, body, palette::kAttention, 12) > 0.002, "the batch loss curve (blue)");
+            check(pixels(img, body, {240, 150, 60}, 30) >= 40, "the held-out losses (orange dots)");
+            check(session.trained_steps() > 0, "a trained model to draw the curve of");
             break;
         case Panel::None: break;
     }

@@ -1,0 +1,234 @@
+#include "training/live_training.h"
+
+#include <chrono>
+#include <cmath>
+#include <set>
+
+#include "training_commands.h"
+
+namespace tb {
+namespace {
+
+// The commands that cannot change the model: they go through while the training runs. /etape,
+// /phrase and /melanger keep the trained weights (channel.md §7) and the run, so they go through too;
+// the worker's run is the session's until it gives it back.
+const std::set<std::string>& passing_commands() {
+    static const std::set<std::string> names = {"aide", "langue", "panneau", "vue", "lecture", "presentateur",
+                                                "theme", "parametres", "etape", "phrase", "melanger", "entrainer"};
+    return names;
+}
+
+}  // namespace
+
+LiveTraining::~LiveTraining() {
+    stop_ = true;
+    if (worker_.joinable()) worker_.join();
+}
+
+void LiveTraining::install(CommandRegistry& registry) {
+    if (Command* c = registry.find("entrainer")) {
+        Handler headless = c->run;
+        c->run = [this, headless](Session&, const Args& args) { return entrainer(args, headless); };
+    }
+    for (const Command& listed : registry.commands()) {
+        if (passing_commands().count(listed.name)) continue;
+        Command* c = registry.find(listed.name);
+        Handler inner = c->run;
+        c->run = [this, inner](Session& session, const Args& args) {
+            const std::optional<Text> stopped = stop();
+            CommandResult result = inner(session, args);
+            if (!stopped) return result;
+            const Text said{result.message, result.english.empty() ? result.message : result.english};
+            return CommandResult(result.ok, *stopped + same("\n") + said);
+        };
+    }
+}
+
+std::shared_ptr<const TrainingSnapshot> LiveTraining::snapshot() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return snapshot_;
+}
+
+CommandResult LiveTraining::entrainer(const Args& args, const Handler& headless) {
+    if (args.size() == 1 && args.folded(0) == "stop") {
+        if (const std::optional<Text> summary = stop()) return {true, Text{"entraînement arrêté ; ", "training stopped; "} + *summary};
+        return {true, Text{"aucun entraînement en cours", "no training is running"}};
+    }
+    const std::optional<int> count = training_steps_argument(args);
+    if (!count) return headless(session_, args);  // its message for a bad argument
+    if (running())
+        return {false, Text{"un entraînement est déjà en cours (jusqu'au pas " + std::to_string(target_) + ") : /entrainer stop l'arrête",
+                            "a training is already running (up to step " + std::to_string(target_) + "): /entrainer stop ends it"}};
+    if (const std::optional<Text> error = ensure_corpus(session_)) return {false, *error};
+    start(*count);
+    return {true, Text{"entraînement lancé : " + std::to_string(*count) + " pas, la courbe dans /panneau entrainement ; /entrainer stop l'arrête",
+                       "training started: " + std::to_string(*count) + " steps, the curve in /panneau entrainement; /entrainer stop ends it"}};
+}
+
+namespace {
+
+// One side's run: copied from its session, with scratch of its own.
+std::shared_ptr<TrainingRun> copy_run(const TrainingRun& run) {
+    auto copy = std::make_shared<TrainingRun>(run);
+    copy->work = make_workspace();  // the session's stays the window's
+    return copy;
+}
+
+// The held-out batch of a side (its own objective), empty when the corpus sets none aside.
+Batch held_out_batch(const TrainingRun& run) {
+    return run.corpus->held_out.empty() ? Batch{} : evaluation_batch(run.corpus->held_out, run.setup.settings, run.setup.mask_id);
+}
+
+std::vector<double> losses_of(const TrainingRun& run) {
+    std::vector<double> out;
+    out.reserve(run.steps.size());
+    for (const StepRecord& r : run.steps) out.push_back(r.loss);
+    return out;
+}
+
+}  // namespace
+
+void LiveTraining::start(int count) {
+    TrainingRun& run = session_.training_run();
+    b_ = side_b_ ? side_b_() : nullptr;
+    bool same_runs = &run == shown_run_ && run.steps.size() == shown_steps_;
+    if (b_) {
+        if (b_->corpus() != session_.corpus()) b_->set_corpus(session_.corpus());  // both sides read the same sentences
+        const TrainingRun& run_b = b_->training_run();
+        same_runs = same_runs && &run_b == shown_run_b_;
+        run_b_ = copy_run(run_b);
+    } else {
+        run_b_.reset();
+    }
+    if (!same_runs) held_out_.clear(), held_out_b_.clear();  // other runs than the ones drawn
+    run_ = copy_run(run);
+    first_step_ = run_->state.steps + 1;
+    first_step_b_ = run_b_ ? run_b_->state.steps + 1 : 0;
+    target_ = run_->state.steps + count;
+    non_finite_step_ = non_finite_step_b_ = 0;
+    stop_ = false;
+    done_ = false;
+    publish(true);
+    worker_ = std::thread([this, count] { work(count); });
+}
+
+void LiveTraining::work(int count) {
+    TrainingRun& run = *run_;
+    TrainingRun* run_b = run_b_.get();
+    Weights scratch;
+    const Batch held_out = held_out_batch(run), held_out_b = run_b ? held_out_batch(*run_b) : Batch{};
+    auto measure = [&] {
+        if (!held_out.empty())
+            held_out_.emplace_back(run.state.steps, batch_loss(run.setup.settings, run.state.weights, held_out, *run.work, scratch));
+        if (run_b && !held_out_b.empty())
+            held_out_b_.emplace_back(run_b->state.steps,
+                                     batch_loss(run_b->setup.settings, run_b->state.weights, held_out_b, *run_b->work, scratch));
+    };
+    if (held_out_.empty()) measure();  // where the run starts
+    auto last = std::chrono::steady_clock::now();
+    for (int i = 1; i <= count && !stop_; ++i) {
+        StepRecord record = train_step(run.setup, run.state, *run.work, run.gradients);
+        if (!record.finite) {
+            non_finite_step_ = record.step;
+            break;
+        }
+        run.steps.push_back(std::move(record));
+        if (run_b) {  // B's step right after A's: the same step number, the same draw when the runs started together
+            StepRecord b = train_step(run_b->setup, run_b->state, *run_b->work, run_b->gradients);
+            if (!b.finite) {
+                non_finite_step_b_ = b.step;
+                break;
+            }
+            run_b->steps.push_back(std::move(b));
+        }
+        if (run.state.steps % kHeldOutLossEvery == 0) measure();
+        // The snapshot about 30 times a second: what it holds depends on the steps, not on when.
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last > std::chrono::milliseconds(30)) {
+            publish(true);
+            last = now;
+        }
+    }
+    if (held_out_.empty() || held_out_.back().first != run.state.steps) measure();
+    publish(false);
+    done_ = true;
+}
+
+void LiveTraining::publish(bool running) {
+    auto s = std::make_shared<TrainingSnapshot>();
+    s->losses = losses_of(*run_);
+    s->held_out = held_out_;
+    if (run_b_) s->b = TrainingSnapshot::Side{losses_of(*run_b_), held_out_b_};
+    s->weights = std::make_shared<const Weights>(run_->state.weights);
+    s->chance = std::log(static_cast<double>(session_.vocabulary().size()));
+    s->running = running;
+    s->target = target_;
+    std::lock_guard<std::mutex> lock(mutex_);
+    snapshot_ = std::move(s);
+}
+
+namespace {
+
+// Gives `run` back to `session`, which replays on its weights; the summary of the steps it did.
+Text give_back(Session& session, TrainingRun&& run, int first_step) {
+    const int done = run.state.steps - first_step + 1;
+    const double first = done > 0 ? run.steps[run.steps.size() - static_cast<std::size_t>(done)].loss : NAN;
+    const double last = done > 0 ? run.steps.back().loss : NAN;
+    session.training_run() = std::move(run);
+    session.adopt_training();  // the beads replay on the trained weights
+    return training_summary(session, done, first, last);
+}
+
+}  // namespace
+
+std::optional<Text> LiveTraining::finish() {
+    if (!worker_.joinable()) return std::nullopt;
+    worker_.join();
+    Text summary = give_back(session_, std::move(*run_), first_step_);
+    run_.reset();
+    if (non_finite_step_) summary = summary + non_finite_text(non_finite_step_);
+    shown_run_ = session_.training();
+    shown_steps_ = shown_run_->steps.size();
+    if (run_b_) {
+        summary = Text{"A : ", "A: "} + summary + same("\nB : ") + give_back(*b_, std::move(*run_b_), first_step_b_);
+        if (non_finite_step_b_) summary = summary + non_finite_text(non_finite_step_b_);
+        run_b_.reset();
+        shown_run_b_ = b_->training();
+    }
+    b_ = nullptr;
+    return summary;
+}
+std::optional<Text> LiveTraining::poll() {
+    if (running()) return done_ ? finish() : std::nullopt;
+    rebuild_from_session();
+    return std::nullopt;
+}
+
+std::optional<Text> LiveTraining::stop() {
+    stop_ = true;
+    return finish();
+}
+
+std::optional<Text> LiveTraining::wait() { return finish(); }
+
+void LiveTraining::rebuild_from_session() {
+    const TrainingRun* run = session_.training();
+    Session* b = side_b_ ? side_b_() : nullptr;
+    const TrainingRun* run_b = b ? b->training() : nullptr;
+    const std::size_t steps = run ? run->steps.size() : 0;
+    if (run == shown_run_ && steps == shown_steps_ && run_b == shown_run_b_ && (snapshot()->b.has_value() == (b != nullptr))) return;
+    const bool same = run == shown_run_ && steps == shown_steps_ && run_b == shown_run_b_;
+    shown_run_ = run;
+    shown_steps_ = steps;
+    shown_run_b_ = run_b;
+    if (!same) held_out_.clear(), held_out_b_.clear();  // other runs: their held-out losses were not measured
+    auto s = std::make_shared<TrainingSnapshot>();
+    if (run) s->losses = losses_of(*run);
+    s->held_out = held_out_;
+    if (b) s->b = TrainingSnapshot::Side{run_b ? losses_of(*run_b) : std::vector<double>{}, held_out_b_};
+    s->chance = std::log(static_cast<double>(session_.vocabulary().size()));
+    std::lock_guard<std::mutex> lock(mutex_);
+    snapshot_ = std::move(s);
+}
+
+}  // namespace tb
