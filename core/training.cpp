@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <type_traits>
 
 #include "forward.h"
 #include "kernels.h"
@@ -24,6 +25,13 @@
 #define TB_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define TB_CLONES
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+#define TB_INLINE inline __attribute__((always_inline))
+#define TB_INLINE_LAMBDA __attribute__((always_inline))
+#else
+#define TB_INLINE inline
+#define TB_INLINE_LAMBDA
 #endif
 
 namespace tb {
@@ -273,6 +281,18 @@ Dims dims_of(const Settings& s, const Workspace& ws) {
     return {ws.tokens, s.dimension, s.ffn, s.heads, s.kv_heads, dh, s.kv_heads * dh};
 }
 
+// body(dh) with the head width as a compile-time constant where it is a common one, so that the
+// loops over a head's features unroll into a few vector instructions.
+// Inlined into the clones of its callers, and so compiled for their instruction set.
+template <class Body>
+TB_INLINE void with_head_width(int dh, Body body) {
+    switch (dh) {
+        case 4: return body(std::integral_constant<int, 4>());
+        case 8: return body(std::integral_constant<int, 8>());
+        default: return body(dh);
+    }
+}
+
 // Attention's forward over `in` (T x d): Q, K, V, the weights of every head of every sentence,
 // the heads' concatenation and W_o's output.
 TB_CLONES void attention_forward(const Settings& s, const AttentionWeights& a, const Dims& z, Workspace& ws, SublayerBuffers& b,
@@ -297,48 +317,51 @@ TB_CLONES void attention_forward(const Settings& s, const AttentionWeights& a, c
     // The scores less their row's maximum, then one exp over every block, then each row's
     // normalization. The unused cells hold 0 until then: libmvec's exp is slow on -inf.
     std::fill(weights, weights + blocks * kMaxN * kMaxN, 0.0);
-    for (int sentence = 0; sentence < sentences; ++sentence) {
-        const int first = ws.offsets[sentence], n = ws.lengths[sentence];
-        for (int j = 0; j < z.heads; ++j) {
-            const double slope = s.position == Position::Alibi ? alibi_slope(j, z.heads) : 0.0;
-            const int qf = j * z.dh, kf = j / group * z.dh;
-            double* A = weights + (sentence * z.heads + j) * kMaxN * kMaxN;
-            for (int i = 0; i < n; ++i) {
-                const double* qi = q + (first + i) * z.d + qf;
-                const int keys = s.mask == Mask::Causal ? i + 1 : n;
-                double max = -INFINITY;
-                for (int c = 0; c < keys; ++c) {
-                    const double* kc = k + (first + c) * z.kv + kf;
-                    double dot = 0.0;
-                    for (int f = 0; f < z.dh; ++f) dot += qi[f] * kc[f];
-                    A[i * kMaxN + c] = dot * scale - slope * std::abs(i - c);
-                    max = std::max(max, A[i * kMaxN + c]);
-                }
-                for (int c = 0; c < keys; ++c) A[i * kMaxN + c] -= max;
-            }
-        }
-    }
-    kernels().exp(weights, blocks * kMaxN * kMaxN);
-    for (int sentence = 0; sentence < sentences; ++sentence) {
-        const int first = ws.offsets[sentence], n = ws.lengths[sentence];
-        for (int j = 0; j < z.heads; ++j) {
-            const int qf = j * z.dh, kf = j / group * z.dh;
-            double* A = weights + (sentence * z.heads + j) * kMaxN * kMaxN;
-            for (int i = 0; i < n; ++i) {
-                const int keys = s.mask == Mask::Causal ? i + 1 : n;  // keys after i get weight 0
-                double total = 0.0;
-                for (int c = 0; c < keys; ++c) total += A[i * kMaxN + c];
-                for (int c = 0; c < keys; ++c) A[i * kMaxN + c] /= total;
-                for (int c = keys; c < n; ++c) A[i * kMaxN + c] = 0.0;
-                double* out = concat + (first + i) * z.d + qf;
-                for (int f = 0; f < z.dh; ++f) out[f] = 0.0;
-                for (int c = 0; c < n; ++c) {
-                    const double* vc = v + (first + c) * z.kv + kf;
-                    for (int f = 0; f < z.dh; ++f) out[f] += A[i * kMaxN + c] * vc[f];
+    with_head_width(z.dh, [&](auto head_width) TB_INLINE_LAMBDA {
+        const int dh = head_width;
+        for (int sentence = 0; sentence < sentences; ++sentence) {
+            const int first = ws.offsets[sentence], n = ws.lengths[sentence];
+            for (int j = 0; j < z.heads; ++j) {
+                const double slope = s.position == Position::Alibi ? alibi_slope(j, z.heads) : 0.0;
+                const int qf = j * dh, kf = j / group * dh;
+                double* A = weights + (sentence * z.heads + j) * kMaxN * kMaxN;
+                for (int i = 0; i < n; ++i) {
+                    const double* qi = q + (first + i) * z.d + qf;
+                    const int keys = s.mask == Mask::Causal ? i + 1 : n;
+                    double max = -INFINITY;
+                    for (int c = 0; c < keys; ++c) {
+                        const double* kc = k + (first + c) * z.kv + kf;
+                        double dot = 0.0;
+                        for (int f = 0; f < dh; ++f) dot += qi[f] * kc[f];
+                        A[i * kMaxN + c] = dot * scale - slope * std::abs(i - c);
+                        max = std::max(max, A[i * kMaxN + c]);
+                    }
+                    for (int c = 0; c < keys; ++c) A[i * kMaxN + c] -= max;
                 }
             }
         }
-    }
+        kernels().exp(weights, blocks * kMaxN * kMaxN);
+        for (int sentence = 0; sentence < sentences; ++sentence) {
+            const int first = ws.offsets[sentence], n = ws.lengths[sentence];
+            for (int j = 0; j < z.heads; ++j) {
+                const int qf = j * dh, kf = j / group * dh;
+                double* A = weights + (sentence * z.heads + j) * kMaxN * kMaxN;
+                for (int i = 0; i < n; ++i) {
+                    const int keys = s.mask == Mask::Causal ? i + 1 : n;  // keys after i get weight 0
+                    double total = 0.0;
+                    for (int c = 0; c < keys; ++c) total += A[i * kMaxN + c];
+                    for (int c = 0; c < keys; ++c) A[i * kMaxN + c] /= total;
+                    for (int c = keys; c < n; ++c) A[i * kMaxN + c] = 0.0;
+                    double* out = concat + (first + i) * z.d + qf;
+                    for (int f = 0; f < dh; ++f) out[f] = 0.0;
+                    for (int c = 0; c < n; ++c) {
+                        const double* vc = v + (first + c) * z.kv + kf;
+                        for (int f = 0; f < dh; ++f) out[f] += A[i * kMaxN + c] * vc[f];
+                    }
+                }
+            }
+        }
+    });
     linear(concat, T, z.d, a.wo, a.bo, b.output.get(T * z.d));
 }
 
@@ -357,35 +380,38 @@ TB_CLONES void attention_backward(const Settings& s, const AttentionWeights& a, 
     const double* v = b.v.v.data();
     const double scale = 1.0 / std::sqrt(static_cast<double>(z.dh));
     const int group = z.heads / z.kv_heads;
-    for (int sentence = 0; sentence < static_cast<int>(ws.offsets.size()); ++sentence) {
-        const int first = ws.offsets[sentence], n = ws.lengths[sentence];
-        for (int j = 0; j < z.heads; ++j) {
-            const int qf = j * z.dh, kf = j / group * z.dh;
-            const double* A = b.weights.v.data() + (sentence * z.heads + j) * kMaxN * kMaxN;
-            for (int i = 0; i < n; ++i) {
-                const double* d_o = d_concat + (first + i) * z.d + qf;
-                // dA = dO V^T; dV += A^T dO; dS = A ⊙ (dA - rowsum(dA ⊙ A)) (masked entries have A = 0).
-                double ds[kMaxN], row_dot = 0.0;
-                for (int c = 0; c < n; ++c) {
-                    const double* vc = v + (first + c) * z.kv + kf;
-                    double* dvc = dv + (first + c) * z.kv + kf;
-                    double da = 0.0;
-                    for (int f = 0; f < z.dh; ++f) da += d_o[f] * vc[f], dvc[f] += A[i * kMaxN + c] * d_o[f];
-                    ds[c] = da;
-                    row_dot += da * A[i * kMaxN + c];
-                }
-                const double* qi = q + (first + i) * z.d + qf;
-                double* dqi = dq + (first + i) * z.d + qf;
-                for (int c = 0; c < n; ++c) {
-                    const double dsc = A[i * kMaxN + c] * (ds[c] - row_dot) * scale;
-                    if (dsc == 0.0) continue;
-                    const double* kc = k + (first + c) * z.kv + kf;
-                    double* dkc = dk + (first + c) * z.kv + kf;
-                    for (int f = 0; f < z.dh; ++f) dqi[f] += dsc * kc[f], dkc[f] += dsc * qi[f];
+    with_head_width(z.dh, [&](auto head_width) TB_INLINE_LAMBDA {
+        const int dh = head_width;
+        for (int sentence = 0; sentence < static_cast<int>(ws.offsets.size()); ++sentence) {
+            const int first = ws.offsets[sentence], n = ws.lengths[sentence];
+            for (int j = 0; j < z.heads; ++j) {
+                const int qf = j * dh, kf = j / group * dh;
+                const double* A = b.weights.v.data() + (sentence * z.heads + j) * kMaxN * kMaxN;
+                for (int i = 0; i < n; ++i) {
+                    const double* d_o = d_concat + (first + i) * z.d + qf;
+                    // dA = dO V^T; dV += A^T dO; dS = A ⊙ (dA - rowsum(dA ⊙ A)) (masked entries have A = 0).
+                    double ds[kMaxN], row_dot = 0.0;
+                    for (int c = 0; c < n; ++c) {
+                        const double* vc = v + (first + c) * z.kv + kf;
+                        double* dvc = dv + (first + c) * z.kv + kf;
+                        double da = 0.0;
+                        for (int f = 0; f < dh; ++f) da += d_o[f] * vc[f], dvc[f] += A[i * kMaxN + c] * d_o[f];
+                        ds[c] = da;
+                        row_dot += da * A[i * kMaxN + c];
+                    }
+                    const double* qi = q + (first + i) * z.d + qf;
+                    double* dqi = dq + (first + i) * z.d + qf;
+                    for (int c = 0; c < n; ++c) {
+                        const double dsc = A[i * kMaxN + c] * (ds[c] - row_dot) * scale;
+                        if (dsc == 0.0) continue;
+                        const double* kc = k + (first + c) * z.kv + kf;
+                        double* dkc = dk + (first + c) * z.kv + kf;
+                        for (int f = 0; f < dh; ++f) dqi[f] += dsc * kc[f], dkc[f] += dsc * qi[f];
+                    }
                 }
             }
         }
-    }
+    });
     if (s.position == Position::Rope) {  // the turn is a rotation: its gradient turns back
         rope_rows(dq, T, z.d, z.dh, ws.positions.data(), s.rope_base, -1.0);
         rope_rows(dk, T, z.kv, z.dh, ws.positions.data(), s.rope_base, -1.0);
