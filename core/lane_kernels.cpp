@@ -206,41 +206,41 @@ void gemm(int M, int N, int K, const double* a, int a_row, int a_col, const doub
                      c + static_cast<long>(m) * ldc, ldc);
 }
 
-// f over count values in chunks of a stack buffer whose size is a multiple of 4 (libmvec's width).
-template <class Chunk>
-inline void in_chunks(int count, Chunk chunk) {
-    constexpr int kChunk = 256;
-    for (int first = 0; first < count; first += kChunk) chunk(first, count - first < kChunk ? count - first : kChunk);
-}
+// erf and exp work in place on the whole multiples of 4 (libmvec's width), on the few values
+// after them through a padded buffer.
+constexpr int kWidth = 4;
+constexpr double kInverseRootTwoPi = 0.39894228040143267794;
 
 void gelu_slope(const double* x, int count, double* y, double* slope) {
-    in_chunks(count, [&](int first, int size) {
-        double e[256], g[256];
-        const int padded = (size + 7) / 8 * 8;
-        for (int i = 0; i < padded; ++i) {
-            const double v = i < size ? x[first + i] : 0.0;
-            e[i] = v * M_SQRT1_2;
-            g[i] = -0.5 * v * v;
-        }
-        erf_all(e, padded);
-        exp_all(g, padded);
-        constexpr double kInverseRootTwoPi = 0.39894228040143267794;
-        for (int i = 0; i < size; ++i) {
-            const double v = x[first + i], phi = 0.5 * (1.0 + e[i]);
-            y[first + i] = v * phi;
-            slope[first + i] = phi + v * g[i] * kInverseRootTwoPi;
-        }
-    });
+    const int whole = count / kWidth * kWidth;
+    for (int i = 0; i < whole; ++i) y[i] = x[i] * M_SQRT1_2, slope[i] = -0.5 * x[i] * x[i];
+    erf_all(y, whole);
+    exp_all(slope, whole);
+    for (int i = 0; i < whole; ++i) {
+        const double phi = 0.5 * (1.0 + y[i]);
+        y[i] = x[i] * phi;
+        slope[i] = phi + x[i] * slope[i] * kInverseRootTwoPi;
+    }
+    if (whole == count) return;
+    double e[kWidth] = {}, g[kWidth] = {};
+    for (int i = whole; i < count; ++i) e[i - whole] = x[i] * M_SQRT1_2, g[i - whole] = -0.5 * x[i] * x[i];
+    erf_all(e, kWidth);
+    exp_all(g, kWidth);
+    for (int i = whole; i < count; ++i) {
+        const double phi = 0.5 * (1.0 + e[i - whole]);
+        y[i] = x[i] * phi;
+        slope[i] = phi + x[i] * g[i - whole] * kInverseRootTwoPi;
+    }
 }
 
 void exp_values(double* v, int count) {
-    in_chunks(count, [&](int first, int size) {
-        double e[256];
-        const int padded = (size + 7) / 8 * 8;
-        for (int i = 0; i < padded; ++i) e[i] = i < size ? v[first + i] : 0.0;
-        exp_all(e, padded);
-        for (int i = 0; i < size; ++i) v[first + i] = e[i];
-    });
+    const int whole = count / kWidth * kWidth;
+    exp_all(v, whole);
+    if (whole == count) return;
+    double e[kWidth] = {};
+    for (int i = whole; i < count; ++i) e[i - whole] = v[i];
+    exp_all(e, kWidth);
+    for (int i = whole; i < count; ++i) v[i] = e[i - whole];
 }
 
 // One vector loop: CMake builds these kernels with -fno-math-errno (sqrt of v >= 0 needs no errno).

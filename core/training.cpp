@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
+#include <type_traits>
 
 #include "forward.h"
 #include "kernels.h"
@@ -23,6 +25,13 @@
 #define TB_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define TB_CLONES
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+#define TB_INLINE inline __attribute__((always_inline))
+#define TB_INLINE_LAMBDA __attribute__((always_inline))
+#else
+#define TB_INLINE inline
+#define TB_INLINE_LAMBDA
 #endif
 
 namespace tb {
@@ -161,6 +170,10 @@ struct Workspace {
     Buffer final_input, final_mean, final_rstd, output;  // the output level (T x d)
     // Backward.
     Buffer grad, d_f, d_in, d_q, d_k, d_v, d_concat, d_hidden, d_pre, d_up, d_output;
+    // The last FFN on the loss's rows only (loss_and_gradients' loss_rows): its input, F at every
+    // row (0 off those rows), dF and d(input) on those rows.
+    std::vector<int> rows;
+    Buffer rows_in, rows_f, rows_d_out, rows_d_in;
     // Row-major copies of the weights ([out][in]) for the products by W.
     std::vector<Buffer> transposed;
     Buffer embedding_rows;  // V x d
@@ -197,21 +210,35 @@ TB_CLONES const double* rows_of(Buffer& buffer, const Matrix& w) {
     return p;
 }
 
+// The sum over f < d of term(f) in four interleaved partial sums: short dependency chains that the
+// compiler may keep in one vector register (a single chain of d additions waits on each one).
+template <class Term>
+inline double sum_features(int d, Term term) {
+    double partial[4] = {};
+    int f = 0;
+    for (; f + 4 <= d; f += 4)
+        for (int k = 0; k < 4; ++k) partial[k] += term(f + k);
+    for (; f < d; ++f) partial[0] += term(f);
+    return (partial[0] + partial[1]) + (partial[2] + partial[3]);
+}
+
 // y = N(x) row by row (LayerNorm or RMSNorm, over d features), keeping each row's mean and 1/σ.
 TB_CLONES void norm_forward(const double* x, int T, int d, const LayerNormWeights& n, NormType type, double* mean, double* rstd,
                   double* y) {
+    const double* gain = n.gain.data();
+    const double* bias = n.bias.data();
+    const bool layer = type == NormType::LayerNorm;
     for (int t = 0; t < T; ++t) {
         const double* r = x + t * d;
-        double mu = 0.0, squares = 0.0;
-        if (type == NormType::LayerNorm) {
-            for (int f = 0; f < d; ++f) mu += r[f];
-            mu /= d;
-        }
-        for (int f = 0; f < d; ++f) squares += (r[f] - mu) * (r[f] - mu);
+        const double mu = layer ? sum_features(d, [r](int f) { return r[f]; }) / d : 0.0;
+        const double squares = sum_features(d, [r, mu](int f) { return (r[f] - mu) * (r[f] - mu); });
         const double inverse = 1.0 / std::sqrt(squares / d + kLayerNormEps);
         mean[t] = mu, rstd[t] = inverse;
-        for (int f = 0; f < d; ++f)
-            y[t * d + f] = (r[f] - mu) * inverse * n.gain[f] + (type == NormType::LayerNorm ? n.bias[f] : 0.0);
+        double* out = y + t * d;
+        if (layer)
+            for (int f = 0; f < d; ++f) out[f] = (r[f] - mu) * inverse * gain[f] + bias[f];
+        else
+            for (int f = 0; f < d; ++f) out[f] = (r[f] - mu) * inverse * gain[f];
     }
 }
 
@@ -220,21 +247,27 @@ TB_CLONES void norm_forward(const double* x, int T, int d, const LayerNormWeight
 TB_CLONES void norm_backward(const double* x, int T, int d, const LayerNormWeights& n, NormType type, const double* mean,
                    const double* rstd, const double* dy, LayerNormWeights& grad, bool accumulate, double* dx) {
     const bool layer = type == NormType::LayerNorm;
+    const double* gain = n.gain.data();
+    double* d_gain = grad.gain.data();
+    double* d_bias = grad.bias.data();
     for (int t = 0; t < T; ++t) {
-        double xhat[64], dxhat[64], sum = 0.0, dot = 0.0;
+        double xhat[64], dxhat[64];
+        const double* g = dy + t * d;
+        const double mu = mean[t], inverse = rstd[t];
         for (int f = 0; f < d; ++f) {
-            xhat[f] = (x[t * d + f] - mean[t]) * rstd[t];
-            const double g = dy[t * d + f];
-            grad.gain[f] += g * xhat[f];
-            if (layer) grad.bias[f] += g;
-            dxhat[f] = g * n.gain[f];
-            sum += dxhat[f], dot += dxhat[f] * xhat[f];
+            xhat[f] = (x[t * d + f] - mu) * inverse;
+            d_gain[f] += g[f] * xhat[f];
+            dxhat[f] = g[f] * gain[f];
         }
-        const double mean_dxhat = layer ? sum / d : 0.0, mean_dot = dot / d;
-        for (int f = 0; f < d; ++f) {
-            const double v = rstd[t] * (dxhat[f] - mean_dxhat - xhat[f] * mean_dot);
-            dx[t * d + f] = accumulate ? dx[t * d + f] + v : v;
-        }
+        if (layer)
+            for (int f = 0; f < d; ++f) d_bias[f] += g[f];
+        const double mean_dxhat = layer ? sum_features(d, [&dxhat](int f) { return dxhat[f]; }) / d : 0.0;
+        const double mean_dot = sum_features(d, [&dxhat, &xhat](int f) { return dxhat[f] * xhat[f]; }) / d;
+        double* out = dx + t * d;
+        if (accumulate)
+            for (int f = 0; f < d; ++f) out[f] += inverse * (dxhat[f] - mean_dxhat - xhat[f] * mean_dot);
+        else
+            for (int f = 0; f < d; ++f) out[f] = inverse * (dxhat[f] - mean_dxhat - xhat[f] * mean_dot);
     }
 }
 
@@ -267,6 +300,18 @@ Dims dims_of(const Settings& s, const Workspace& ws) {
     return {ws.tokens, s.dimension, s.ffn, s.heads, s.kv_heads, dh, s.kv_heads * dh};
 }
 
+// body(dh) with the head width as a compile-time constant where it is a common one, so that the
+// loops over a head's features unroll into a few vector instructions.
+// Inlined into the clones of its callers, and so compiled for their instruction set.
+template <class Body>
+TB_INLINE void with_head_width(int dh, Body body) {
+    switch (dh) {
+        case 4: return body(std::integral_constant<int, 4>());
+        case 8: return body(std::integral_constant<int, 8>());
+        default: return body(dh);
+    }
+}
+
 // Attention's forward over `in` (T x d): Q, K, V, the weights of every head of every sentence,
 // the heads' concatenation and W_o's output.
 TB_CLONES void attention_forward(const Settings& s, const AttentionWeights& a, const Dims& z, Workspace& ws, SublayerBuffers& b,
@@ -283,40 +328,59 @@ TB_CLONES void attention_forward(const Settings& s, const AttentionWeights& a, c
         rope_rows(k, T, z.kv, z.dh, ws.positions.data(), s.rope_base, 1.0);
     }
     const int sentences = static_cast<int>(ws.offsets.size());
-    double* weights = b.weights.get(static_cast<std::size_t>(sentences) * z.heads * kMaxN * kMaxN);
+    const int blocks = sentences * z.heads;  // one kMaxN x kMaxN block of weights per (sentence, head)
+    double* weights = b.weights.get(static_cast<std::size_t>(blocks) * kMaxN * kMaxN);
     double* concat = b.concat.get(T * z.d);
     const double scale = 1.0 / std::sqrt(static_cast<double>(z.dh));
     const int group = z.heads / z.kv_heads;
-    for (int sentence = 0; sentence < sentences; ++sentence) {
-        const int first = ws.offsets[sentence], n = ws.lengths[sentence];
-        for (int j = 0; j < z.heads; ++j) {
-            const double slope = s.position == Position::Alibi ? alibi_slope(j, z.heads) : 0.0;
-            const int qf = j * z.dh, kf = j / group * z.dh;
-            double* A = weights + (sentence * z.heads + j) * kMaxN * kMaxN;
-            for (int i = 0; i < n; ++i) {
-                const double* qi = q + (first + i) * z.d + qf;
-                const int keys = s.mask == Mask::Causal ? i + 1 : n;  // keys after i get exp(-inf) = 0
-                double max = -INFINITY;
-                for (int c = 0; c < keys; ++c) {
-                    const double* kc = k + (first + c) * z.kv + kf;
-                    double dot = 0.0;
-                    for (int f = 0; f < z.dh; ++f) dot += qi[f] * kc[f];
-                    A[i * kMaxN + c] = dot * scale - slope * std::abs(i - c);
-                    max = std::max(max, A[i * kMaxN + c]);
-                }
-                double total = 0.0;
-                for (int c = 0; c < keys; ++c) total += A[i * kMaxN + c] = std::exp(A[i * kMaxN + c] - max);
-                for (int c = 0; c < keys; ++c) A[i * kMaxN + c] /= total;
-                for (int c = keys; c < n; ++c) A[i * kMaxN + c] = 0.0;
-                double* out = concat + (first + i) * z.d + qf;
-                for (int f = 0; f < z.dh; ++f) out[f] = 0.0;
-                for (int c = 0; c < keys; ++c) {
-                    const double* vc = v + (first + c) * z.kv + kf;
-                    for (int f = 0; f < z.dh; ++f) out[f] += A[i * kMaxN + c] * vc[f];
+    // The scores less their row's maximum, then one exp over every block, then each row's
+    // normalization. The unused cells hold 0 until then: libmvec's exp is slow on -inf.
+    std::fill(weights, weights + blocks * kMaxN * kMaxN, 0.0);
+    with_head_width(z.dh, [&](auto head_width) TB_INLINE_LAMBDA {
+        const int dh = head_width;
+        for (int sentence = 0; sentence < sentences; ++sentence) {
+            const int first = ws.offsets[sentence], n = ws.lengths[sentence];
+            for (int j = 0; j < z.heads; ++j) {
+                const double slope = s.position == Position::Alibi ? alibi_slope(j, z.heads) : 0.0;
+                const int qf = j * dh, kf = j / group * dh;
+                double* A = weights + (sentence * z.heads + j) * kMaxN * kMaxN;
+                for (int i = 0; i < n; ++i) {
+                    const double* qi = q + (first + i) * z.d + qf;
+                    const int keys = s.mask == Mask::Causal ? i + 1 : n;
+                    double max = -INFINITY;
+                    for (int c = 0; c < keys; ++c) {
+                        const double* kc = k + (first + c) * z.kv + kf;
+                        double dot = 0.0;
+                        for (int f = 0; f < dh; ++f) dot += qi[f] * kc[f];
+                        A[i * kMaxN + c] = dot * scale - slope * std::abs(i - c);
+                        max = std::max(max, A[i * kMaxN + c]);
+                    }
+                    for (int c = 0; c < keys; ++c) A[i * kMaxN + c] -= max;
                 }
             }
         }
-    }
+        kernels().exp(weights, blocks * kMaxN * kMaxN);
+        for (int sentence = 0; sentence < sentences; ++sentence) {
+            const int first = ws.offsets[sentence], n = ws.lengths[sentence];
+            for (int j = 0; j < z.heads; ++j) {
+                const int qf = j * dh, kf = j / group * dh;
+                double* A = weights + (sentence * z.heads + j) * kMaxN * kMaxN;
+                for (int i = 0; i < n; ++i) {
+                    const int keys = s.mask == Mask::Causal ? i + 1 : n;  // keys after i get weight 0
+                    double total = 0.0;
+                    for (int c = 0; c < keys; ++c) total += A[i * kMaxN + c];
+                    for (int c = 0; c < keys; ++c) A[i * kMaxN + c] /= total;
+                    for (int c = keys; c < n; ++c) A[i * kMaxN + c] = 0.0;
+                    double* out = concat + (first + i) * z.d + qf;
+                    for (int f = 0; f < dh; ++f) out[f] = 0.0;
+                    for (int c = 0; c < n; ++c) {
+                        const double* vc = v + (first + c) * z.kv + kf;
+                        for (int f = 0; f < dh; ++f) out[f] += A[i * kMaxN + c] * vc[f];
+                    }
+                }
+            }
+        }
+    });
     linear(concat, T, z.d, a.wo, a.bo, b.output.get(T * z.d));
 }
 
@@ -335,35 +399,38 @@ TB_CLONES void attention_backward(const Settings& s, const AttentionWeights& a, 
     const double* v = b.v.v.data();
     const double scale = 1.0 / std::sqrt(static_cast<double>(z.dh));
     const int group = z.heads / z.kv_heads;
-    for (int sentence = 0; sentence < static_cast<int>(ws.offsets.size()); ++sentence) {
-        const int first = ws.offsets[sentence], n = ws.lengths[sentence];
-        for (int j = 0; j < z.heads; ++j) {
-            const int qf = j * z.dh, kf = j / group * z.dh;
-            const double* A = b.weights.v.data() + (sentence * z.heads + j) * kMaxN * kMaxN;
-            for (int i = 0; i < n; ++i) {
-                const double* d_o = d_concat + (first + i) * z.d + qf;
-                // dA = dO V^T; dV += A^T dO; dS = A ⊙ (dA - rowsum(dA ⊙ A)) (masked entries have A = 0).
-                double ds[kMaxN], row_dot = 0.0;
-                for (int c = 0; c < n; ++c) {
-                    const double* vc = v + (first + c) * z.kv + kf;
-                    double* dvc = dv + (first + c) * z.kv + kf;
-                    double da = 0.0;
-                    for (int f = 0; f < z.dh; ++f) da += d_o[f] * vc[f], dvc[f] += A[i * kMaxN + c] * d_o[f];
-                    ds[c] = da;
-                    row_dot += da * A[i * kMaxN + c];
-                }
-                const double* qi = q + (first + i) * z.d + qf;
-                double* dqi = dq + (first + i) * z.d + qf;
-                for (int c = 0; c < n; ++c) {
-                    const double dsc = A[i * kMaxN + c] * (ds[c] - row_dot) * scale;
-                    if (dsc == 0.0) continue;
-                    const double* kc = k + (first + c) * z.kv + kf;
-                    double* dkc = dk + (first + c) * z.kv + kf;
-                    for (int f = 0; f < z.dh; ++f) dqi[f] += dsc * kc[f], dkc[f] += dsc * qi[f];
+    with_head_width(z.dh, [&](auto head_width) TB_INLINE_LAMBDA {
+        const int dh = head_width;
+        for (int sentence = 0; sentence < static_cast<int>(ws.offsets.size()); ++sentence) {
+            const int first = ws.offsets[sentence], n = ws.lengths[sentence];
+            for (int j = 0; j < z.heads; ++j) {
+                const int qf = j * dh, kf = j / group * dh;
+                const double* A = b.weights.v.data() + (sentence * z.heads + j) * kMaxN * kMaxN;
+                for (int i = 0; i < n; ++i) {
+                    const double* d_o = d_concat + (first + i) * z.d + qf;
+                    // dA = dO V^T; dV += A^T dO; dS = A ⊙ (dA - rowsum(dA ⊙ A)) (masked entries have A = 0).
+                    double ds[kMaxN], row_dot = 0.0;
+                    for (int c = 0; c < n; ++c) {
+                        const double* vc = v + (first + c) * z.kv + kf;
+                        double* dvc = dv + (first + c) * z.kv + kf;
+                        double da = 0.0;
+                        for (int f = 0; f < dh; ++f) da += d_o[f] * vc[f], dvc[f] += A[i * kMaxN + c] * d_o[f];
+                        ds[c] = da;
+                        row_dot += da * A[i * kMaxN + c];
+                    }
+                    const double* qi = q + (first + i) * z.d + qf;
+                    double* dqi = dq + (first + i) * z.d + qf;
+                    for (int c = 0; c < n; ++c) {
+                        const double dsc = A[i * kMaxN + c] * (ds[c] - row_dot) * scale;
+                        if (dsc == 0.0) continue;
+                        const double* kc = k + (first + c) * z.kv + kf;
+                        double* dkc = dk + (first + c) * z.kv + kf;
+                        for (int f = 0; f < dh; ++f) dqi[f] += dsc * kc[f], dkc[f] += dsc * qi[f];
+                    }
                 }
             }
         }
-    }
+    });
     if (s.position == Position::Rope) {  // the turn is a rotation: its gradient turns back
         rope_rows(dq, T, z.d, z.dh, ws.positions.data(), s.rope_base, -1.0);
         rope_rows(dk, T, z.kv, z.dh, ws.positions.data(), s.rope_base, -1.0);
@@ -447,6 +514,22 @@ void lay_out(const Settings& s, const Batch& batch, Workspace& ws) {
 }
 
 // The stack's forward pass, as forward.cpp's wire() (channel.md section 2): returns the output level.
+// The last sublayer runs on ws.rows alone when it is an FFN and those rows are not all (the
+// attention mixes rows; an FFN does not): the loss reads nothing else, so the other rows' gradient
+// is 0 there and skipping them changes no gradient.
+bool last_ffn_on_rows(const Settings& s, const Workspace& ws, int k) {
+    return k == 2 * s.layers - 1 && !ws.rows.empty() && static_cast<int>(ws.rows.size()) < ws.tokens;
+}
+
+void gather_rows(const std::vector<int>& rows, const double* from, int d, double* to) {
+    for (std::size_t r = 0; r < rows.size(); ++r) std::copy(from + rows[r] * d, from + (rows[r] + 1) * d, to + r * d);
+}
+
+void scatter_rows(const std::vector<int>& rows, const double* from, int T, int d, double* to) {
+    std::fill(to, to + T * d, 0.0);
+    for (std::size_t r = 0; r < rows.size(); ++r) std::copy(from + r * d, from + (r + 1) * d, to + rows[r] * d);
+}
+
 TB_CLONES const double* forward(const Settings& s, const Weights& w, Workspace& ws) {
     const Dims z = dims_of(s, ws);
     const int T = z.T, d = z.d;
@@ -466,9 +549,22 @@ TB_CLONES const double* forward(const Settings& s, const Weights& w, Workspace& 
             norm_forward(in, T, d, norm, s.norm_type, b.mean.get(T), b.rstd.get(T), u);
             f_in = u;
         }
-        if (k % 2 == 0) attention_forward(s, block.attention, z, ws, b, f_in);
-        else ffn_forward(s, block.ffn, z, b, f_in);
-        const double* f = b.output.v.data();
+        const double* f = nullptr;
+        if (k % 2 == 0) {
+            attention_forward(s, block.attention, z, ws, b, f_in);
+        } else if (last_ffn_on_rows(s, ws, k)) {
+            const int R = static_cast<int>(ws.rows.size());
+            double* rows_in = ws.rows_in.get(R * d);
+            gather_rows(ws.rows, f_in, d, rows_in);
+            Dims on_rows = z;
+            on_rows.T = R;
+            ffn_forward(s, block.ffn, on_rows, b, rows_in);
+            f = ws.rows_f.get(T * d);
+            scatter_rows(ws.rows, b.output.v.data(), T, d, ws.rows_f.v.data());
+        } else {
+            ffn_forward(s, block.ffn, z, b, f_in);
+        }
+        if (!f) f = b.output.v.data();
         for (int i = 0; i < T * d; ++i) x[i] = s.residual ? in[i] + f[i] : f[i];
         if (s.norm == Norm::Post) {
             double* sum = b.sum.get(T * d);
@@ -511,13 +607,15 @@ void zero_trained(Weights& g, const Weights& like, const Settings& s) {
 
 std::vector<double> batch_output(const Settings& s, const Weights& w, const Batch& batch, Workspace& ws) {
     lay_out(s, batch, ws);
+    ws.rows.clear();
     const double* out = forward(s, w, ws);
     return std::vector<double>(out, out + ws.tokens * s.dimension);
 }
 
 double loss_and_gradients(const Settings& s, const Weights& w, const Batch& batch, const OutputLoss& loss,
-                          Weights& gradients, Workspace& ws) {
+                          Weights& gradients, Workspace& ws, const std::vector<int>& loss_rows) {
     lay_out(s, batch, ws);
+    ws.rows = loss_rows;
     zero_trained(gradients, w, s);
     const double* out = forward(s, w, ws);
     const Dims z = dims_of(s, ws);
@@ -545,8 +643,20 @@ double loss_and_gradients(const Settings& s, const Weights& w, const Batch& batc
             std::copy(grad, grad + T * d, d_sum);
         const double* f_in = s.norm == Norm::Pre ? b.normalized.v.data() : b.input.v.data();
         double* d_f_in = ws.d_in.get(T * d);
-        if (k % 2 == 0) attention_backward(s, block.attention, z, ws, b, f_in, d_sum, g.attention, next_rows, d_f_in);
-        else ffn_backward(s, block.ffn, z, ws, b, f_in, d_sum, g.ffn, next_rows, d_f_in);
+        if (k % 2 == 0) {
+            attention_backward(s, block.attention, z, ws, b, f_in, d_sum, g.attention, next_rows, d_f_in);
+        } else if (last_ffn_on_rows(s, ws, k)) {
+            const int R = static_cast<int>(ws.rows.size());
+            double* rows_d_out = ws.rows_d_out.get(R * d);
+            gather_rows(ws.rows, d_sum, d, rows_d_out);
+            Dims on_rows = z;
+            on_rows.T = R;
+            double* rows_d_in = ws.rows_d_in.get(R * d);
+            ffn_backward(s, block.ffn, on_rows, ws, b, ws.rows_in.v.data(), rows_d_out, g.ffn, next_rows, rows_d_in);
+            scatter_rows(ws.rows, rows_d_in, T, d, d_f_in);
+        } else {
+            ffn_backward(s, block.ffn, z, ws, b, f_in, d_sum, g.ffn, next_rows, d_f_in);
+        }
         if (s.residual) std::copy(d_sum, d_sum + T * d, grad);
         if (s.norm == Norm::Pre)
             norm_backward(b.input.v.data(), T, d, norm, s.norm_type, b.mean.v.data(), b.rstd.v.data(), d_f_in, g_norm,
@@ -563,6 +673,18 @@ double loss_and_gradients(const Settings& s, const Weights& w, const Batch& batc
             if (s.position == Position::Learned) gradients.learned_position(ws.positions[t], f) += grad[t * d + f];
         }
     return value;
+}
+
+std::vector<int> target_rows(const Batch& batch) {
+    std::vector<int> rows;
+    int first = 0;
+    for (const Example& e : batch) {
+        for (const auto& target : e.targets) rows.push_back(first + target.first);
+        first += static_cast<int>(e.ids.size());
+    }
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    return rows;
 }
 
 namespace {
@@ -651,10 +773,14 @@ StepRecord train_step(const TrainingSetup& setup, TrainingState& state, Workspac
     record.step = state.steps + 1;
     record.batch = draw_batch(*setup.sentences, setup.settings, record.step, setup.mask_id);
     record.loss = loss_and_gradients(setup.settings, state.weights, record.batch,
-                                     language_model_loss(state.weights, record.batch, ws), gradients, ws);
+                                     language_model_loss(state.weights, record.batch, ws), gradients, ws,
+                                     target_rows(record.batch));
     record.finite = std::isfinite(record.loss);
-    for (const TensorRef& t : trained_tensors(gradients, setup.settings))
-        for (long e = 0; e < t.size && record.finite; ++e) record.finite = std::isfinite(t.data[e]);
+    for (const TensorRef& t : trained_tensors(gradients, setup.settings)) {
+        bool finite = true;  // |g| <= max is false for ±inf and NaN; no early exit, so the loop vectorizes
+        for (long e = 0; e < t.size; ++e) finite &= std::abs(t.data[e]) <= std::numeric_limits<double>::max();
+        record.finite = record.finite && finite;
+    }
     if (record.finite) adam_step(state, gradients, setup.settings, setup.adam);
     return record;
 }

@@ -96,7 +96,8 @@ TEST(Training, BackwardMatchesCentralDifferencesOnEveryTensorOfEverySetting) {
         const Batch batch = hand_batch(s, V - 1);
         auto work = make_workspace();
         Weights gradients;
-        const double loss = loss_and_gradients(s, w, batch, language_model_loss(w, batch, *work), gradients, *work);
+        const double loss = loss_and_gradients(s, w, batch, language_model_loss(w, batch, *work), gradients, *work,
+                                               target_rows(batch));
         EXPECT_NEAR(loss, independent_loss(s, w, batch), 1e-10) << c.script;
 
         Weights moved = w;
