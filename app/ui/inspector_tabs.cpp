@@ -90,24 +90,12 @@ void draw_output_family_row(Panel current, const CommandSink& send, Language lan
 }
 
 void draw_scale_family_row(Panel current, const CommandSink& send, Language language) {
-    const struct { Panel panel; const char* label; const char* help; } views[] = {
+    const View views[3] = {
         {Panel::Scale, tr(language, "paramètres", "parameters"), tr(language, "/panneau echelle : la formule de paramètres, de ce modèle à Llama.", "/panneau echelle: the parameter formula, from this model to Llama.")},
         {Panel::Memory, tr(language, "mémoire", "memory"), tr(language, "/panneau memoire : les formes et la mémoire de l'attention (graine 002).", "/panneau memoire: the attention's shapes and memory (seed 002).")},
         {Panel::Superposition, tr(language, "superposition", "superposition"), tr(language, "/panneau superposition : les directions presque perpendiculaires (graine 004).", "/panneau superposition: the nearly perpendicular directions (seed 004).")},
     };
-    bool first = true;
-    for (const auto& v : views) {
-        if (!first) ImGui::SameLine();
-        first = false;
-        const bool open = v.panel == current;
-        if (open) {
-            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kResidual)));
-            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kLabel)));
-        }
-        if (ImGui::Button(v.label) && !open) send(std::string("/panneau ") + panel_word(v.panel));
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", v.help);
-        if (open) ImGui::PopStyleColor(2);
-    }
+    family_row(views, current, send);
 }
 
 }  // namespace tb
