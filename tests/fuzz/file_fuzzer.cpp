@@ -1,7 +1,7 @@
 // libFuzzer target for the file parsers: arbitrary bytes read as a session file, as a lesson and as a
 // training corpus (all three, or only the one TB_FILE_FUZZ_PART names, so that each parser can be
 // fuzzed on its own for a fixed time).
-// Neither may crash, and what they accept must be within the bounds the window relies on (the
+// None may crash, and what they accept must be within the bounds the window relies on (the
 // sentence, every lesson paragraph and title). Built with clang (-DTB_FUZZ=ON, preset "fuzz");
 // the same entry point replays tests/fuzz/files/ in every ctest run (corpus_replay.cpp).
 #include <cstddef>
@@ -60,5 +60,20 @@ void fuzz_corpus(const std::string& text) {
                 for (const int id : sentence) require(id >= 0 && id < vocabulary().size(), "corpus id in the vocabulary");
             }
     }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string text(reinterpret_cast<const char*>(data), size);
+#if !defined(TB_FILE_FUZZ_PART) || TB_FILE_FUZZ_PART == 1
+    fuzz_session(text);
+#endif
+#if !defined(TB_FILE_FUZZ_PART) || TB_FILE_FUZZ_PART == 2
+    fuzz_lesson(text);
+#endif
+#if !defined(TB_FILE_FUZZ_PART) || TB_FILE_FUZZ_PART == 3
+    fuzz_corpus(text);
+#endif
     return 0;
 }
