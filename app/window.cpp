@@ -232,7 +232,8 @@ struct FrameLoop {
 
     // --run/--script's next lines, up to the next picture requested; false when one is refused.
     std::size_t script_next = 0;
-    bool script_running = !options.script.empty();
+    // A picture asked by the last line main() ran is still to be written: its failure ends the run too.
+    bool script_running = !options.script.empty() || app.features().images_pending();
     bool run_script() {
         while (script_next < options.script.size() && !app.features().images_pending()) {
             const std::string& line = options.script[script_next++];
