@@ -229,12 +229,12 @@ std::optional<std::string> write_one_way(bool unnamed, const Destination& d, std
             const std::string to = !d.existing && attempt == 0 ? d.target : temporary_name(d.folder, d.name);
             if (calls.link(fd, to.c_str()) == 0) {
                 named = to;
-            } else if (errno == ENOENT && attempt == 0) {  // no /proc/self/fd to name it through
+            } else if (errno != EEXIST) {
+                // No /proc/self/fd to name it through, a file system without links, a sandbox:
+                // the hidden way, which reports a failure of its own (a full disk) if there is one.
                 calls.close(fd);
                 unsupported = true;
                 return std::nullopt;
-            } else if (errno != EEXIST) {
-                return give_up(errno, true);
             }
         }
         if (named.empty()) {
