@@ -802,6 +802,13 @@ std::vector<double> sublayer_gradient_means(const Weights& g, const Settings& s)
     return out;
 }
 
+std::vector<GradientRecord> gradient_records(const std::vector<StepRecord>& steps) {
+    std::vector<GradientRecord> out;
+    for (const StepRecord& r : steps)
+        if (!r.sublayer_gradients.empty()) out.push_back({r.step, r.sublayer_gradients});
+    return out;
+}
+
 double batch_loss(const Settings& s, const Weights& weights, const Batch& batch, Workspace& work, Weights& gradients) {
     return loss_and_gradients(s, weights, batch, language_model_loss(weights, batch, work), gradients, work);
 }

@@ -121,6 +121,13 @@ inline bool records_gradients(int step) { return step == 1 || step % kGradientEv
 // norms left out, as the gradients panel has always shown it (backward.h).
 std::vector<double> sublayer_gradient_means(const Weights& gradients, const Settings& s);
 
+// The recorded steps of a run, in order: (step, its sublayer_gradients).
+struct GradientRecord {
+    int step = 0;
+    std::vector<double> means;  // [2L]
+};
+std::vector<GradientRecord> gradient_records(const std::vector<StepRecord>& steps);
+
 // The held-out batch: every sentence once, with every target the objective has in it (mot-suivant:
 // each next word; mot-masque: each position masked in turn, one example each), so that its loss
 // needs no random draw and measures the same thing at every step.

@@ -19,8 +19,10 @@ void draw_neurons_panel(const Rect& rect, const Trace& trace, InspectorState& st
 // `level` is the level the playhead is in: the chosen token's vector there is normalized by hand.
 void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState& state, int level, Language language);
 // `data` was computed by the Inspector when the trace changed (nothing drawn when it is missing).
-void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send,
-                          Language language);
+// With a training run (`training` has recorded steps), the panel shows the gradients along the
+// training instead: the latest record by sublayer, step 1's beside it, each side of an A/B.
+void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const TrainingSnapshot* training,
+                          const CommandSink& send, Language language);
 // Its second view (/panneau raschka): Raschka's five layers, his published table beside our draw.
 void draw_raschka_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send, Language language);
 // The gradients tab's two views (ce modèle, Raschka) as a row of small buttons, the open one in yellow.
