@@ -198,7 +198,7 @@ CountEdit set_memory_count(std::int64_t& target, long long value, std::int64_t m
 namespace inspector_metrics {
 constexpr float kHeatmapHeader = 2.5f;  // the block selector and the caption above the heatmaps
 constexpr float kHeatmapLabel = 3.2f;   // the words' column
-constexpr float kHeatmapFooter = 3.0f;  // the colour scale, its labels and the caption below the heatmaps
+constexpr float kHeatmapFooter = 4.4f;  // the colour scale, its labels, the caption and the heads' patterns below the heatmaps
 constexpr float kStripHeader = 5.0f;    // the block, token and caption lines above the strip
 constexpr float kScaleHeader = 3.5f;    // the views' row and the legend's two lines above the scale bars
 constexpr float kScaleRow = 0.95f;      // one model: its name, its bar and its total on one line

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "backward.h"
+#include "predictions.h"
 #include "../features_fixture.h"
 #include "worked_examples.h"
 
@@ -209,6 +210,36 @@ TEST(Inspector, TrainingGradientCaptionNeverContradictsTheFigures) {
     // Both happen: a fixed sentence would be false somewhere.
     EXPECT_GT(larger, 0);
     EXPECT_GT(smaller, 0);
+}
+
+// The output panel's top words after training are real predictions: trained on the built-in corpus,
+// which says « thomas pesquet est astronaute », the model fills « thomas pesquet est [masque] » with
+// « astronaute », far above chance; the probability is the softmax of E·out recomputed here.
+TEST(Inspector, OutputTopWordsAfterTrainingAreRealPredictions) {
+    const Session s = test::session("/corpus interne; /dimension 16; /ffn 64; /entrainer 2000; /phrase thomas pesquet est [masque]");
+    const Trace& t = *s.trace();
+    const auto top = top_predictions(t, s.vocabulary(), 5);
+    ASSERT_EQ(top.size(), 4u);
+    EXPECT_EQ(top[3][0].word, "astronaute");
+    const Eigen::VectorXd z = t.weights->token_embedding * t.levels.back().vectors.row(3).transpose();
+    double total = 0;
+    for (Eigen::Index v = 0; v < z.size(); ++v) total += std::exp(z(v) - z.maxCoeff());
+    EXPECT_NEAR(top[3][0].probability, std::exp(z(top[3][0].id) - z.maxCoeff()) / total, 1e-12);
+    EXPECT_GT(top[3][0].probability, 50.0 / t.vocabulary_size);  // chance gives each word 1/V
+    // The neurons panel's first name for it: the largest activation × (W↓ column · E[astronaute]) of block 2, by hand.
+    const std::vector<NeuronPush> pushes = neuron_pushes(t, 2, 3, top[3][0].id);
+    const FfnWeights& f = t.weights->blocks[1].ffn;
+    int best = -1;
+    double most = -1e300;
+    for (int k = 0; k < f.w2.cols(); ++k) {
+        double align = 0;
+        for (int c = 0; c < f.w2.rows(); ++c) align += f.w2(c, k) * t.weights->token_embedding(top[3][0].id, c);
+        const double push = t.levels[4].hidden(3, k) * align;
+        if (push > most) most = push, best = k;
+    }
+    ASSERT_FALSE(pushes.empty());
+    EXPECT_EQ(pushes.front().neuron, best);
+    EXPECT_NEAR(pushes.front().push, most, 1e-12 * (1 + std::abs(most)));
 }
 
 TEST(Inspector, ScaleSharesAreTheSeedsFigures) {
