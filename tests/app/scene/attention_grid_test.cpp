@@ -173,7 +173,7 @@ TEST(AttentionGrid, HeadPatternsOfATrainedModelSayOnlyWhatIsClear) {
     for (const char* model : {"/corpus grammaire; /entrainer 300", "/recette gpt2; /corpus grammaire; /entrainer 300"}) {
         Session s = test::session(model);
         for (const char* sentence : sentences) {
-            ASSERT_TRUE(test::registry().run(s, std::string("/phrase ") + sentence).ok);
+            ASSERT_TRUE(test::registry().execute(s, std::string("/phrase ") + sentence).ok);
             const Trace& t = *s.trace();
             ASSERT_EQ(t.trained_steps, 300);
             const int n = t.token_count(), mask_id = t.vocabulary_size - 1;
@@ -215,7 +215,9 @@ TEST(AttentionGrid, HeadPatternsOfATrainedModelSayOnlyWhatIsClear) {
                     for (const Mean& x : means)
                         if (x.mean >= 0.5 && x.mean >= 2 * x.even && x.mean > best) expected = x.look, best = x.mean;
                     EXPECT_EQ(got[h].look, expected) << where;
-                    if (expected != Look::None) EXPECT_NEAR(got[h].weight, best, 1e-12) << where;
+                    if (expected != Look::None) {
+                        EXPECT_NEAR(got[h].weight, best, 1e-12) << where;
+                    }
                     const std::string head = "tête\u00A0" + std::to_string(h + 1) + "\u00A0: ";
                     EXPECT_TRUE(contains(line, head + (expected == Look::None ? "pas de motif net" : "regarde "))) << where;
                     // The [masque] query's strongest key, when clear.
@@ -232,7 +234,9 @@ TEST(AttentionGrid, HeadPatternsOfATrainedModelSayOnlyWhatIsClear) {
                     EXPECT_EQ(got[h].mask_key, key) << where;
                     (expected != Look::None || key >= 0 ? clear : unclear) += 1;
                 }
-                if (line.find("[masque] →") != std::string::npos) EXPECT_GE(m, 0);
+                if (line.find("[masque] →") != std::string::npos) {
+                    EXPECT_GE(m, 0);
+                }
             }
         }
     }
