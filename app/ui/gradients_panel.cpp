@@ -127,7 +127,7 @@ void series_plot(const Rect& r, const std::vector<Series>& series, const std::ve
                  Language language) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float line = ImGui::GetTextLineHeight();
-    const float x0 = r.x + line * 2.4f, x1 = r.right() - line * 0.6f;
+    const float x0 = r.x + line * 2.4f, x1 = r.right() - line * 1.4f;  // room for the last level's name
     std::vector<const std::vector<double>*> values;
     for (const Series& s : series) values.push_back(s.values);
     const LogAxis a = axis_for(values, r.y + line * 0.3f, r.bottom() - line * 1.3f);
@@ -167,7 +167,7 @@ void series_plot(const Rect& r, const std::vector<Series>& series, const std::ve
 // The panel with a training run: the latest record and step 1's, by sublayer, each side.
 void training_view(const Rect& rect, const Trace& trace, const TrainingSnapshot& t, Language language) {
     const auto text = [](palette::Colour8 c) { return ImGui::ColorConvertU32ToFloat4(to_u32(c)); };
-    ImGui::TextUnformatted(tr(language, "moyenne |∂L/∂W| par sous-couche, pendant l'entraînement", "mean |∂L/∂W| by sublayer, during training"));
+    ImGui::TextUnformatted(tr(language, "moyenne |∂L/∂W|, entraînement", "mean |∂L/∂W|, training"));
     help_marker(tr(language,
                    "La perte de l'entraînement (le mot masqué, ou le mot suivant) sur le lot du pas, rétropropagée : pour "
                    "chaque sous-couche, la moyenne de |∂L/∂W| sur ses matrices, au pas 1 et tous les 10 pas. Trait plein : "
@@ -196,6 +196,12 @@ void training_view(const Rect& rect, const Trace& trace, const TrainingSnapshot&
         names.push_back(who + tr(language, "pas ", "step ") + std::to_string(side.records->front().step));
         series.push_back({&side.records->back().means, colour, side.name == "B", false});
         names.push_back(who + tr(language, "pas ", "step ") + std::to_string(side.records->back().step));
+    }
+    if (!series.empty()) {  // the legend of the lines: which step each is
+        const std::string last = std::to_string(t.gradients.empty() ? 0 : t.gradients.back().step);
+        std::string legend = tr(language, "plein : pas ", "full: step ") + last + tr(language, " · pâle : pas 1", " · faint: step 1");
+        if (t.b) legend += tr(language, " · B : tirets", " · B: dashed");
+        ImGui::TextDisabled("%s", legend.c_str());
     }
     ImGui::PopTextWrapPos();
     const float top = ImGui::GetCursorScreenPos().y;
