@@ -105,7 +105,7 @@ void model_neurons(const Rect& rect, const Trace& trace, const Vocabulary& vocab
     const Prediction predicted = top_predictions(trace, vocabulary, 1)[static_cast<std::size_t>(state.token)].front();
     const std::vector<NeuronPush> pushes = neuron_pushes(trace, state.block, state.token, predicted.id);
     ImGui::SetCursorScreenPos(ImVec2(strip.area.x, strip.area.bottom() + frame * 0.15f));
-    ImGui::Text(tr(language, "mot prédit ici : « %s » (%s) ; le poussent le plus :", "predicted word here: « %s » (%s); pushed most by:"),
+    ImGui::Text(tr(language, "prédit : « %s » (%s), poussé par", "predicted: « %s » (%s), pushed by"),
                 predicted.word.c_str(), format_percent(predicted.probability, language).c_str());
     help_marker(tr(language,
                    "Poussée d'un neurone = son activation × (sa colonne de W↓ · l'embedding du mot prédit) : ce qu'il ajoute "

@@ -854,6 +854,8 @@ def check_command_line(rng):
         loss, G = batch_loss(P, cfg, batch)
         steps.append({"step": k + 1, "batch": [{"ids": i, "targets": [list(t) for t in tg]} for i, tg in batch],
                       "loss": loss})
+        if k in (0, 2):  # as the program writes them on its recorded steps
+            steps[-1]["sublayer_gradients"] = sublayer_means(G, cfg)
         opt.step(P, G, [n for n in P if cfg.trained(n)])
     log = {"settings": settings, "vocabulary_size": 11, "layer_norm_eps": 1e-5, "objective": "mot-suivant",
            "mask_id": None, "optimizer": opt_json, "initial_weights": to_json_weights(P0, cfg),
@@ -886,6 +888,12 @@ def check_command_line(rng):
     bad = copy.deepcopy(log)
     bad["steps"][0]["batch"][0]["targets"][0][1] = (bad["steps"][0]["batch"][0]["targets"][0][1] + 1) % 11
     run("a next-word target that is not the next word", bad, [], 1)
+    bad = copy.deepcopy(log)
+    bad["steps"][2]["sublayer_gradients"][1] *= 1 + 3e-6
+    run("a sublayer's mean |dL/dW| off by 3e-6", bad, [], 1)
+    bad = copy.deepcopy(log)
+    bad["steps"][0]["sublayer_gradients"].pop()
+    run("sublayer_gradients one short", bad, [], 2)
     run("not JSON", "{\"settings\": ", [], 2)
     run("a trace, not a log", {"settings": settings, "tokens": [], "weights": {}}, [], 2)
     return problems
