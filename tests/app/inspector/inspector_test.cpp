@@ -242,6 +242,21 @@ TEST(Inspector, OutputTopWordsAfterTrainingAreRealPredictions) {
     EXPECT_NEAR(pushes.front().push, most, 1e-12 * (1 + std::abs(most)));
 }
 
+// A new sentence with a [masque] opens the FFN panel on it (the word whose pushers are the lesson);
+// another sentence without one keeps the reader's choice.
+TEST(Inspector, ASentenceWithAMaskChoosesTheMaskedToken) {
+    test::WindowFeatures w;
+    ASSERT_TRUE(w.run("/phrase thomas pesquet est [masque]").ok);
+    EXPECT_EQ(w.features.inspector().state().token, 3);
+    w.features.inspector().state().token = 1;
+    ASSERT_TRUE(w.run("/phrase le chat dort").ok);
+    EXPECT_EQ(w.features.inspector().state().token, 1);
+    ASSERT_TRUE(w.run("/phrase le [masque] dort").ok);
+    EXPECT_EQ(w.features.inspector().state().token, 1);
+    ASSERT_TRUE(w.run("/phrase la petite souris [masque] le chat").ok);
+    EXPECT_EQ(w.features.inspector().state().token, 3);
+}
+
 TEST(Inspector, ScaleSharesAreTheSeedsFigures) {
     const Session s = test::session();
     const std::vector<ScaleRow> rows = scale_rows(*s.trace());
