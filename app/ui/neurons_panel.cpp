@@ -105,7 +105,7 @@ void model_neurons(const Rect& rect, const Trace& trace, const Vocabulary& vocab
     const Prediction predicted = top_predictions(trace, vocabulary, 1)[static_cast<std::size_t>(state.token)].front();
     const std::vector<NeuronPush> pushes = neuron_pushes(trace, state.block, state.token, predicted.id);
     ImGui::SetCursorScreenPos(ImVec2(strip.area.x, strip.area.bottom() + frame * 0.15f));
-    ImGui::Text(tr(language, "prédit : « %s » (%s), poussé par", "predicted: « %s » (%s), pushed by"),
+    ImGui::TextWrapped(tr(language, "prédit : « %s » (%s), poussé par", "predicted: « %s » (%s), pushed by"),
                 predicted.word.c_str(), format_percent(predicted.probability, language).c_str());
     help_marker(tr(language,
                    "Poussée d'un neurone = son activation × (sa colonne de W↓ · l'embedding du mot prédit) : ce qu'il ajoute "
@@ -117,7 +117,7 @@ void model_neurons(const Rect& rect, const Trace& trace, const Vocabulary& vocab
     int shown = 0;
     for (const NeuronPush& p : pushes) {
         if (shown == 3 || !(p.push > 0)) break;
-        ImGui::SameLine();
+        if (shown > 0) ImGui::SameLine();  // the first on its own line: three fit a narrow column
         const std::string label = "n" + std::to_string(p.neuron + 1) + " +" + format_fixed(p.push, 2, language) + "##pousse" + std::to_string(shown);
         if (ImGui::SmallButton(label.c_str())) state.neuron = p.neuron;
         if (ImGui::IsItemHovered())
@@ -127,7 +127,6 @@ void model_neurons(const Rect& rect, const Trace& trace, const Vocabulary& vocab
         ++shown;
     }
     if (shown == 0) {
-        ImGui::SameLine();
         ImGui::TextDisabled("%s", tr(language, "aucun (aucune poussée positive)", "none (no positive push)"));
     }
 
