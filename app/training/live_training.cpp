@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 
+#include "numbers.h"
 #include "training_commands.h"
 
 namespace tb {
@@ -58,10 +59,10 @@ CommandResult LiveTraining::entrainer(const Args& args, const Handler& headless)
     const std::optional<int> count = training_steps_argument(args);
     if (!count) return headless(session_, args);  // its message for a bad argument
     if (const std::optional<Reopening> r = reopening())
-        return {false, Text{"la session « " + r->path + " » se réentraîne (" + std::to_string(r->done) + "/" + std::to_string(r->total) +
-                                " pas) : attendez la fin",
-                            "the session « " + r->path + " » is retraining (" + std::to_string(r->done) + "/" + std::to_string(r->total) +
-                                " steps): wait for the end"}};
+        return {false, Text{"la session « " + r->path + " » se réentraîne (" + format_count(r->done, Language::French) + " / " +
+                                format_count(r->total, Language::French) + " pas) : attendez la fin",
+                            "the session « " + r->path + " » is retraining (" + format_count(r->done, Language::English) + " / " +
+                                format_count(r->total, Language::English) + " steps): wait for the end"}};
     if (running())
         return {false, Text{"un entraînement est déjà en cours (jusqu'au pas " + std::to_string(target_) + ") : /entrainer stop l'arrête",
                             "a training is already running (up to step " + std::to_string(target_) + "): /entrainer stop ends it"}};
@@ -238,8 +239,8 @@ CommandResult LiveTraining::reopen(SessionOpening opening, Commit commit) {
         });
         done_ = true;
     });
-    return {true, Text{"session « " + path + " » : réentraînement de " + std::to_string(total) + " pas, elle s'ouvre à la fin",
-                       "session « " + path + " »: retraining " + std::to_string(total) + " steps, it opens at the end"}};
+    return {true, Text{"session « " + path + " » : réentraînement de " + format_count(total, Language::French) + " pas, elle s'ouvre à la fin",
+                       "session « " + path + " »: retraining " + format_count(total, Language::English) + " steps, it opens at the end"}};
 }
 
 std::optional<LiveTraining::Reopening> LiveTraining::reopening() const {
