@@ -165,8 +165,8 @@ void Session::adopt_training() {
     trace_ = compute(settings(), typed_places_);
 }
 
-void Session::take_training(Session&& trained) {
-    if (drops_training(settings(), trained.settings())) throw std::logic_error("take_training: another model");
+bool Session::take_training(Session&& trained) {
+    if (drops_training(settings(), trained.settings())) return false;
     weights_ = std::move(trained.weights_);
     trained_steps_ = trained.trained_steps_;
     corpus_ = std::move(trained.corpus_);
@@ -175,6 +175,7 @@ void Session::take_training(Session&& trained) {
     previous_ = trace_;
     ++replay_count_;
     trace_ = compute(settings(), typed_places_);
+    return true;
 }
 
 bool Session::forget_training() {

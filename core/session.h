@@ -93,8 +93,9 @@ public:
     void adopt_training();
     // Takes the training of `trained`, a model trained apart (a session being reopened) whose
     // settings are this one's model (the same seed and shape: drops_training says no): its weights,
-    // its runs and its corpus; the sentence replays through them.
-    void take_training(Session&& trained);
+    // its runs and its corpus; the sentence replays through them. False, and nothing taken, for
+    // another model.
+    bool take_training(Session&& trained);
     // Back to the seed's random weights (/graine, /reinit): the sentence replays. False when the
     // weights were already the seed's.
     bool forget_training();

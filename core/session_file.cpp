@@ -230,6 +230,9 @@ CommandResult check_opening(const Session& session, const std::string& path, con
     if (view) {
         if (auto error = view->check_view(opening.file.view)) return refusal("« " + path + " » : " + *error, "« " + path + " »: " + *error);
         opening.b = view->side_b_settings(opening.file.view, opening.file.settings);
+        if (opening.b)
+            if (auto error = validate(*opening.b, session.vocabulary()))
+                return refusal("« " + path + " » : côté B : " + *error, "« " + path + " »: side B: " + *error);
     }
     // The training's corpora, each as it was (its identity), before anything changes.
     if (auto error = read_corpora(opening.file.training, session.vocabulary(), opening.corpora)) return refusal(error->fr, error->en);

@@ -233,10 +233,15 @@ CommandResult LiveTraining::reopen(SessionOpening opening, Commit commit) {
     done_ = false;
     worker_ = std::thread([this, vocabulary] {
         Reopen& r = *reopen_;
-        r.error = train_opening(r.opening, vocabulary, r.models, [this, &r](int done) {
-            r.done = done;
-            return !stop_;
-        });
+        try {
+            r.error = train_opening(r.opening, vocabulary, r.models, [this, &r](int done) {
+                r.done = done;
+                return !stop_;
+            });
+        } catch (const std::exception& e) {  // out of memory: the open is refused, the window goes on
+            r.models = {};
+            r.error = e.what();
+        }
         done_ = true;
     });
     return {true, Text{"session « " + path + " » : réentraînement de " + format_count(total, Language::French) + " pas, elle s'ouvre à la fin",

@@ -161,3 +161,28 @@ TEST(Reopen, AMissingCorpusIsRefusedAtOnceAndChangesNothing) {
 
 }  // namespace
 }  // namespace tb
+
+namespace tb {
+namespace {
+
+// A side B that cannot be (h = 8 at d = 8: d_h = 1) is refused with the file, before anything
+// changes, instead of stopping the program.
+TEST(Reopen, AnImpossibleSideBIsRefused) {
+    test::WindowFeatures w;
+    const fs::path plain = scratch("b_plain.json");
+    ASSERT_TRUE(w.run("/session enregistrer " + plain.string()).ok);
+    json file;
+    std::ifstream(plain) >> file;
+    file["view"]["comparison"] = {{"heads", 8}, {"kv_heads", 8}};
+    const fs::path path = scratch("b_impossible.json");
+    std::ofstream(path) << file.dump();
+    const json before = traced(w.session);
+    const CommandResult refused = w.run("/session ouvrir " + path.string());
+    EXPECT_FALSE(refused.ok);
+    EXPECT_EQ(refused.message.rfind("session non ouverte : « " + path.string() + " » : côté B : ", 0), 0u) << refused.message;
+    EXPECT_FALSE(w.features.comparison().is_open());
+    EXPECT_EQ(traced(w.session), before);
+}
+
+}  // namespace
+}  // namespace tb
