@@ -13,8 +13,8 @@ if(TB_FUZZ)
 endif()
 # TB_TSAN=ON builds everything with ThreadSanitizer (a build folder of its own: it cannot be mixed
 # with the above), for the window's live training and its worker (app/training):
-#   cmake -S . -B build-tsan -DTB_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo && cmake --build build-tsan --target app_tests
-#   TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/app/app_tests --gtest_filter='LiveTraining.*:Reopen.*'
+#   cmake -S . -B build-tsan -DTB_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo && cmake --build build-tsan --target tsan_training_tests
+#   TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/app/tsan_training_tests
 option(TB_TSAN "Build with ThreadSanitizer" OFF)
 if(TB_TSAN)
   if(TB_SANITIZE OR TB_FUZZ)
