@@ -343,12 +343,19 @@ int Program::finish(const std::string& commands) {
     options.script = deferred;
     options.english = registry.language() == tb::Language::English;
     const int status = tb::run_window(*app, data_dir, options);
+    // A session still retraining is the one to resume next time, as its file says.
+    const tb::SessionFile* reopening = app->features().training().reopening_file();
+    const std::optional<tb::SessionFile> pending = reopening ? std::optional<tb::SessionFile>(*reopening) : std::nullopt;
     app->features().training().stop();  // the steps done so far are the session's, saved below
     if (last_session && tb::saves_last_session(start)) {  // the next start resumes here
         std::error_code ec;
         std::filesystem::create_directories(std::filesystem::path(*last_session).parent_path(), ec);
-        const auto saved = tb::save_session(session, *last_session, &app->features());
-        if (!saved.ok) std::cerr << "transformer-bloc : " << saved.message << '\n';
+        if (pending) {
+            if (auto error = tb::save_session_file(*last_session, *pending)) std::cerr << "transformer-bloc : " << *error << '\n';
+        } else {
+            const auto saved = tb::save_session(session, *last_session, &app->features());
+            if (!saved.ok) std::cerr << "transformer-bloc : " << saved.message << '\n';
+        }
     }
     return status;
 }

@@ -303,7 +303,9 @@ struct FrameLoop {
             if (!run_script()) return true;
         }
         // The screenshot: after 3 frames and the test actions, from the back buffer, before the swap.
-        const bool shoot = screenshot() && frame >= 3 && actions.pending.empty() && actions.quiet_frames >= 3 && !script_running;
+        // A session being reopened (--open) is shot once it is open.
+        const bool shoot = screenshot() && frame >= 3 && actions.pending.empty() && actions.quiet_frames >= 3 && !script_running &&
+                           !app.features().training().reopening();
         // "texts FILE": what this frame wrote, read back from its draw data, once ImGui has settled.
         if (!actions.texts_path.empty() && actions.quiet_frames >= 3) {
             if (!write_screen_text(screen_text(*ImGui::GetDrawData(), *io.Fonts), actions.texts_path, actions.texts_positions)) {

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "numbers.h"
 #include "scene/badge_strip.h"
 #include "scene/svg.h"
 #include "text/text.h"
@@ -51,7 +52,7 @@ void Features::install() {
     after("melanger", &Features::shuffled);              // the beads slide to their new places
     add_export_commands(registry_, [this](const std::string& path) { return request_image(path); },
                         [this](const Session&) { return svg(); });
-    add_session_commands(registry_, this);
+    add_session_commands(registry_, this, [this](const std::string& path) { return open_session_file(path); });
     training_.install(registry_);  // last: it wraps every command that may change the model
 }
 
@@ -129,15 +130,47 @@ void Features::sync() {
     inspector_.update(session_.trace(), session_.vocabulary());
 }
 
+namespace {
+LogLine said(const CommandResult& r) {
+    return {r.ok ? LogLine::Kind::Reply : LogLine::Kind::Error, r.message, r.english.empty() ? r.message : r.english};
+}
+}  // namespace
+
 void Features::update(double dt) {
-    if (const std::optional<Text> ended = training_.poll()) add_log({LogLine::Kind::Reply, ended->fr, ended->en});
+    if (const std::optional<CommandResult> ended = training_.poll()) add_log(said(*ended));
     sync();
     playback_.update(dt);
 }
 
 void Features::wait_for_training() {
-    if (const std::optional<Text> ended = training_.wait()) add_log({LogLine::Kind::Reply, ended->fr, ended->en});
+    if (const std::optional<CommandResult> ended = training_.wait()) add_log(said(*ended));
     sync();
+}
+
+// Checked and its corpora read at once (a refusal changes nothing); a file with a training then
+// trains on the worker and opens when it is done, so the window never freezes (a 10 000-step
+// session takes seconds); one without opens at once.
+CommandResult Features::open_session_file(const std::string& path) {
+    SessionOpening opening;
+    const CommandResult checked = check_opening(session_, path, this, opening);
+    if (!checked.ok) return checked;
+    auto commit = [this](const SessionOpening& o, TrainedModels&& models) {
+        CommandResult done = finish_opening(session_, o, std::move(models), this);
+        sync();
+        return done;
+    };
+    if (opening.steps() > 0) return training_.reopen(std::move(opening), commit);
+    TrainedModels models;
+    if (auto error = train_opening(opening, std::make_shared<const Vocabulary>(session_.vocabulary()), models))
+        return CommandResult(false, "session non ouverte : " + *error + " ; rien n'a changé", "session not opened: " + *error + "; nothing changed");
+    return commit(opening, std::move(models));
+}
+
+std::string Features::caption() const {
+    if (const std::optional<LiveTraining::Reopening> r = training_.reopening())
+        return tr(registry_.language(), "réentraînement de la session… ", "retraining the session… ") + format_count(r->done, registry_.language()) +
+               " / " + format_count(r->total, registry_.language());
+    return session_.trace() == caption_trace_ ? caption_ : std::string();
 }
 
 CommandResult Features::request_image(const std::string& path) {
@@ -219,6 +252,12 @@ std::optional<std::string> Features::check_view(const nlohmann::json& view) cons
     ViewState v;
     if (auto error = view_from_json(view, session_.settings().heads, v)) return error;
     return teaching_.check(v);
+}
+
+std::optional<Settings> Features::side_b_settings(const nlohmann::json& view, const Settings& a) const {
+    ViewState v;
+    if (view_from_json(view, a.heads, v) || !v.comparison) return std::nullopt;
+    return merge_b(a, v.comparison->b, v.comparison->overrides);  // as Comparison::open makes it
 }
 
 void Features::apply_view(const nlohmann::json& view) {

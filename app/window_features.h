@@ -63,8 +63,9 @@ public:
     static constexpr std::size_t kMaxLogChars = 6000;
     void add_log(LogLine line);
     // What to notice, over the cross-section (the /melanger reply: presenter mode has no console);
-    // empty once the model or the sentence changes again.
-    std::string caption() const { return session_.trace() == caption_trace_ ? caption_ : std::string(); }
+    // empty once the model or the sentence changes again. While a session reopens, how far its
+    // training has come.
+    std::string caption() const;
     float font_scale() const { return playback_.text_scale() * teaching_.text_factor(); }  // the user's and presenter's
     // The body text in pixels and the interface scale (text_px / kBaseTextPx) for the window's size
     // (scene/screen.h's rule: the text grows with the window), times font_scale().
@@ -93,6 +94,9 @@ public:
     nlohmann::json save_view() const override;
     std::optional<std::string> check_view(const nlohmann::json& view) const override;
     void apply_view(const nlohmann::json& view) override;
+    std::optional<Settings> side_b_settings(const nlohmann::json& view, const Settings& a) const override;
+    Session* side_b() override { return comparison_.b(); }
+    const Session* side_b() const override { return comparison_.b(); }
 
 private:
     CommandResult request_image(const std::string& path);
@@ -100,6 +104,7 @@ private:
     void open_parameters() { inspector_.parameters_open() = true; }
     void shuffled();
     void reset_view();
+    CommandResult open_session_file(const std::string& path);  // /session ouvrir: its training on the worker
 
     Session& session_;
     CommandRegistry& registry_;

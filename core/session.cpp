@@ -165,6 +165,19 @@ void Session::adopt_training() {
     trace_ = compute(settings(), typed_places_);
 }
 
+bool Session::take_training(Session&& trained) {
+    if (drops_training(settings(), trained.settings())) return false;
+    weights_ = std::move(trained.weights_);
+    trained_steps_ = trained.trained_steps_;
+    corpus_ = std::move(trained.corpus_);
+    run_ = std::move(trained.run_);
+    ended_runs_ = std::move(trained.ended_runs_);
+    previous_ = trace_;
+    ++replay_count_;
+    trace_ = compute(settings(), typed_places_);
+    return true;
+}
+
 bool Session::forget_training() {
     const bool trained = trained_steps_ > 0;
     run_.reset();

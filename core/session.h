@@ -91,6 +91,11 @@ public:
     const TrainingRun* training() const { return run_.get(); }
     // Takes the run's weights as the model's and replays the sentence through them.
     void adopt_training();
+    // Takes the training of `trained`, a model trained apart (a session being reopened) whose
+    // settings are this one's model (the same seed and shape: drops_training says no): its weights,
+    // its runs and its corpus; the sentence replays through them. False, and nothing taken, for
+    // another model.
+    bool take_training(Session&& trained);
     // Back to the seed's random weights (/graine, /reinit): the sentence replays. False when the
     // weights were already the seed's.
     bool forget_training();

@@ -111,11 +111,15 @@ std::string session_to_text(const SessionFile& file) {
                                          ? identity_places(static_cast<int>(split_words(file.settings.sentence).size()))
                                          : file.typed_places},
                     {"melanger_count", file.melanger_count}};
-    json training = json::array();
-    for (const TrainingRecipe& r : file.training)
-        training.push_back({{"corpus", r.corpus}, {"corpus_identity", r.corpus_identity}, {"batch_size", r.batch_size},
-                            {"learning_rate", r.learning_rate}, {"steps", r.steps}});
-    j["training"] = std::move(training);
+    auto recipe = [](const std::vector<TrainingRecipe>& runs) {
+        json out = json::array();
+        for (const TrainingRecipe& r : runs)
+            out.push_back({{"corpus", r.corpus}, {"corpus_identity", r.corpus_identity}, {"batch_size", r.batch_size},
+                           {"learning_rate", r.learning_rate}, {"steps", r.steps}});
+        return out;
+    };
+    j["training"] = recipe(file.training);
+    if (!file.training_b.empty()) j["training_b"] = recipe(file.training_b);
     return j.dump(2) + "\n";
 }
 
@@ -136,7 +140,8 @@ std::optional<std::string> parse_session(const std::string& text, const Vocabula
                (j.contains("version") ? found_value(j["version"]) : " (« version » absente)");
     for (const auto& item : j.items())
         if (item.key() != "format" && item.key() != "version" && item.key() != "settings" && item.key() != "view" &&
-            item.key() != "typed_places" && item.key() != "melanger_count" && item.key() != "training")
+            item.key() != "typed_places" && item.key() != "melanger_count" && item.key() != "training" &&
+            item.key() != "training_b")
             return "clé inconnue " + quoted_key(item.key());
     if (!j.contains("settings")) return std::string("réglages absents (« settings »)");
     SessionFile file;
@@ -164,7 +169,10 @@ std::optional<std::string> parse_session(const std::string& text, const Vocabula
         file.melanger_count = count.get<int>();
     }
     if (j.contains("training"))
-        if (auto error = training_from_json(j["training"], file.settings, file.training)) return error;
+        if (auto error = training_from_json(j["training"], file.settings, vocabulary, file.training)) return error;
+    if (j.contains("training_b"))  // side B's /lot and /taux have A's ranges
+        if (auto error = training_from_json(j["training_b"], file.settings, vocabulary, file.training_b))
+            return "côté B : " + *error;
     out = std::move(file);
     return std::nullopt;
 }
@@ -186,8 +194,8 @@ namespace {
 // settings end as the file's (its /lot and /taux), the last run still open (a next /entrainer
 // continues it, Adam's state kept).
 std::optional<std::string> retrain(Session& session, const std::vector<TrainingRecipe>& recipe,
-                                   const std::vector<std::shared_ptr<const Corpus>>& corpora) {
-    session.forget_training();
+                                   const std::vector<std::shared_ptr<const Corpus>>& corpora, int& done,
+                                   const std::function<bool(int)>& go_on) {
     const Settings saved = session.settings();
     for (std::size_t i = 0; i < recipe.size(); ++i) {
         Settings s = saved;
@@ -200,6 +208,8 @@ std::optional<std::string> retrain(Session& session, const std::vector<TrainingR
             StepRecord record = train_step(run.setup, run.state, *run.work, run.gradients);
             if (!record.finite) return "l'entraînement enregistré n'est plus fini au pas " + std::to_string(record.step);
             run.steps.push_back(std::move(record));
+            ++done;
+            if (go_on && !go_on(done)) return std::string("réentraînement interrompu");
         }
         session.adopt_training();
     }
@@ -208,29 +218,77 @@ std::optional<std::string> retrain(Session& session, const std::vector<TrainingR
     return std::nullopt;
 }
 
+// Each run's corpus, read again and checked to be the one it trained on.
+std::optional<Text> read_corpora(const std::vector<TrainingRecipe>& recipe, const Vocabulary& vocabulary,
+                                 std::vector<std::shared_ptr<const Corpus>>& out) {
+    for (const TrainingRecipe& r : recipe) {
+        CorpusResult loaded = r.corpus == "interne" || r.corpus == "grammaire" ? builtin_corpus(r.corpus, vocabulary)
+                                                                               : load_corpus_file(r.corpus, vocabulary);
+        if (!loaded.corpus || loaded.corpus->identity != r.corpus_identity)
+            return Text{"le corpus « " + r.corpus + " » de son entraînement " + (loaded.corpus ? "a changé depuis" : "est illisible"),
+                        "the corpus « " + r.corpus + " » of its training " + (loaded.corpus ? "has changed since" : "cannot be read")};
+        out.push_back(std::make_shared<const Corpus>(std::move(*loaded.corpus)));
+    }
+    return std::nullopt;
+}
+
+CommandResult refusal(const std::string& fr, const std::string& en) {
+    return CommandResult(false, "session non ouverte : " + fr + " ; rien n'a changé", "session not opened: " + en + "; nothing changed");
+}
+
+int steps_of(const std::vector<TrainingRecipe>& recipe) {
+    int steps = 0;
+    for (const TrainingRecipe& r : recipe) steps += r.steps;
+    return steps;
+}
+
 }  // namespace
 
-CommandResult open_session(Session& session, const std::string& path, SessionView* view) {
-    SessionFile file;
-    if (auto error = load_session_file(path, session.vocabulary(), file))
-        return CommandResult(false, "session non ouverte : " + *error + " ; rien n'a changé",
-                      "session not opened: " + *error + "; nothing changed");
-    if (view)
-        if (auto error = view->check_view(file.view))
-            return CommandResult(false, "session non ouverte : « " + path + " » : " + *error + " ; rien n'a changé",
-                          "session not opened: « " + path + " »: " + *error + "; nothing changed");
-    // The training's corpora, each as it was (its identity), before anything changes.
-    std::vector<std::shared_ptr<const Corpus>> corpora;
-    for (const TrainingRecipe& r : file.training) {
-        CorpusResult loaded = r.corpus == "interne" || r.corpus == "grammaire" ? builtin_corpus(r.corpus, session.vocabulary())
-                                                                               : load_corpus_file(r.corpus, session.vocabulary());
-        if (!loaded.corpus || loaded.corpus->identity != r.corpus_identity)
-            return CommandResult(false, "session non ouverte : le corpus « " + r.corpus + " » de son entraînement " +
-                                            (loaded.corpus ? "a changé depuis" : "est illisible") + " ; rien n'a changé",
-                                 "session not opened: the corpus « " + r.corpus + " » of its training " +
-                                     (loaded.corpus ? "has changed since" : "cannot be read") + "; nothing changed");
-        corpora.push_back(std::make_shared<const Corpus>(std::move(*loaded.corpus)));
+int SessionOpening::steps() const { return steps_of(file.training) + (b ? steps_of(file.training_b) : 0); }
+
+CommandResult check_opening(const Session& session, const std::string& path, const SessionView* view, SessionOpening& out) {
+    SessionOpening opening;
+    opening.path = path;
+    if (auto error = load_session_file(path, session.vocabulary(), opening.file)) return refusal(*error, *error);
+    if (view) {
+        if (auto error = view->check_view(opening.file.view)) return refusal("« " + path + " » : " + *error, "« " + path + " »: " + *error);
+        opening.b = view->side_b_settings(opening.file.view, opening.file.settings);
+        if (opening.b)
+            if (auto error = validate(*opening.b, session.vocabulary()))
+                return refusal("« " + path + " » : côté B : " + *error, "« " + path + " »: side B: " + *error);
     }
+    // The training's corpora, each as it was (its identity), before anything changes.
+    if (auto error = read_corpora(opening.file.training, session.vocabulary(), opening.corpora)) return refusal(error->fr, error->en);
+    if (opening.b)
+        if (auto error = read_corpora(opening.file.training_b, session.vocabulary(), opening.corpora_b))
+            return refusal("côté B : " + error->fr, "side B: " + error->en);
+    out = std::move(opening);
+    return CommandResult(true, "");
+}
+
+std::optional<std::string> train_opening(const SessionOpening& opening, std::shared_ptr<const Vocabulary> vocabulary,
+                                         TrainedModels& out, const std::function<bool(int)>& go_on) {
+    const SessionFile& file = opening.file;
+    int done = 0;
+    auto model = [&](const Settings& settings, const std::vector<TrainingRecipe>& recipe,
+                     const std::vector<std::shared_ptr<const Corpus>>& corpora, std::unique_ptr<Session>& trained) {
+        auto session = std::make_unique<Session>(vocabulary, settings);
+        if (auto error = session->apply(settings, file.typed_places)) return error;  // checked: cannot fail
+        if (auto error = retrain(*session, recipe, corpora, done, go_on)) return error;
+        trained = std::move(session);
+        return std::optional<std::string>();
+    };
+    TrainedModels models;
+    if (auto error = model(file.settings, file.training, opening.corpora, models.a)) return error;
+    if (opening.b)
+        if (auto error = model(*opening.b, file.training_b, opening.corpora_b, models.b)) return "côté B : " + *error;
+    out = std::move(models);
+    return std::nullopt;
+}
+
+CommandResult finish_opening(Session& session, const SessionOpening& opening, TrainedModels&& models, SessionView* view) {
+    const SessionFile& file = opening.file;
+    const std::string& path = opening.path;
     // Checked whole: now apply. Session::apply validates again (it cannot fail here).
     if (auto error = session.apply(file.settings, file.typed_places))
         return CommandResult(false, "session non ouverte : " + *error, "session not opened: " + *error);
@@ -243,14 +301,26 @@ CommandResult open_session(Session& session, const std::string& path, SessionVie
             session.apply(session.settings(), file.typed_places);
     }
     // Last: a view that reopens a lesson replays /reinit, which would forget the training.
-    if (auto error = retrain(session, file.training, corpora))
-        return CommandResult(false, "session non ouverte : " + *error, "session not opened: " + *error);
+    if (models.a) session.take_training(std::move(*models.a));
+    if (view && models.b)
+        if (Session* b = view->side_b()) b->take_training(std::move(*models.b));
     session.set_melanger_count(file.melanger_count);
     const std::string steps = std::to_string(session.trained_steps());
+    const bool trained = !file.training.empty();
     return CommandResult(true, "session ouverte : « " + path + " » (graine " + std::to_string(file.settings.seed) + ")" +
-                                   (file.training.empty() ? "" : " ; entraînement refait : " + steps + " pas"),
+                                   (trained ? " ; entraînement refait : " + steps + " pas" : ""),
                          "session opened: « " + path + " » (seed " + std::to_string(file.settings.seed) + ")" +
-                             (file.training.empty() ? "" : "; training redone: " + steps + " steps"));
+                             (trained ? "; training redone: " + steps + " steps" : ""));
+}
+
+CommandResult open_session(Session& session, const std::string& path, SessionView* view) {
+    SessionOpening opening;
+    const CommandResult checked = check_opening(session, path, view, opening);
+    if (!checked.ok) return checked;
+    TrainedModels models;
+    if (auto error = train_opening(opening, std::make_shared<const Vocabulary>(session.vocabulary()), models))
+        return refusal(*error, *error);
+    return finish_opening(session, opening, std::move(models), view);
 }
 
 CommandResult save_session(const Session& session, const std::string& path, const SessionView* view) {
@@ -259,7 +329,10 @@ CommandResult save_session(const Session& session, const std::string& path, cons
     file.typed_places = session.typed_places();
     file.melanger_count = session.melanger_count();
     file.training = session.training_recipe();
-    if (view) file.view = view->save_view();
+    if (view) {
+        file.view = view->save_view();
+        if (const Session* b = view->side_b()) file.training_b = b->training_recipe();
+    }
     if (auto error = save_session_file(path, file))
         return CommandResult(false, "session non enregistrée : " + *error, "session not saved: cannot write « " + path + " »");
     std::error_code ec;
@@ -267,11 +340,13 @@ CommandResult save_session(const Session& session, const std::string& path, cons
     return CommandResult(true, "session enregistrée dans « " + where + " »", "session saved to « " + where + " »");
 }
 
-void add_session_commands(CommandRegistry& registry, SessionView* view) {
+void add_session_commands(CommandRegistry& registry, SessionView* view, std::function<CommandResult(const std::string& path)> open) {
     const Handler run = verbs(
         "session",
         {{{"enregistrer", "sauver"}, [view](Session& session, const Args& file) { return save_session(session, file.text(), view); }, true},
-         {{"ouvrir"}, [view](Session& session, const Args& file) { return open_session(session, file.text(), view); }, true}},
+         {{"ouvrir"},
+          [view, open](Session& session, const Args& file) { return open ? open(file.text()) : open_session(session, file.text(), view); },
+          true}},
         Text{"enregistrer ou ouvrir, puis un nom de fichier", "enregistrer or ouvrir, then a file name"});
     registry.add({"session", "/session <enregistrer|ouvrir> FICHIER",
                   "Enregistre tout l'état (réglages, graine, étape, vue) dans un fichier JSON, ou le rouvre.",

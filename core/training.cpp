@@ -14,10 +14,11 @@
 // compiled for AVX-512, AVX2 + FMA and plain x86-64, the best picked at load time (GCC and Clang's
 // function multiversioning); the matrix products are lane_kernels' gemm.
 // Not under the sanitizers, whose run-time starts after the clones' resolvers.
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define TB_SANITIZED 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || __has_feature(undefined_behavior_sanitizer) || \
+    __has_feature(thread_sanitizer)
 #define TB_SANITIZED 1
 #endif
 #endif

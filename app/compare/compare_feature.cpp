@@ -37,7 +37,10 @@ void Comparison::sync() {
         b_->apply(want, a_.typed_places());  // replays B
         return;
     }
-    if (want.step != b_->settings().step) b_->apply(want, a_.typed_places());
+    // The step, and A's /lot and /taux (B trains on A's batches: both sides end their run alike).
+    const Settings& b = b_->settings();
+    if (want.step != b.step || want.batch_size != b.batch_size || want.learning_rate != b.learning_rate)
+        b_->apply(want, a_.typed_places());
     if (a_replayed) b_->replay();  // A replayed (/propager with its seed, a lesson step): B too
 }
 

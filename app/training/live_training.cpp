@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 
+#include "numbers.h"
 #include "training_commands.h"
 
 namespace tb {
@@ -51,11 +52,17 @@ std::shared_ptr<const TrainingSnapshot> LiveTraining::snapshot() const {
 
 CommandResult LiveTraining::entrainer(const Args& args, const Handler& headless) {
     if (args.size() == 1 && args.folded(0) == "stop") {
+        if (reopening()) return {true, *stop()};  // « ouverture … annulée »
         if (const std::optional<Text> summary = stop()) return {true, Text{"entraînement arrêté ; ", "training stopped; "} + *summary};
         return {true, Text{"aucun entraînement en cours", "no training is running"}};
     }
     const std::optional<int> count = training_steps_argument(args);
     if (!count) return headless(session_, args);  // its message for a bad argument
+    if (const std::optional<Reopening> r = reopening())
+        return {false, Text{"la session « " + r->path + " » se réentraîne (" + format_count(r->done, Language::French) + " / " +
+                                format_count(r->total, Language::French) + " pas) : attendez la fin",
+                            "the session « " + r->path + " » is retraining (" + format_count(r->done, Language::English) + " / " +
+                                format_count(r->total, Language::English) + " steps): wait for the end"}};
     if (running())
         return {false, Text{"un entraînement est déjà en cours (jusqu'au pas " + std::to_string(target_) + ") : /entrainer stop l'arrête",
                             "a training is already running (up to step " + std::to_string(target_) + "): /entrainer stop ends it"}};
@@ -184,9 +191,10 @@ Text give_back(Session& session, TrainingRun&& run, int first_step) {
 
 }  // namespace
 
-std::optional<Text> LiveTraining::finish() {
+std::optional<CommandResult> LiveTraining::finish() {
     if (!worker_.joinable()) return std::nullopt;
     worker_.join();
+    if (reopen_) return finish_reopening();
     Text summary = give_back(session_, std::move(*run_), first_step_);
     run_.reset();
     if (non_finite_step_) summary = summary + non_finite_text(non_finite_step_);
@@ -199,9 +207,10 @@ std::optional<Text> LiveTraining::finish() {
         shown_run_b_ = b_->training();
     }
     b_ = nullptr;
-    return summary;
+    return CommandResult(true, summary);
 }
-std::optional<Text> LiveTraining::poll() {
+
+std::optional<CommandResult> LiveTraining::poll() {
     if (running()) return done_ ? finish() : std::nullopt;
     rebuild_from_session();
     return std::nullopt;
@@ -209,10 +218,53 @@ std::optional<Text> LiveTraining::poll() {
 
 std::optional<Text> LiveTraining::stop() {
     stop_ = true;
-    return finish();
+    const std::optional<CommandResult> ended = finish();
+    if (!ended) return std::nullopt;
+    return Text{ended->message, ended->english.empty() ? ended->message : ended->english};
 }
 
-std::optional<Text> LiveTraining::wait() { return finish(); }
+std::optional<CommandResult> LiveTraining::wait() { return finish(); }
+
+CommandResult LiveTraining::reopen(SessionOpening opening, Commit commit) {
+    reopen_ = std::make_unique<Reopen>();
+    reopen_->opening = std::move(opening);
+    reopen_->commit = std::move(commit);
+    const std::string path = reopen_->opening.path;
+    const int total = reopen_->opening.steps();
+    auto vocabulary = std::make_shared<const Vocabulary>(session_.vocabulary());  // the worker's own
+    stop_ = false;
+    done_ = false;
+    worker_ = std::thread([this, vocabulary] {
+        Reopen& r = *reopen_;
+        try {
+            r.error = train_opening(r.opening, vocabulary, r.models, [this, &r](int done) {
+                r.done = done;
+                return !stop_;
+            });
+        } catch (const std::exception& e) {  // out of memory: the open is refused, the window goes on
+            r.models = {};
+            r.error = e.what();
+        }
+        done_ = true;
+    });
+    return {true, Text{"session « " + path + " » : réentraînement de " + format_count(total, Language::French) + " pas, elle s'ouvre à la fin",
+                       "session « " + path + " »: retraining " + format_count(total, Language::English) + " steps, it opens at the end"}};
+}
+
+std::optional<LiveTraining::Reopening> LiveTraining::reopening() const {
+    if (!reopen_) return std::nullopt;
+    return Reopening{reopen_->opening.path, reopen_->done, reopen_->opening.steps()};
+}
+
+CommandResult LiveTraining::finish_reopening() {
+    const std::unique_ptr<Reopen> r = std::move(reopen_);
+    if (r->models.a) return r->commit(r->opening, std::move(r->models));
+    if (stop_)
+        return {true, Text{"ouverture de la session « " + r->opening.path + " » annulée ; rien n'a changé",
+                           "opening of the session « " + r->opening.path + " » cancelled; nothing changed"}};
+    const std::string why = r->error.value_or("?");
+    return {false, Text{"session non ouverte : " + why + " ; rien n'a changé", "session not opened: " + why + "; nothing changed"}};
+}
 
 void LiveTraining::rebuild_from_session() {
     const TrainingRun* run = session_.training();

@@ -8,6 +8,8 @@
 // that may change the model stops the training first (install() wraps them). With the A/B comparison
 // open, side B trains beside A, step for step, on the same corpus: the same seed and batch size draw
 // the same sentences in the same order, each side with its own objective (its mask).
+// The same worker reopens a trained session (/session ouvrir, the last session at start-up): the
+// file's models train there, apart, while the window keeps drawing (reopen()).
 // Pure: no ImGui; tests drive it through Features::run and wait().
 #include <atomic>
 #include <functional>
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "session_file.h"
 
 namespace tb {
 
@@ -62,24 +65,42 @@ public:
     // the model so that it stops the training first (the view commands go through).
     void install(CommandRegistry& registry);
 
+    // Opening a trained session without freezing the window: `opening` was checked whole (its
+    // corpora read), so only its training is left; its models train on the worker while the picture
+    // stays as it is (reopening() says how far), then `commit` puts the file and the models in place
+    // at once, on the window's thread (poll, wait). A command that changes the model cancels it
+    // first, as it stops a training, and nothing changes; the end of a script waits for it.
+    using Commit = std::function<CommandResult(const SessionOpening&, TrainedModels&&)>;
+    CommandResult reopen(SessionOpening opening, Commit commit);
+    struct Reopening {
+        std::string path;
+        int done = 0, total = 0;  // steps, both sides
+    };
+    std::optional<Reopening> reopening() const;
+    // The file being reopened (what the window saves on exit meanwhile), or null.
+    const SessionFile* reopening_file() const { return reopen_ ? &reopen_->opening.file : nullptr; }
+
     // The latest snapshot (never null); any thread.
     std::shared_ptr<const TrainingSnapshot> snapshot() const;
+    // A training or a reopening on the worker.
     bool running() const { return worker_.joinable(); }
-    // The frame loop's poll: when the worker has ended, the session takes the run back. Returns the
-    // reply to log then (the summary), else nothing.
-    std::optional<Text> poll();
-    // Stops the worker at the end of its current step and gives the run back; its summary, or nothing
-    // when none ran.
+    // The frame loop's poll: when the worker has ended, the session takes the run back (or the
+    // reopened session is put in place). Returns the reply to log then, else nothing.
+    std::optional<CommandResult> poll();
+    // Stops the worker at the end of its current step and gives the run back (a reopening is
+    // cancelled); what it says, or nothing when none ran.
     std::optional<Text> stop();
-    // Waits for the worker to end on its own, then gives the run back (tests, and the end of a script).
-    std::optional<Text> wait();
+    // Waits for the worker to end on its own, then gives the run back or puts the reopened session in
+    // place (tests, and the end of a script).
+    std::optional<CommandResult> wait();
 
 private:
     CommandResult entrainer(const Args& args, const Handler& headless);
     void start(int count);
     void work(int count);  // on the worker thread
     void publish(bool running);
-    std::optional<Text> finish();  // joins, gives the run back, the summary
+    std::optional<CommandResult> finish();  // joins, gives the run back, the summary
+    CommandResult finish_reopening();       // joined: the reopened session in place, or why not
     void rebuild_from_session();   // the snapshot of the session's run when nothing runs
 
     Session& session_;
@@ -94,6 +115,15 @@ private:
     const TrainingRun* shown_run_ = nullptr;  // the session's run the snapshot was rebuilt from
     std::size_t shown_steps_ = 0;
     const TrainingRun* shown_run_b_ = nullptr;  // and side B's
+
+    struct Reopen {
+        SessionOpening opening;
+        Commit commit;
+        std::atomic<int> done{0};  // written by the worker
+        TrainedModels models;      // the worker's until it ends
+        std::optional<std::string> error;
+    };
+    std::unique_ptr<Reopen> reopen_;  // while a session is being reopened
 
     mutable std::mutex mutex_;  // guards snapshot_ only
     std::shared_ptr<const TrainingSnapshot> snapshot_ = std::make_shared<TrainingSnapshot>();
