@@ -152,13 +152,13 @@ struct SublayerBuffers {
     Buffer output;      // T x d: F(.)
     // Attention.
     Buffer q, k, v;     // T x d, T x kv, T x kv (Q and K turned, with RoPE)
-    Buffer weights;     // sentences x h x 8 x 8: softmax weights, row = query
+    Buffer weights;     // sentences x h x 8 x 8: softmax weights, row = query (the queries' rows, n keys)
     Buffer concat;      // T x d
     // FFN.
     Buffer gate;        // T x w: φ(W1 x + b1)
     Buffer slope;       // T x w: φ'(W1 x + b1)
     Buffer up;          // T x w: W3 x + b3, gated only
-    Buffer hidden;      // T x w: gate, or gate ⊙ up
+    Buffer hidden;      // T x w: gate ⊙ up, gated only (else the hidden activations are the gate)
     Buffer query_input;  // Q x d: the query rows of the attention's input, when they are not all
 };
 
@@ -184,6 +184,7 @@ struct Workspace {
     Buffer narrowed_output;  // R x d: the output level on the loss's rows
     // Backward.
     Buffer grad, d_f, d_in, d_q, d_k, d_v, d_concat, d_hidden, d_pre, d_up, d_queries;
+    Buffer scores;  // an attention's scores, one query's keys after the other
     // Row-major copies of the weights ([out][in]) for the products by W.
     std::vector<Buffer> transposed;
     Buffer embedding_rows;  // V x d
@@ -207,16 +208,27 @@ void linear_input_gradient(const double* d_c, int M, int N, const double* w_rows
     kernels().gemm(M, K, N, d_c, N, 1, w_rows, K, nullptr, accumulate, d_a, K);
 }
 
-// dW (+)= d_c^T a and db (+)= sum of d_c's rows: W [N][K] column-major, so its data is [K][N] row-major.
+// dW = d_c^T a and db = the sum of d_c's rows, written (a pass uses each weight once): W [N][K]
+// column-major, so its data is [K][N] row-major.
 TB_CLONES void linear_weight_gradient(const double* d_c, int M, int N, const double* a, int K, Matrix& dw, Vector& db) {
-    kernels().gemm(K, N, M, a, 1, K, d_c, N, nullptr, true, dw.data(), N);
+    kernels().gemm(K, N, M, a, 1, K, d_c, N, nullptr, false, dw.data(), N);
+    double* __restrict sum = db.data();
+    for (int n = 0; n < N; ++n) sum[n] = 0.0;
     for (int m = 0; m < M; ++m)
-        for (int n = 0; n < N; ++n) db[n] += d_c[m * N + n];
+        for (int n = 0; n < N; ++n) sum[n] += d_c[m * N + n];
 }
 
+// W's row-major copy: its data is [K][N] row-major, read down the columns of four rows at a time.
 TB_CLONES const double* rows_of(Buffer& buffer, const Matrix& w) {
-    double* p = buffer.get(static_cast<std::size_t>(w.size()));
-    Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(p, w.rows(), w.cols()) = w;
+    const int N = static_cast<int>(w.rows()), K = static_cast<int>(w.cols());
+    double* __restrict p = buffer.get(static_cast<std::size_t>(w.size()));
+    const double* __restrict data = w.data();
+    int k = 0;
+    for (; k + 4 <= K; k += 4)
+        for (int n = 0; n < N; ++n)
+            for (int j = 0; j < 4; ++j) p[n * K + k + j] = data[(k + j) * N + n];
+    for (; k < K; ++k)
+        for (int n = 0; n < N; ++n) p[n * K + k] = data[k * N + n];
     return p;
 }
 
@@ -354,9 +366,10 @@ TB_CLONES void attention_forward(const Settings& s, const AttentionWeights& a, c
     double* concat = b.concat.get(Q * z.d);
     const double scale = 1.0 / std::sqrt(static_cast<double>(z.dh));
     const int group = z.heads / z.kv_heads;
-    // The scores less their row's maximum, then one exp over every block, then each row's
-    // normalization. The unused cells hold 0 until then: libmvec's exp is slow on -inf.
-    std::fill(weights, weights + blocks * kMaxN * kMaxN, 0.0);
+    int cells = 0;
+    // The scores less their row's maximum, one after the other (only the keys each query sees),
+    // then one exp over them all, then each row's normalization into its block.
+    double* scores = ws.scores.get(static_cast<std::size_t>(Q) * z.heads * kMaxN);
     with_head_width(z.dh, [&](auto head_width) TB_INLINE_LAMBDA {
         const int dh = head_width;
         for (int sentence = 0; sentence < sentences; ++sentence) {
@@ -364,7 +377,6 @@ TB_CLONES void attention_forward(const Settings& s, const AttentionWeights& a, c
             for (int j = 0; j < z.heads; ++j) {
                 const double slope = s.position == Position::Alibi ? alibi_slope(j, z.heads) : 0.0;
                 const int qf = j * dh, kf = j / group * dh;
-                double* A = weights + (sentence * z.heads + j) * kMaxN * kMaxN;
                 for (int r = queries.first[sentence]; r < queries.first[sentence + 1]; ++r) {
                     const int i = queries.tokens[r] - first;
                     const double* qi = q + r * z.d + qf;
@@ -374,14 +386,16 @@ TB_CLONES void attention_forward(const Settings& s, const AttentionWeights& a, c
                         const double* kc = k + (first + c) * z.kv + kf;
                         double dot = 0.0;
                         for (int f = 0; f < dh; ++f) dot += qi[f] * kc[f];
-                        A[i * kMaxN + c] = dot * scale - slope * std::abs(i - c);
-                        max = std::max(max, A[i * kMaxN + c]);
+                        scores[cells + c] = dot * scale - slope * std::abs(i - c);
+                        max = std::max(max, scores[cells + c]);
                     }
-                    for (int c = 0; c < keys; ++c) A[i * kMaxN + c] -= max;
+                    for (int c = 0; c < keys; ++c) scores[cells + c] -= max;
+                    cells += keys;
                 }
             }
         }
-        kernels().exp(weights, blocks * kMaxN * kMaxN);
+        kernels().exp(scores, cells);
+        cells = 0;
         for (int sentence = 0; sentence < sentences; ++sentence) {
             const int first = ws.offsets[sentence], n = ws.lengths[sentence];
             for (int j = 0; j < z.heads; ++j) {
@@ -391,9 +405,10 @@ TB_CLONES void attention_forward(const Settings& s, const AttentionWeights& a, c
                     const int i = queries.tokens[r] - first;
                     const int keys = s.mask == Mask::Causal ? i + 1 : n;  // keys after i get weight 0
                     double total = 0.0;
-                    for (int c = 0; c < keys; ++c) total += A[i * kMaxN + c];
-                    for (int c = 0; c < keys; ++c) A[i * kMaxN + c] /= total;
+                    for (int c = 0; c < keys; ++c) total += scores[cells + c];
+                    for (int c = 0; c < keys; ++c) A[i * kMaxN + c] = scores[cells + c] / total;
                     for (int c = keys; c < n; ++c) A[i * kMaxN + c] = 0.0;
+                    cells += keys;
                     double* out = concat + r * z.d + qf;
                     for (int f = 0; f < dh; ++f) out[f] = 0.0;
                     for (int c = 0; c < n; ++c) {
@@ -478,7 +493,7 @@ TB_CLONES void ffn_forward(const Settings& s, const FfnWeights& f, const Dims& z
     const int T = z.T, count = T * z.w;
     double* gate = b.gate.get(count);
     double* slope = b.slope.get(count);
-    double* pre = b.hidden.get(count);  // W1 x + b1, overwritten by the hidden activations below
+    double* pre = b.hidden.get(count);  // W1 x + b1, overwritten by gate ⊙ up when gated
     linear(in, T, z.d, f.w1, f.b1, pre);
     switch (s.activation) {
         case Activation::Gelu: case Activation::Geglu: kernels().gelu_slope(pre, count, gate, slope); break;
@@ -495,13 +510,12 @@ TB_CLONES void ffn_forward(const Settings& s, const FfnWeights& f, const Dims& z
             }
             break;
     }
-    double* hidden = pre;
+    const double* hidden = gate;
     if (gated(s.activation)) {
         double* up = b.up.get(count);
         linear(in, T, z.d, f.w3, f.b3, up);
-        for (int i = 0; i < count; ++i) hidden[i] = gate[i] * up[i];
-    } else {
-        std::copy(gate, gate + count, hidden);
+        for (int i = 0; i < count; ++i) pre[i] = gate[i] * up[i];
+        hidden = pre;
     }
     linear(hidden, T, z.w, f.w2, f.b2, b.output.get(T * z.d));
 }
@@ -510,7 +524,7 @@ TB_CLONES void ffn_backward(const Settings& s, const FfnWeights& f, const Dims& 
                   const double* in, const double* d_out, FfnWeights& g, std::size_t& next_rows, double* d_in) {
     const int T = z.T, count = T * z.w;
     double* d_hidden = ws.d_hidden.get(count);
-    linear_weight_gradient(d_out, T, z.d, b.hidden.v.data(), z.w, g.w2, g.b2);
+    linear_weight_gradient(d_out, T, z.d, gated(s.activation) ? b.hidden.v.data() : b.gate.v.data(), z.w, g.w2, g.b2);
     linear_input_gradient(d_out, T, z.d, rows_of(ws.transposed[next_rows++], f.w2), z.w, false, d_hidden);
     double* d_pre = ws.d_pre.get(count);
     const double* slope = b.slope.v.data();
@@ -646,13 +660,17 @@ void zero_all(Weights& w) {
     }
 }
 
-void zero_trained(Weights& g, const Weights& like, const Settings& s) {
+// g shaped like `like`, and 0 in the tensors the backward pass adds into: the embedding, the
+// position table and the norms (it writes the blocks' weights and biases whole, once each).
+void zero_sums(Weights& g, const Weights& like) {
     if (g.blocks.size() != like.blocks.size() || g.token_embedding.rows() != like.token_embedding.rows() ||
         g.token_embedding.cols() != like.token_embedding.cols() || g.blocks.empty() ||
         g.blocks.front().ffn.w1.rows() != like.blocks.front().ffn.w1.rows() ||
         g.blocks.front().attention.wk.rows() != like.blocks.front().attention.wk.rows())
         g = like, zero_all(g);
-    for (const TensorRef& t : trained_tensors(g, s)) std::fill(t.data, t.data + t.size, 0.0);
+    g.token_embedding.setZero(), g.learned_position.setZero(), g.final_norm.gain.setZero(), g.final_norm.bias.setZero();
+    for (BlockWeights& b : g.blocks)
+        for (LayerNormWeights* n : {&b.norm1, &b.norm2}) n->gain.setZero(), n->bias.setZero();
 }
 
 }  // namespace
@@ -666,7 +684,7 @@ std::vector<double> batch_output(const Settings& s, const Weights& w, const Batc
 double loss_and_gradients(const Settings& s, const Weights& w, const Batch& batch, const OutputLoss& loss,
                           Weights& gradients, Workspace& ws, const std::vector<int>& loss_rows) {
     lay_out(s, batch, loss_rows, ws);
-    zero_trained(gradients, w, s);
+    zero_sums(gradients, w);
     const double* out = forward(s, w, ws);
     const Dims z = dims_of(s, ws);
     const int d = z.d;
@@ -825,6 +843,23 @@ void adam_step(TrainingState& state, const Weights& gradients, const Settings& s
                        step_size, root_correction, adam.eps, adam.weight_decay);
 }
 
+namespace {
+
+// True when every value is finite: v - v is 0 then, NaN for ±inf and NaN. In eight partial sums,
+// which the compiler keeps in vector registers.
+TB_CLONES bool all_finite(const double* v, long count) {
+    double partial[8] = {};
+    long i = 0;
+    for (; i + 8 <= count; i += 8)
+        for (int k = 0; k < 8; ++k) partial[k] += v[i + k] - v[i + k];
+    for (; i < count; ++i) partial[0] += v[i] - v[i];
+    double total = 0.0;
+    for (double p : partial) total += p;
+    return total == 0.0;
+}
+
+}  // namespace
+
 StepRecord train_step(const TrainingSetup& setup, TrainingState& state, Workspace& ws, Weights& gradients) {
     StepRecord record;
     record.step = state.steps + 1;
@@ -833,11 +868,7 @@ StepRecord train_step(const TrainingSetup& setup, TrainingState& state, Workspac
                                      language_model_loss(state.weights, record.batch, ws), gradients, ws,
                                      target_rows(record.batch));
     record.finite = std::isfinite(record.loss);
-    for (const TensorRef& t : trained_tensors(gradients, setup.settings)) {
-        bool finite = true;  // |g| <= max is false for ±inf and NaN; no early exit, so the loop vectorizes
-        for (long e = 0; e < t.size; ++e) finite &= std::abs(t.data[e]) <= std::numeric_limits<double>::max();
-        record.finite = record.finite && finite;
-    }
+    for (const TensorRef& t : trained_tensors(gradients, setup.settings)) record.finite = record.finite && all_finite(t.data, t.size);
     if (record.finite) adam_step(state, gradients, setup.settings, setup.adam);
     return record;
 }
