@@ -312,6 +312,7 @@ TB_CLONES void rope_rows(double* x, int T, int width, int dh, const int* positio
 }
 
 constexpr int kMaxN = Settings::kMaxTokens;
+constexpr int kMaxHeadWidth = 16;  // d / h, d = 8 or 16
 
 void gather_rows(const std::vector<int>& rows, const double* from, int d, double* to) {
     for (std::size_t r = 0; r < rows.size(); ++r) std::copy(from + rows[r] * d, from + (rows[r] + 1) * d, to + r * d);
@@ -430,7 +431,7 @@ TB_CLONES void attention_backward(const Settings& s, const AttentionWeights& a, 
     double* d_concat = ws.d_concat.get(Q * z.d);
     linear_weight_gradient(d_out, Q, z.d, b.concat.v.data(), z.d, g.wo, g.bo);
     linear_input_gradient(d_out, Q, z.d, rows_of(ws.transposed[next_rows++], a.wo), z.d, false, d_concat);
-    double* dq = ws.d_q.zero(Q * z.d);
+    double* dq = ws.d_q.get(Q * z.d);  // written whole below
     double* dk = ws.d_k.zero(T * z.kv);
     double* dv = ws.d_v.zero(T * z.kv);
     const double* q = b.q.v.data();
@@ -447,26 +448,32 @@ TB_CLONES void attention_backward(const Settings& s, const AttentionWeights& a, 
                 const double* A = b.weights.v.data() + (sentence * z.heads + j) * kMaxN * kMaxN;
                 for (int r = queries.first[sentence]; r < queries.first[sentence + 1]; ++r) {
                     const int i = queries.tokens[r] - first;
-                    const double* d_o = d_concat + r * z.d + qf;
+                    const double* weight = A + i * kMaxN;
+                    // Local copies of the query's rows, so that the loops below write one array each
+                    // and vectorize (the compiler cannot tell the buffers apart).
+                    double d_o[kMaxHeadWidth], qi[kMaxHeadWidth], dqi[kMaxHeadWidth] = {};
+                    std::copy(d_concat + r * z.d + qf, d_concat + r * z.d + qf + dh, d_o);
+                    std::copy(q + r * z.d + qf, q + r * z.d + qf + dh, qi);
                     // dA = dO V^T; dV += A^T dO; dS = A ⊙ (dA - rowsum(dA ⊙ A)) (masked entries have A = 0).
                     double ds[kMaxN], row_dot = 0.0;
                     for (int c = 0; c < n; ++c) {
                         const double* vc = v + (first + c) * z.kv + kf;
                         double* dvc = dv + (first + c) * z.kv + kf;
                         double da = 0.0;
-                        for (int f = 0; f < dh; ++f) da += d_o[f] * vc[f], dvc[f] += A[i * kMaxN + c] * d_o[f];
+                        for (int f = 0; f < dh; ++f) da += d_o[f] * vc[f];
+                        for (int f = 0; f < dh; ++f) dvc[f] += weight[c] * d_o[f];
                         ds[c] = da;
-                        row_dot += da * A[i * kMaxN + c];
+                        row_dot += da * weight[c];
                     }
-                    const double* qi = q + r * z.d + qf;
-                    double* dqi = dq + r * z.d + qf;
                     for (int c = 0; c < n; ++c) {
-                        const double dsc = A[i * kMaxN + c] * (ds[c] - row_dot) * scale;
+                        const double dsc = weight[c] * (ds[c] - row_dot) * scale;
                         if (dsc == 0.0) continue;
                         const double* kc = k + (first + c) * z.kv + kf;
                         double* dkc = dk + (first + c) * z.kv + kf;
-                        for (int f = 0; f < dh; ++f) dqi[f] += dsc * kc[f], dkc[f] += dsc * qi[f];
+                        for (int f = 0; f < dh; ++f) dqi[f] += dsc * kc[f];
+                        for (int f = 0; f < dh; ++f) dkc[f] += dsc * qi[f];
                     }
+                    std::copy(dqi, dqi + dh, dq + r * z.d + qf);
                 }
             }
         }
