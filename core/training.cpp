@@ -218,17 +218,10 @@ TB_CLONES void linear_weight_gradient(const double* d_c, int M, int N, const dou
         for (int n = 0; n < N; ++n) sum[n] += d_c[m * N + n];
 }
 
-// W's row-major copy: its data is [K][N] row-major, read down the columns of four rows at a time.
-TB_CLONES const double* rows_of(Buffer& buffer, const Matrix& w) {
-    const int N = static_cast<int>(w.rows()), K = static_cast<int>(w.cols());
-    double* __restrict p = buffer.get(static_cast<std::size_t>(w.size()));
-    const double* __restrict data = w.data();
-    int k = 0;
-    for (; k + 4 <= K; k += 4)
-        for (int n = 0; n < N; ++n)
-            for (int j = 0; j < 4; ++j) p[n * K + k + j] = data[(k + j) * N + n];
-    for (; k < K; ++k)
-        for (int n = 0; n < N; ++n) p[n * K + k] = data[k * N + n];
+// W's row-major copy ([N][K]): the transpose of its data, [K][N] row-major.
+const double* rows_of(Buffer& buffer, const Matrix& w) {
+    double* p = buffer.get(static_cast<std::size_t>(w.size()));
+    kernels().transpose(w.data(), static_cast<int>(w.cols()), static_cast<int>(w.rows()), p);
     return p;
 }
 
