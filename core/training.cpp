@@ -597,20 +597,28 @@ const Queries& queries_of(const Workspace& ws, int k) { return k == ws.narrowed_
 // (T x d; with the narrowing, 0 off the loss's rows).
 TB_CLONES const double* forward(const Settings& s, const Weights& w, Workspace& ws) {
     const Dims z = dims_of(s, ws);
-    const int d = z.d;
+    const int d = z.d, sublayers = 2 * s.layers;
+    const int R = ws.narrowed_at >= 0 ? static_cast<int>(ws.rows.size()) : z.T;  // the output level's rows
+    double* out = ws.output.get(z.T * d);
+    double* level = ws.narrowed_at >= 0 ? ws.narrowed_output.get(R * d) : out;
+    // Each sublayer writes the stream straight into the next one's input; the last one into the
+    // final norm's input (pre) or the output level.
+    const auto stream_into = [&](int k, int rows) {
+        if (k < sublayers) return ws.sublayers[static_cast<std::size_t>(k)].input.get(rows * d);
+        return s.norm == Norm::Pre ? ws.final_input.get(rows * d) : level;
+    };
     const Matrix position = position_table(s.position, w);
-    double* x = ws.grad.get(z.T * d);  // the stream, moved from sublayer to sublayer
+    double* x = stream_into(0, z.T);
     for (int t = 0; t < z.T; ++t)
         for (int f = 0; f < d; ++f) x[t * d + f] = w.token_embedding(ws.ids[t], f) + position(ws.positions[t], f);
     int T = z.T;
-    for (int k = 0; k < 2 * s.layers; ++k) {
+    for (int k = 0; k < sublayers; ++k) {
         const BlockWeights& block = w.blocks.at(static_cast<std::size_t>(k / 2));
         const LayerNormWeights& norm = k % 2 == 0 ? block.norm1 : block.norm2;
         SublayerBuffers& b = ws.sublayers[static_cast<std::size_t>(k)];
         Dims at = z;
         at.T = T;
-        double* in = b.input.get(T * d);
-        std::copy(x, x + T * d, in);
+        const double* in = b.input.v.data();
         const double* f_in = in;
         if (s.norm == Norm::Pre) {
             double* u = b.normalized.get(T * d);
@@ -630,28 +638,20 @@ TB_CLONES const double* forward(const Settings& s, const Weights& w, Workspace& 
             ffn_forward(s, block.ffn, at, b, f_in);
         }
         const double* f = b.output.v.data();
+        const int T_out = k == ws.narrowed_at ? R : T;
+        double* next = stream_into(k + 1, T_out);
+        double* sum = s.norm == Norm::Post ? b.sum.get(T_out * d) : next;
         if (k == ws.narrowed_at) {
-            T = static_cast<int>(ws.rows.size());
-            for (int r = 0; r < T; ++r)
-                for (int e = 0; e < d; ++e) x[r * d + e] = s.residual ? in[ws.rows[r] * d + e] + f[r * d + e] : f[r * d + e];
+            for (int r = 0; r < T_out; ++r)
+                for (int e = 0; e < d; ++e) sum[r * d + e] = s.residual ? in[ws.rows[r] * d + e] + f[r * d + e] : f[r * d + e];
         } else {
-            for (int i = 0; i < T * d; ++i) x[i] = s.residual ? in[i] + f[i] : f[i];
+            for (int i = 0; i < T * d; ++i) sum[i] = s.residual ? in[i] + f[i] : f[i];
         }
-        if (s.norm == Norm::Post) {
-            double* sum = b.sum.get(T * d);
-            std::copy(x, x + T * d, sum);
-            norm_forward(sum, T, d, norm, s.norm_type, b.mean.get(T), b.rstd.get(T), x);
-        }
+        if (s.norm == Norm::Post) norm_forward(sum, T_out, d, norm, s.norm_type, b.mean.get(T_out), b.rstd.get(T_out), next);
+        T = T_out;
     }
-    double* out = ws.output.get(z.T * d);
-    double* level = ws.narrowed_at >= 0 ? ws.narrowed_output.get(T * d) : out;
-    if (s.norm == Norm::Pre) {
-        double* final_input = ws.final_input.get(T * d);
-        std::copy(x, x + T * d, final_input);
-        norm_forward(final_input, T, d, w.final_norm, s.norm_type, ws.final_mean.get(T), ws.final_rstd.get(T), level);
-    } else {
-        std::copy(x, x + T * d, level);
-    }
+    if (s.norm == Norm::Pre)
+        norm_forward(ws.final_input.v.data(), T, d, w.final_norm, s.norm_type, ws.final_mean.get(T), ws.final_rstd.get(T), level);
     if (ws.narrowed_at >= 0) scatter_rows(ws.rows, level, z.T, d, out);
     return out;
 }
@@ -719,11 +719,16 @@ double loss_and_gradients(const Settings& s, const Weights& w, const Batch& batc
         Dims at = z;
         at.T = T_in;
         // The wiring undone: post-norm's norm first, then F, then pre-norm's norm; the residual's "1".
-        double* d_sum = ws.d_f.get(T * d);
-        if (s.norm == Norm::Post)
+        // d_sum: dL/d(input + F) (dL/dF without the residual), grad itself where nothing changes it
+        // before it is read.
+        double* d_sum = grad;
+        if (s.norm == Norm::Post) {
+            d_sum = ws.d_f.get(T * d);
             norm_backward(b.sum.v.data(), T, d, norm, s.norm_type, b.mean.v.data(), b.rstd.v.data(), grad, g_norm, false, d_sum);
-        else
+        } else if (k == ws.narrowed_at) {
+            d_sum = ws.d_f.get(T * d);
             std::copy(grad, grad + T * d, d_sum);
+        }
         const double* f_in = s.norm == Norm::Pre ? b.normalized.v.data() : b.input.v.data();
         double* d_f_in = ws.d_in.get(T_in * d);
         if (k % 2 == 0) {
@@ -736,7 +741,7 @@ double loss_and_gradients(const Settings& s, const Weights& w, const Batch& batc
         if (s.residual) {
             if (k == ws.narrowed_at)
                 scatter_rows(ws.rows, d_sum, T_in, d, grad);
-            else
+            else if (d_sum != grad)
                 std::copy(d_sum, d_sum + T * d, grad);
         }
         T = T_in;
