@@ -298,7 +298,9 @@ std::optional<int> Program::run_commands(std::string& commands) {
         commands = script.text + "\n";  // an empty script: nothing to run, not an error
     }
     commands += o.run;
-    const auto lines = tb::split_script(commands);
+    const tb::ScriptLines parsed = registry.read_script(commands);  // a cut file name refused before anything runs
+    if (parsed.error) return fail(registry.language() == tb::Language::English ? parsed.error->en : parsed.error->fr);
+    const auto& lines = parsed.lines;
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const std::string& line = lines[i];
         // A picture is drawn by the window's next frame: the lines after it wait for it there.

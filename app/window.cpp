@@ -15,12 +15,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
-#include <fstream>
 #include <memory>
 #include <vector>
 
+#include <unistd.h>
+
 #include "app.h"
 #include "command_kit.h"
+#include "files.h"
 #include "fonts.h"
 #include "keys.h"
 #include "render/bead_renderer.h"
@@ -76,9 +78,9 @@ struct Fullscreen {
 
 // "log FILE": the console's log as the window shows it, commands as "> /propager".
 void write_log(App& app, const std::string& path) {
-    std::ofstream out(path);
-    for (const LogLine& line : app.features().log()) out << (line.kind == LogLine::Kind::Command ? "> " : "") << line.text << '\n';
-    if (!out) std::fprintf(stderr, "transformer-bloc : impossible d'écrire %s\n", path.c_str());
+    std::string text;
+    for (const LogLine& line : app.features().log()) text += (line.kind == LogLine::Kind::Command ? "> " : "") + line.text + '\n';
+    if (auto error = write_file_atomically(path, text)) std::fprintf(stderr, "transformer-bloc : %s\n", error->c_str());
 }
 
 // The test hook: window events a test cannot easily cause under Xvfb without a window manager.
@@ -102,7 +104,7 @@ struct TestActions {
             app.features().training().running() &&
             app.features().training().snapshot()->losses.size() < std::strtoul(pending.front().c_str() + 11, nullptr, 10))
             return true;
-        if (pending.front().rfind("wait_file ", 0) == 0 && !std::ifstream(pending.front().substr(10))) return true;  // a test's go
+        if (pending.front().rfind("wait_file ", 0) == 0 && ::access(pending.front().c_str() + 10, F_OK) != 0) return true;  // a test's go
         quiet_frames = 0;
         const std::string a = pending.front();
         pending.pop_front();
@@ -230,7 +232,8 @@ struct FrameLoop {
 
     // --run/--script's next lines, up to the next picture requested; false when one is refused.
     std::size_t script_next = 0;
-    bool script_running = !options.script.empty();
+    // A picture asked by the last line main() ran is still to be written: its failure ends the run too.
+    bool script_running = !options.script.empty() || app.features().images_pending();
     bool run_script() {
         while (script_next < options.script.size() && !app.features().images_pending()) {
             const std::string& line = options.script[script_next++];

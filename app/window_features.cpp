@@ -42,7 +42,7 @@ std::vector<Command> Features::declarations() {
 
 void Features::install() {
     // The welcome in both languages: drawn in the one of the moment (--lang en, then /langue).
-    log_.push_back({LogLine::Kind::Reply, text_in(Language::French).welcome, text_in(Language::English).welcome});
+    add_log({LogLine::Kind::Reply, text_in(Language::French).welcome, text_in(Language::English).welcome});
     for (Command& c : declarations()) registry_.add(std::move(c));
     registry_.add_help_note(std::string("Touches : ") + text_in(Language::French).keys_help,
                             std::string("Keys: ") + text_in(Language::English).keys_help);
@@ -93,12 +93,32 @@ void Features::shuffled() {
     shuffled_now_ = true;
 }
 
+namespace {
+
+std::string cut_for_the_log(std::string text) {
+    std::size_t chars = 0;
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 && ++chars > Features::kMaxLogChars) {
+            text.resize(i);
+            return text + "…";
+        }
+    return text;
+}
+
+}  // namespace
+
+void Features::add_log(LogLine line) {
+    line.text = cut_for_the_log(std::move(line.text));
+    line.text_en = cut_for_the_log(std::move(line.text_en));
+    log_.push_back(std::move(line));
+}
+
 CommandResult Features::run(const std::string& line) {
-    log_.push_back({LogLine::Kind::Command, line});
+    add_log({LogLine::Kind::Command, line});
     shuffled_now_ = false;
     const CommandResult result = registry_.execute(session_, line);
     if (shuffled_now_) caption_ = result.message, caption_trace_ = session_.trace();
-    if (!result.message.empty()) log_.push_back({result.ok ? LogLine::Kind::Reply : LogLine::Kind::Error, result.message});
+    if (!result.message.empty()) add_log({result.ok ? LogLine::Kind::Reply : LogLine::Kind::Error, result.message});
     sync();
     return result;
 }
@@ -110,13 +130,13 @@ void Features::sync() {
 }
 
 void Features::update(double dt) {
-    if (const std::optional<Text> ended = training_.poll()) log_.push_back({LogLine::Kind::Reply, ended->fr, ended->en});
+    if (const std::optional<Text> ended = training_.poll()) add_log({LogLine::Kind::Reply, ended->fr, ended->en});
     sync();
     playback_.update(dt);
 }
 
 void Features::wait_for_training() {
-    if (const std::optional<Text> ended = training_.wait()) log_.push_back({LogLine::Kind::Reply, ended->fr, ended->en});
+    if (const std::optional<Text> ended = training_.wait()) add_log({LogLine::Kind::Reply, ended->fr, ended->en});
     sync();
 }
 
@@ -140,9 +160,9 @@ std::vector<std::string> Features::take_image_requests() {
 }
 
 void Features::image_written(const std::string& path, const std::optional<std::string>& error) {
-    if (error) log_.push_back({LogLine::Kind::Error, "/exporter image : " + *error});
+    if (error) add_log({LogLine::Kind::Error, "/exporter image : " + *error});
     else
-        log_.push_back(
+        add_log(
             {LogLine::Kind::Reply,
              tr(registry_.language(), "vue enregistrée (PNG) dans « ", "view saved (PNG) to « ") + path + " »"});
 }

@@ -57,7 +57,11 @@ public:
     Inspector& inspector() { return inspector_; }
     const Inspector& inspector() const { return inspector_; }
     const std::vector<LogLine>& log() const { return log_; }
-    void add_log(LogLine line) { log_.push_back(std::move(line)); }
+    // Every line enters the log here, cut at kMaxLogChars characters: ImGui draws a wrapped item
+    // whole (16-bit indices: about 16 000 glyphs a window), and a reply may echo a file's content.
+    // The longest reply, /aide, has about 5 200.
+    static constexpr std::size_t kMaxLogChars = 6000;
+    void add_log(LogLine line);
     // What to notice, over the cross-section (the /melanger reply: presenter mode has no console);
     // empty once the model or the sentence changes again.
     std::string caption() const { return session_.trace() == caption_trace_ ? caption_ : std::string(); }

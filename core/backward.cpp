@@ -39,6 +39,7 @@ Gradients backward(const Trace& t, const Matrix& target) {
     Weights g;
     Gradients result;
     result.loss = loss_and_gradients(s, *t.weights, batch, squared, g, *work);
+    const std::vector<double> means = sublayer_gradient_means(g, s);
     for (int k = 1; k <= 2 * s.layers; ++k) {
         const BlockWeights& b = g.blocks.at(static_cast<std::size_t>((k - 1) / 2));
         SublayerGradients sub{k, {}, {}, 0.0};
@@ -49,10 +50,7 @@ Gradients backward(const Trace& t, const Matrix& target) {
             sub.weights = {b.ffn.w1, b.ffn.w2}, sub.biases = {b.ffn.b1, b.ffn.b2};
             if (gated(s.activation)) sub.weights.push_back(b.ffn.w3), sub.biases.push_back(b.ffn.b3);
         }
-        double total = 0.0;
-        Eigen::Index count = 0;
-        for (const Matrix& m : sub.weights) total += m.cwiseAbs().sum(), count += m.size();
-        sub.mean_abs_weight_gradient = total / static_cast<double>(count);
+        sub.mean_abs_weight_gradient = means[static_cast<std::size_t>(k - 1)];
         result.sublayers.push_back(std::move(sub));
     }
     return result;

@@ -32,6 +32,11 @@ struct Command {
     }
 };
 
+struct ScriptLines {
+    std::vector<std::string> lines;  // empty when refused
+    std::optional<Text> error;
+};
+
 // Not copyable: /langue and /aide act on the registry that holds them.
 class CommandRegistry {
 public:
@@ -52,6 +57,10 @@ public:
     const std::vector<Command>& commands() const { return commands_; }
     const Command* find(std::string_view name) const;  // folded name, slash optional
     Command* find(std::string_view name);
+    // A script's lines (split_script), or why none may run: a piece after a ';' of the same line
+    // that neither starts with '/' nor names a command is most likely a file name cut by an
+    // unquoted ';' ("/exporter svg a;b.svg"), refused before anything runs with the quoted form.
+    ScriptLines read_script(std::string_view text) const;
     // The nearest command name to a mistyped one ("/couche" -> "couches"), if close enough.
     std::optional<std::string> suggest(std::string_view name) const;
     // Completions of a partly typed line: command names, then the values of a command's argument.
@@ -73,12 +82,13 @@ private:
     Language language_ = Language::French;
 };
 
-// Splits a script into command lines: separated by ';' or new lines, '#' starts a comment,
-// blank pieces dropped.
+// Splits a script into command lines: separated by ';' or new lines; '#' at the start of a piece or
+// after a space starts a comment (as in a shell: "a#b.svg" is one name); a file name in double
+// quotes keeps its ';' and '#' (command_kit.h); blank pieces dropped.
 std::vector<std::string> split_script(std::string_view text);
 
-// Runs each line of a script in order, stopping at the first failure. Returns every result
-// up to and including the failing one.
+// Runs each line of a script in order (CommandRegistry::read_script first), stopping at the first
+// failure. Returns every result up to and including the failing one.
 std::vector<CommandResult> run_script(CommandRegistry& registry, Session& session, std::string_view text);
 
 }  // namespace tb

@@ -129,8 +129,10 @@ std::string describe(const Corpus& corpus, Language language) {
                                                      : " ; mot inconnu (appris comme <inconnu>) : ")
                   : (corpus.unknown_words.size() > 1 ? "; unknown words (learnt as <inconnu>): "
                                                      : "; unknown word (learnt as <inconnu>): ");
-        for (std::size_t i = 0; i < std::min(kShown, corpus.unknown_words.size()); ++i)
-            out += (i ? ", " : "") + (fr ? fr_name(corpus.unknown_words[i]) : en_name(corpus.unknown_words[i]));
+        for (std::size_t i = 0; i < std::min(kShown, corpus.unknown_words.size()); ++i) {
+            const std::string word = utf8::visible(corpus.unknown_words[i], 40);  // a word of a file can be 1 MiB long
+            out += (i ? ", " : "") + (fr ? fr_name(word) : en_name(word));
+        }
         if (corpus.unknown_words.size() > kShown)
             out += fr ? " … (" + format_count(static_cast<std::int64_t>(corpus.unknown_words.size()), language) + " en tout)"
                       : " … (" + format_count(static_cast<std::int64_t>(corpus.unknown_words.size()), language) + " in all)";

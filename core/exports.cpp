@@ -224,6 +224,13 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
             return {false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »"};
         return {true, Text{"lentille (CSV) écrite dans « ", "logit lens (CSV) written to « "} + same(absolute(path) + " »")};
     };
+    auto neurons = [](Session& session, const Args& file) -> CommandResult {
+        const std::string& path = file.text();
+        if (auto error = write_file_atomically(path, neuron_push_csv(*session.trace(), session.vocabulary())))
+            return {false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »"};
+        return {true, Text{"neurones qui poussent le mot prédit (CSV) écrits dans « ", "neurons pushing the predicted word (CSV) written to « "} +
+                          same(absolute(path) + " »")};
+    };
     auto picture = [image](Session&, const Args& file) -> CommandResult {
         if (!image)
             return {false, "/exporter image n'existe qu'avec la fenêtre (pas avec --headless)",
@@ -246,6 +253,7 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
                                {{"svg"}, svg_export(std::move(svg)), true},
                                {{"profil"}, text_export(profile_csv, {"profil des normes (CSV)", "norm profile (CSV)"}), true},
                                {{"lentille"}, lens, true},
+                               {{"neurones"}, neurons, true},
                                {{"parametres"},
                                 text_export(parameters_markdown, {"détail des paramètres (Markdown)", "parameter breakdown (Markdown)"}),
                                 true},
@@ -253,14 +261,15 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
                                 text_export(configuration_card, {"fiche de configuration (Markdown)", "configuration card (Markdown)"}),
                                 true},
                                {{"entrainement"}, log, true}},
-                              Text{"image, svg, profil, lentille, parametres, fiche ou entrainement, puis un nom de fichier",
-                                   "image, svg, profil, lentille, parametres, fiche or entrainement, then a file name"});
-    registry.add({"exporter", "/exporter <image|svg|profil|lentille|parametres|fiche|entrainement> FICHIER",
-                  "Enregistre la vue (PNG), la coupe (SVG, à coller dans un diaporama), le profil des normes ou la "
-                  "lentille des logits (CSV), le détail des paramètres ou la fiche de configuration (Markdown), le "
+                              Text{"image, svg, profil, lentille, neurones, parametres, fiche ou entrainement, puis un nom de fichier",
+                                   "image, svg, profil, lentille, neurones, parametres, fiche or entrainement, then a file name"});
+    registry.add({"exporter", "/exporter <image|svg|profil|lentille|neurones|parametres|fiche|entrainement> FICHIER",
+                  "Enregistre la vue (PNG), la coupe (SVG, à coller dans un diaporama), le profil des normes, la "
+                  "lentille des logits ou les neurones qui poussent le mot prédit (CSV), le détail des paramètres ou la fiche de configuration (Markdown), le "
                   "journal d'entraînement (JSON).",
-                  {"image", "svg", "profil", "lentille", "parametres", "fiche", "entrainement"}, run,
-                  "Saves the view (PNG), the cross-section (SVG, for slides), the norm profile or the logit lens (CSV), "
+                  {"image", "svg", "profil", "lentille", "neurones", "parametres", "fiche", "entrainement"}, run,
+                  "Saves the view (PNG), the cross-section (SVG, for slides), the norm profile, the logit lens or the "
+                  "neurons pushing the predicted word (CSV), "
                   "the parameter breakdown or the configuration card (Markdown), the training log (JSON)."});
 }
 

@@ -130,6 +130,10 @@ const WriterCalls& system_writer_calls() {
         [](int fd) { return ::fsync(fd); },
         [](int fd, mode_t mode) { return ::fchmod(fd, mode); },
         [](int fd) { return ::close(fd); },
+        [](int fd, const char* to) {  // names an O_TMPFILE file (open(2)); linkat's AT_EMPTY_PATH needs privileges
+            const std::string self = "/proc/self/fd/" + std::to_string(fd);
+            return ::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, to, AT_SYMLINK_FOLLOW);
+        },
         [](const char* from, const char* to) { return ::rename(from, to); },
         [](const char* p) { return ::unlink(p); },
     };
@@ -169,57 +173,47 @@ std::optional<std::string> write_file_atomically(const std::string& path, std::s
     return write_file_atomically(path, bytes, system_writer_calls());
 }
 
-std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes,
-                                                 const WriterCalls& calls) {
-    if (path.empty()) return std::string("aucun nom de fichier donné");
-    if (path.back() == '/') return cannot_write(path, "c'est un nom de dossier");
-    // The file actually replaced: the path, or what its links lead to.
-    std::string target = path;
-    struct stat st {};
-    bool exists = false;
-    if (::lstat(path.c_str(), &st) == 0) {
-        if (S_ISLNK(st.st_mode)) {
-            char resolved[PATH_MAX];
-            if (!::realpath(path.c_str(), resolved))
-                return cannot_write(path, errno == ENOENT ? "c'est un lien vers un fichier absent" : reason(errno).fr);
-            target = resolved;
-            if (::stat(target.c_str(), &st) != 0) return cannot_write(path, reason(errno).fr);
-        }
-        if (auto what = not_a_file(st.st_mode)) return cannot_write(path, "c'est " + what->fr + ", pas un fichier");
-        exists = true;
-    } else if (errno != ENOENT) {
-        return cannot_write(path, reason(errno).fr);
-    }
-    const std::size_t slash = target.rfind('/');
-    const std::string folder = slash == std::string::npos ? "." : slash == 0 ? "/" : target.substr(0, slash);
-    const std::string name = slash == std::string::npos ? target : target.substr(slash + 1);
-    if (!exists) {
-        struct stat f {};
-        if (::stat(folder.c_str(), &f) != 0)
-            return cannot_write(path, errno == ENOENT ? "dossier absent « " + folder + " »" : reason(errno).fr);
-        if (!S_ISDIR(f.st_mode)) return cannot_write(path, "« " + folder + " » n'est pas un dossier");
-        if (name.size() > 255) return cannot_write(path, "nom trop long");
-    }
+namespace {
 
+// Where a write goes: the file replaced (a link's target), its folder and name, its old status.
+struct Destination {
+    std::string path, target, folder, name;
+    std::optional<struct stat> existing;
+};
+
+// One way of writing: `unnamed` (O_TMPFILE) or a hidden name from the start. Sets `unsupported`,
+// having left nothing, when this system or file system cannot write that way.
+std::optional<std::string> write_one_way(bool unnamed, const Destination& d, std::string_view bytes,
+                                         const WriterCalls& calls, bool& unsupported) {
     // Created exclusively (O_EXCL never follows a link, nor reuses a name), private until its
     // permissions are set; a new file gets the usual 0666 less the umask.
-    std::string temporary;
+    const mode_t mode = d.existing ? 0600 : 0666;
+    std::string named;  // the name the bytes have so far: none yet for an unnamed file
     int fd = -1;
-    for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-        temporary = temporary_name(folder, name);
-        fd = calls.open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, exists ? 0600 : 0666);
-        if (fd < 0 && errno != EEXIST) return cannot_write(path, reason(errno).fr);
+    if (unnamed) {
+        fd = calls.open(d.folder.c_str(), O_WRONLY | O_TMPFILE | O_CLOEXEC, mode);
+        if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {  // EISDIR: a kernel before 3.11
+            unsupported = true;
+            return std::nullopt;
+        }
+        if (fd < 0) return cannot_write(d.path, reason(errno).fr);
+    } else {
+        for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+            named = temporary_name(d.folder, d.name);
+            fd = calls.open(named.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+            if (fd < 0 && errno != EEXIST) return cannot_write(d.path, reason(errno).fr);
+        }
+        if (fd < 0) return cannot_write(d.path, "aucun nom de fichier temporaire libre");
     }
-    if (fd < 0) return cannot_write(path, "aucun nom de fichier temporaire libre");
     const auto give_up = [&](int error, bool close_it) {
         if (close_it) calls.close(fd);
-        calls.unlink(temporary.c_str());
-        return cannot_write(path, reason(error).fr);
+        if (!named.empty()) calls.unlink(named.c_str());
+        return cannot_write(d.path, reason(error).fr);
     };
-    if (exists) {
-        if (st.st_uid != ::geteuid() || st.st_gid != ::getegid())
-            if (::fchown(fd, st.st_uid, st.st_gid) != 0) { /* another owner: best effort (root only) */ }
-        if (calls.fchmod(fd, st.st_mode & 07777) != 0) return give_up(errno, true);
+    if (d.existing) {
+        if (d.existing->st_uid != ::geteuid() || d.existing->st_gid != ::getegid())
+            if (::fchown(fd, d.existing->st_uid, d.existing->st_gid) != 0) { /* another owner: best effort (root only) */ }
+        if (calls.fchmod(fd, d.existing->st_mode & 07777) != 0) return give_up(errno, true);
     }
     for (std::size_t done = 0; done < bytes.size();) {
         const ssize_t n = calls.write(fd, bytes.data() + done, bytes.size() - done);
@@ -228,15 +222,75 @@ std::optional<std::string> write_file_atomically(const std::string& path, std::s
         done += static_cast<std::size_t>(n);
     }
     if (calls.fsync(fd) != 0) return give_up(errno, true);
+    if (unnamed) {
+        // Named only now, whole and synced: as the target itself when there is none (a link never
+        // replaces a name), else hidden, then renamed over the target.
+        for (int attempt = 0; attempt < 100 && named.empty(); ++attempt) {
+            const std::string to = !d.existing && attempt == 0 ? d.target : temporary_name(d.folder, d.name);
+            if (calls.link(fd, to.c_str()) == 0) {
+                named = to;
+            } else if (errno != EEXIST) {
+                // No /proc/self/fd to name it through, a file system without links, a sandbox:
+                // the hidden way, which reports a failure of its own (a full disk) if there is one.
+                calls.close(fd);
+                unsupported = true;
+                return std::nullopt;
+            }
+        }
+        if (named.empty()) {
+            calls.close(fd);
+            return cannot_write(d.path, "aucun nom de fichier temporaire libre");
+        }
+    }
     if (calls.close(fd) != 0) return give_up(errno, false);
-    if (calls.rename(temporary.c_str(), target.c_str()) != 0) return give_up(errno, false);
-    // The rename itself made durable (best effort: some file systems refuse to sync a folder).
-    const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (named != d.target && calls.rename(named.c_str(), d.target.c_str()) != 0) return give_up(errno, false);
+    // The new name made durable (best effort: some file systems refuse to sync a folder).
+    const int dir = ::open(d.folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dir >= 0) {
         ::fsync(dir);
         ::close(dir);
     }
     return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes,
+                                                 const WriterCalls& calls) {
+    if (path.empty()) return std::string("aucun nom de fichier donné");
+    if (path.back() == '/') return cannot_write(path, "c'est un nom de dossier");
+    // The file actually replaced: the path, or what its links lead to.
+    Destination d{path, path, "", "", std::nullopt};
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) == 0) {
+        if (S_ISLNK(st.st_mode)) {
+            char resolved[PATH_MAX];
+            if (!::realpath(path.c_str(), resolved))
+                return cannot_write(path, errno == ENOENT ? "c'est un lien vers un fichier absent" : reason(errno).fr);
+            d.target = resolved;
+            if (::stat(d.target.c_str(), &st) != 0) return cannot_write(path, reason(errno).fr);
+        }
+        if (auto what = not_a_file(st.st_mode)) return cannot_write(path, "c'est " + what->fr + ", pas un fichier");
+        d.existing = st;
+    } else if (errno != ENOENT) {
+        return cannot_write(path, reason(errno).fr);
+    }
+    const std::size_t slash = d.target.rfind('/');
+    d.folder = slash == std::string::npos ? "." : slash == 0 ? "/" : d.target.substr(0, slash);
+    d.name = slash == std::string::npos ? d.target : d.target.substr(slash + 1);
+    if (!d.existing) {
+        struct stat f {};
+        if (::stat(d.folder.c_str(), &f) != 0)
+            return cannot_write(path, errno == ENOENT ? "dossier absent « " + d.folder + " »" : reason(errno).fr);
+        if (!S_ISDIR(f.st_mode)) return cannot_write(path, "« " + d.folder + " » n'est pas un dossier");
+        if (d.name.size() > 255) return cannot_write(path, "nom trop long");
+    }
+    // Unnamed first (O_TMPFILE): the bytes get a name only once whole and synced, so a writer
+    // killed before that leaves nothing behind. Where that is not available, a hidden name from the
+    // start (then a killed writer can leave it).
+    bool unsupported = false;
+    auto error = write_one_way(true, d, bytes, calls, unsupported);
+    return unsupported ? write_one_way(false, d, bytes, calls, unsupported) : error;
 }
 
 }  // namespace tb

@@ -5,11 +5,14 @@
 // links, takes only regular files and stops reading at its size limit, so /dev/zero or a huge
 // file costs nothing. A leading UTF-8 byte order mark is dropped.
 //
-// The writer puts the bytes in a hidden temporary file of the target's folder, created
-// exclusively without following links, syncs it, keeps an existing file's permissions, then
-// renames it over the target: a reader sees the old file or the new one, never half of one, and
-// two writers never share a temporary. A link to a regular file is kept and the file it points to
-// replaced; a dangling link, a folder, a FIFO or a device as target is refused.
+// The writer puts the bytes in a file of the target's folder that has no name yet (O_TMPFILE),
+// keeps an existing file's permissions, syncs it, and only then names it: as the target when there
+// is none, else as a hidden .NAME.XXXXXX renamed over the target at once. A reader sees the old file
+// or the new one, never half of one; two writers never share a temporary; a writer killed before
+// the naming leaves nothing. Where O_TMPFILE is missing (some file systems, no /proc), the hidden
+// file is created exclusively, without following links, from the start. A link to a regular file
+// is kept and the file it points to replaced; a dangling link, a folder, a FIFO or a device as
+// target is refused.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -41,6 +44,7 @@ struct WriterCalls {
     int (*fsync)(int fd);
     int (*fchmod)(int fd, mode_t mode);
     int (*close)(int fd);
+    int (*link)(int fd, const char* to);  // gives the open O_TMPFILE file `fd` the name `to`
     int (*rename)(const char* from, const char* to);
     int (*unlink)(const char* path);
 };

@@ -27,4 +27,23 @@ std::vector<std::vector<Prediction>> top_predictions(const Trace& trace, const V
 // [2L+2][n]: lens[k][i] is token i's most probable word at level k (lowest id on a tie).
 std::vector<std::vector<Prediction>> logit_lens(const Trace& trace, const Vocabulary& vocabulary);
 
+// The FFN neurons that push a word (issue 16): in block `block` (1..L), for token `token`, each
+// hidden neuron k's activation h_k times the dot product of W↓'s column k with the word's embedding
+// row E[word] — what that neuron adds to the word's logit through the tied head, read directly
+// (the later blocks and the final norm left out, as the logit lens reads a level). All w neurons,
+// the strongest push first (a tie: the lower neuron).
+struct NeuronPush {
+    int neuron;         // 0-based
+    double activation;  // h_k, after the activation (gated: φ(W1 x + b1) ⊙ (W3 x + b3))
+    double alignment;   // W↓[:, k] · E[word]
+    double push;        // activation × alignment
+};
+std::vector<NeuronPush> neuron_pushes(const Trace& trace, int block, int token, int word);
+
+// /exporter neurones: for every block and token, the word the output predicts there (its top word)
+// and every neuron's push on it, strongest first, as CSV: bloc, position, mot, predit_id, predit,
+// rang, neurone (1-based), activation, alignement, poussee (17 significant digits);
+// tests/reference/neuron_push.py recomputes it from the trace.
+std::string neuron_push_csv(const Trace& trace, const Vocabulary& vocabulary);
+
 }  // namespace tb

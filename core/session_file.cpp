@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 #include "corpus.h"
 #include "files.h"
@@ -42,16 +43,22 @@ bool too_deep(std::string_view text) {
 
 constexpr std::size_t kMaxRuns = 1000;  // /lot, /taux or /corpus between runs: more than a lesson makes
 
-std::optional<std::string> training_from_json(const json& j, const Settings& base, const Vocabulary& vocabulary,
-                                              std::vector<TrainingRecipe>& out) {
+std::optional<std::string> training_from_json(const json& j, const Settings& base, std::vector<TrainingRecipe>& out) {
     const std::string what = "« training » : une liste de {corpus, corpus_identity, batch_size, learning_rate, steps} attendue";
-    if (!j.is_array() || j.size() > kMaxRuns) return what;
+    if (!j.is_array() || j.size() > kMaxRuns) return what + found_value(j);
     for (const json& r : j) {
-        if (!r.is_object() || r.size() != 5 || !r.contains("corpus") || !r.at("corpus").is_string() || r.at("corpus").get<std::string>().empty() ||
-            !r.contains("corpus_identity") || !r.at("corpus_identity").is_number_unsigned() || !r.contains("batch_size") ||
-            !r.at("batch_size").is_number_integer() || !r.contains("learning_rate") || !r.at("learning_rate").is_number() ||
-            !r.contains("steps") || !r.at("steps").is_number_integer())
-            return what;
+        if (!r.is_object() || r.size() != 5) return what + found_value(r);
+        // Each field: its kind, then the value found.
+        const auto is = [&r](const char* key, bool (json::*kind)() const noexcept) { return r.contains(key) && (r.at(key).*kind)(); };
+        for (const auto& [key, kind, ok] :
+             {std::tuple{"corpus", "du texte non vide", is("corpus", &json::is_string) && !r.at("corpus").get<std::string>().empty()},
+              std::tuple{"corpus_identity", "un entier positif", is("corpus_identity", &json::is_number_unsigned)},
+              std::tuple{"batch_size", "un entier", is("batch_size", &json::is_number_integer)},
+              std::tuple{"learning_rate", "un nombre", is("learning_rate", &json::is_number)},
+              std::tuple{"steps", "un entier", is("steps", &json::is_number_integer)}})
+            if (!ok)
+                return "« training » : " + quoted_key(key) + " : " + kind + " attendu" +
+                       (r.contains(key) ? found_value(r.at(key)) : " (absent)");
         TrainingRecipe recipe{r.at("corpus").get<std::string>(), r.at("corpus_identity").get<std::uint64_t>(),
                               static_cast<int>(std::clamp<std::int64_t>(r.at("batch_size").get<std::int64_t>(), -1, 1000)),
                               r.at("learning_rate").get<double>(),
@@ -59,8 +66,11 @@ std::optional<std::string> training_from_json(const json& j, const Settings& bas
         Settings s = base;  // /lot's and /taux's ranges, from the settings table
         s.batch_size = recipe.batch_size;
         s.learning_rate = recipe.learning_rate;
-        if (auto error = validate(s, vocabulary)) return "« training » : " + *error;
-        if (recipe.steps < 1 || recipe.steps > 10000) return std::string("« training » : « steps » : un entier de 1 à 10000 attendu");
+        for (const char* key : {"batch_size", "learning_rate"})
+            if (auto reason = setting_refusal(*find_setting(key), s))
+                return "« training » : " + quoted_key(key) + " : " + *reason + found_value(r.at(key));
+        if (recipe.steps < 1 || recipe.steps > 10000)
+            return "« training » : « steps » : un entier de 1 à 10000 attendu" + found_value(r.at("steps"));
         out.push_back(std::move(recipe));
     }
     return std::nullopt;
@@ -69,17 +79,27 @@ std::optional<std::string> training_from_json(const json& j, const Settings& bas
 }  // namespace
 
 std::optional<std::string> settings_from_json(const json& j, const Vocabulary& vocabulary, Settings& out) {
-    if (!j.is_object()) return std::string("« settings » doit être un objet");
+    if (!j.is_object()) return "« settings » doit être un objet" + found_value(j);
     for (const auto& item : j.items())
         if (!find_setting(item.key())) return "réglage inconnu " + quoted_key(item.key());
     for (const auto& e : settings_table())
         if (!j.contains(e.key) && !e.added_later) return "réglage manquant " + quoted_key(e.key);
     Settings s;
     for (const auto& e : settings_table())
-        if (j.contains(e.key) && !e.from_json(j.at(e.key), s)) return "réglage " + quoted_key(e.key) + " : " + json_expectation(e) + " attendu (reçu " + quoted(j.at(e.key).dump()) + ")";
-    if (auto error = validate(s, vocabulary)) return *error;
+        if (j.contains(e.key) && !e.from_json(j.at(e.key), s))
+            return "réglage " + quoted_key(e.key) + " : " + json_expectation(e) + " attendu" + found_value(j.at(e.key));
+    // Each range in the table's order (validate's), naming the value the file held.
+    for (const auto& e : settings_table())
+        if (auto reason = setting_refusal(e, s))
+            return "réglage " + quoted_key(e.key) + " : " + *reason + (j.contains(e.key) ? found_value(j.at(e.key)) : "");
+    if (auto error = validate(s, vocabulary)) return "réglage « sentence » : " + *error + found_value(j.at("sentence"));
     out = s;
     return std::nullopt;
+}
+
+std::string found_value(const json& value) {
+    // replace: a string that is not UTF-8 cannot stop the message that names it.
+    return " (reçu " + quoted(value.dump(-1, ' ', false, json::error_handler_t::replace)) + ")";
 }
 
 std::string session_to_text(const SessionFile& file) {
@@ -109,9 +129,11 @@ std::optional<std::string> parse_session(const std::string& text, const Vocabula
         return std::string("le fichier n'est pas du JSON complet (tronqué ou abîmé ?)");
     }
     if (!j.is_object() || !j.contains("format") || j["format"] != kSessionFormat)
-        return std::string("ce n'est pas une session de transformer-bloc (« format » attendu : ") + kSessionFormat + ")";
+        return std::string("ce n'est pas une session de transformer-bloc (« format » attendu : ") + kSessionFormat + ")" +
+               (!j.is_object() ? found_value(j) : j.contains("format") ? found_value(j["format"]) : " (« format » absent)");
     if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<std::int64_t>() != kSessionVersion)
-        return "version de session inconnue (attendue : " + std::to_string(kSessionVersion) + ")";
+        return "version de session inconnue (attendue : " + std::to_string(kSessionVersion) + ")" +
+               (j.contains("version") ? found_value(j["version"]) : " (« version » absente)");
     for (const auto& item : j.items())
         if (item.key() != "format" && item.key() != "version" && item.key() != "settings" && item.key() != "view" &&
             item.key() != "typed_places" && item.key() != "melanger_count" && item.key() != "training")
@@ -120,28 +142,29 @@ std::optional<std::string> parse_session(const std::string& text, const Vocabula
     SessionFile file;
     if (auto error = settings_from_json(j["settings"], vocabulary, file.settings)) return error;
     if (j.contains("view")) {
-        if (!j["view"].is_object()) return std::string("« view » doit être un objet");
+        if (!j["view"].is_object()) return "« view » doit être un objet" + found_value(j["view"]);
         file.view = j["view"];
     }
     if (j.contains("typed_places")) {
         const json& places = j["typed_places"];
-        if (!places.is_array()) return std::string("« typed_places » doit être une liste d'entiers");
+        if (!places.is_array()) return "« typed_places » doit être une liste d'entiers" + found_value(places);
         for (const auto& p : places) {
             if (!p.is_number_integer() || p.get<std::int64_t>() < -1000000 || p.get<std::int64_t>() > 1000000)
-                return std::string("« typed_places » doit être une liste d'entiers");
+                return "« typed_places » doit être une liste d'entiers" + found_value(p);
             file.typed_places.push_back(p.get<int>());
         }
         const int n = static_cast<int>(vocabulary.tokenize(file.settings.sentence).size());
-        if (auto error = typed_places_refusal(file.typed_places, n)) return "« typed_places » : " + *error;
+        if (auto error = typed_places_refusal(file.typed_places, n)) return "« typed_places » : " + *error + found_value(places);
     }
     if (j.contains("melanger_count")) {
         const json& count = j["melanger_count"];
         if (!count.is_number_integer() || count.get<std::int64_t>() < 0 || count.get<std::int64_t>() > Session::kMaxMelangerCount)
-            return "« melanger_count » doit être un entier de 0 à " + format_count(Session::kMaxMelangerCount, Language::French);
+            return "« melanger_count » doit être un entier de 0 à " + format_count(Session::kMaxMelangerCount, Language::French) +
+                   found_value(count);
         file.melanger_count = count.get<int>();
     }
     if (j.contains("training"))
-        if (auto error = training_from_json(j["training"], file.settings, vocabulary, file.training)) return error;
+        if (auto error = training_from_json(j["training"], file.settings, file.training)) return error;
     out = std::move(file);
     return std::nullopt;
 }

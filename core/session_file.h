@@ -42,6 +42,10 @@ struct SessionFile {
 // Returns the French reason when `j` is not that.
 std::optional<std::string> settings_from_json(const nlohmann::json& j, const Vocabulary& vocabulary, Settings& out);
 
+// " (reçu « 3.5 »)": the value a session file held, as JSON, shortened and with control
+// characters shown; every refusal of a key's value ends with it.
+std::string found_value(const nlohmann::json& value);
+
 std::string session_to_text(const SessionFile& file);
 // Parses and checks a whole file's text into `out` (left untouched on failure).
 std::optional<std::string> parse_session(const std::string& text, const Vocabulary& vocabulary, SessionFile& out);

@@ -881,8 +881,32 @@ StepRecord train_step(const TrainingSetup& setup, TrainingState& state, Workspac
                                      target_rows(record.batch));
     record.finite = std::isfinite(record.loss);
     for (const TensorRef& t : trained_tensors(gradients, setup.settings)) record.finite = record.finite && all_finite(t.data, t.size);
+    if (record.finite && records_gradients(record.step)) record.sublayer_gradients = sublayer_gradient_means(gradients, setup.settings);
     if (record.finite) adam_step(state, gradients, setup.settings, setup.adam);
     return record;
+}
+
+std::vector<double> sublayer_gradient_means(const Weights& g, const Settings& s) {
+    std::vector<double> out;
+    for (int k = 1; k <= 2 * s.layers; ++k) {
+        const BlockWeights& b = g.blocks.at(static_cast<std::size_t>((k - 1) / 2));
+        std::vector<const Matrix*> matrices;
+        if (k % 2 == 1) matrices = {&b.attention.wq, &b.attention.wk, &b.attention.wv, &b.attention.wo};
+        else if (gated(s.activation)) matrices = {&b.ffn.w1, &b.ffn.w2, &b.ffn.w3};
+        else matrices = {&b.ffn.w1, &b.ffn.w2};
+        double total = 0.0;
+        Eigen::Index count = 0;
+        for (const Matrix* m : matrices) total += m->cwiseAbs().sum(), count += m->size();
+        out.push_back(total / static_cast<double>(std::max<Eigen::Index>(1, count)));
+    }
+    return out;
+}
+
+std::vector<GradientRecord> gradient_records(const std::vector<StepRecord>& steps) {
+    std::vector<GradientRecord> out;
+    for (const StepRecord& r : steps)
+        if (!r.sublayer_gradients.empty()) out.push_back({r.step, r.sublayer_gradients});
+    return out;
 }
 
 double batch_loss(const Settings& s, const Weights& weights, const Batch& batch, Workspace& work, Weights& gradients) {

@@ -106,7 +106,27 @@ struct StepRecord {
     Batch batch;
     double loss = 0.0;  // before this step's update
     bool finite = true;  // false: the loss or a gradient was not finite, and nothing was updated
+    // The mean |dL/dW| of each sublayer (sublayer_gradient_means) of this step's gradient, on the
+    // recorded steps (records_gradients), else empty: the gradients panel along the training.
+    std::vector<double> sublayer_gradients;
 };
+
+// Every sublayer's mean |dL/dW| is kept on step 1 and every kGradientEvery-th step: often enough
+// for a curve, rarely enough to cost nothing (2L sums over the blocks' matrices).
+constexpr int kGradientEvery = 10;
+inline bool records_gradients(int step) { return step == 1 || step % kGradientEvery == 0; }
+
+// [2L]: index k - 1 is level k (odd attention, even FFN): the mean of |g| over every entry of that
+// sublayer's weight matrices (attention Wq, Wk, Wv, Wo; FFN W1, W2, and W3 when gated), biases and
+// norms left out, as the gradients panel has always shown it (backward.h).
+std::vector<double> sublayer_gradient_means(const Weights& gradients, const Settings& s);
+
+// The recorded steps of a run, in order: (step, its sublayer_gradients).
+struct GradientRecord {
+    int step = 0;
+    std::vector<double> means;  // [2L]
+};
+std::vector<GradientRecord> gradient_records(const std::vector<StepRecord>& steps);
 
 // The held-out batch: every sentence once, with every target the objective has in it (mot-suivant:
 // each next word; mot-masque: each position masked in turn, one example each), so that its loss

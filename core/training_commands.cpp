@@ -165,7 +165,11 @@ std::optional<std::string> training_log(const Session& session) {
     const Matrix initial_position = position_table(s.position, *run->initial);
     log["initial_weights"] = weights_json(*run->initial, s, initial_position);
     nlohmann::json steps = nlohmann::json::array();
-    for (const StepRecord& r : run->steps) steps.push_back({{"step", r.step}, {"batch", batch_json(r.batch)}, {"loss", r.loss}});
+    for (const StepRecord& r : run->steps) {
+        nlohmann::json step{{"step", r.step}, {"batch", batch_json(r.batch)}, {"loss", r.loss}};
+        if (!r.sublayer_gradients.empty()) step["sublayer_gradients"] = r.sublayer_gradients;  // what the gradients panel draws
+        steps.push_back(std::move(step));
+    }
     log["steps"] = std::move(steps);
     log["final_weights"] = weights_json(run->state.weights, s, position_table(s.position, run->state.weights));
     return dump_exact(log) + "\n";

@@ -116,6 +116,23 @@ struct GradientVerdict {
 };
 GradientVerdict gradient_verdict(const GradientComparison& g, Language language);
 
+// The gradients panel along the training (a run exists): by sublayer, the mean |dL/dW| of the
+// training loss's gradient (core's StepRecord::sublayer_gradients) at the latest recorded step,
+// with the first record (step 1, the weights before any update) beside it. What it says of one
+// side, and nothing more: the 1st sublayer against the last (FFN L), at the latest record and at
+// the first, each ratio as gradient_verdict writes its factor. `side`: "" alone, "A" or "B" in A/B.
+// « A, avec résiduel, pas 300 : le gradient de la 1re sous-couche est 2,4 fois plus grand qu'à la
+// dernière (FFN 6) ; au pas 1, 2,8 fois plus grand. »
+struct DepthRatio {
+    double factor = 1;        // larger over smaller, >= 1
+    std::string factor_text;  // "2,4", "1 500"
+    int first_is = 0;         // +1 the 1st sublayer's is larger, -1 smaller, 0 about the same (« 1,0 »)
+    bool valid = false;       // both positive and finite
+};
+DepthRatio depth_ratio(const std::vector<double>& means, Language language);
+std::string training_gradient_caption(const std::vector<GradientRecord>& records, bool residual, const std::string& side,
+                                      Language language);
+
 // The parameter formula applied from the toy to GPT-3, with the shares the seeds quote.
 struct ScaleRow {
     Architecture architecture;
@@ -181,7 +198,7 @@ CountEdit set_memory_count(std::int64_t& target, long long value, std::int64_t m
 namespace inspector_metrics {
 constexpr float kHeatmapHeader = 2.5f;  // the block selector and the caption above the heatmaps
 constexpr float kHeatmapLabel = 3.2f;   // the words' column
-constexpr float kHeatmapFooter = 3.0f;  // the colour scale, its labels and the caption below the heatmaps
+constexpr float kHeatmapFooter = 4.4f;  // the colour scale, its labels, the caption and the heads' patterns below the heatmaps
 constexpr float kStripHeader = 5.0f;    // the block, token and caption lines above the strip
 constexpr float kScaleHeader = 3.5f;    // the views' row and the legend's two lines above the scale bars
 constexpr float kScaleRow = 0.95f;      // one model: its name, its bar and its total on one line

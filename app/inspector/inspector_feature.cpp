@@ -1,9 +1,20 @@
 #include "inspector/inspector_feature.h"
 
+#include <algorithm>
+
 namespace tb {
 
 void Inspector::update(const std::shared_ptr<const Trace>& trace, const Vocabulary& vocabulary) {
     if (!trace) return;
+    // A new sentence with a [masque]: the FFN and layer-norm panels open on it, the word training
+    // taught the model to fill (its neurons that push the prediction are the lesson).
+    std::vector<int> ids;
+    for (const Token& t : trace->tokens) ids.push_back(t.id);
+    if (ids != sentence_) {
+        sentence_ = ids;
+        const auto mask = std::find(ids.begin(), ids.end(), trace->vocabulary_size - 1);
+        if (mask != ids.end()) state_.token = static_cast<int>(mask - ids.begin());
+    }
     if (state_.panel == Panel::Lens && lens_.trace != trace) {
         lens_.lens = logit_lens(*trace, vocabulary);  // V dot products per token and level, once per trace
         lens_.trace = trace;

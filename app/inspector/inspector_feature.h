@@ -78,6 +78,7 @@ private:
     GradientData gradients_;
     LensData lens_;
     SuperpositionData superposition_;
+    std::vector<int> sentence_;  // the ids update() last saw: a new sentence may move the chosen token
 };
 
 }  // namespace tb

@@ -4,7 +4,9 @@
 #include <filesystem>
 
 #include "command_kit.h"
+#include "session_file.h"
 #include "settings_table.h"
+#include "utf8.h"
 
 namespace tb {
 
@@ -22,13 +24,13 @@ json comparison_to_json(const ViewState::Comparison& c) {
 
 // Each value is checked on its own range (A's other settings are not known here).
 std::optional<std::string> comparison_from_json(const json& j, ViewState::Comparison& out) {
-    if (!j.is_object()) return std::string("vue : « comparison » doit être un objet");
+    if (!j.is_object()) return "vue : « comparison » doit être un objet" + found_value(j);
     ViewState::Comparison c;
     for (const auto& item : j.items()) {
         const SettingEntry* e = find_setting(item.key());
-        if (!e || !e->side_b) return "vue : réglage de comparaison inconnu « " + item.key() + " »";
+        if (!e || !e->side_b) return "vue : réglage de comparaison inconnu « " + utf8::visible(item.key(), 40) + " »";
         if (!e->from_json(item.value(), c.b) || !in_own_range(*e, c.b))
-            return "vue : valeur invalide pour « comparison." + item.key() + " »";
+            return "vue : valeur invalide pour « comparison." + e->key + " »" + found_value(item.value());
         c.overrides.mark(e->key);
     }
     out = c;
@@ -53,35 +55,35 @@ json view_to_json(const ViewState& v) {
 }
 
 std::optional<std::string> view_from_json(const json& j, int heads, ViewState& out) {
-    if (!j.is_object()) return std::string("« view » doit être un objet");
+    if (!j.is_object()) return "« view » doit être un objet" + found_value(j);
     ViewState v;
     for (const auto& item : j.items()) {
         const std::string& key = item.key();
         const json& value = item.value();
         if (key == "text_scale") {
-            if (!value.is_number()) return std::string("vue : « text_scale » doit être un nombre");
+            if (!value.is_number()) return "vue : « text_scale » doit être un nombre" + found_value(value);
             const double s = value.get<double>();
             if (!(s >= ViewState::kMinTextScale - 1e-6 && s <= ViewState::kMaxTextScale + 1e-6))
-                return "vue : « text_scale » doit aller de " + range(ViewState::kMinTextScale, ViewState::kMaxTextScale);
+                return "vue : « text_scale » doit aller de " + range(ViewState::kMinTextScale, ViewState::kMaxTextScale) + found_value(value);
             v.text_scale = static_cast<float>(s);
         } else if (key == "full_screen") {
-            if (!value.is_boolean()) return std::string("vue : « full_screen » doit valoir true ou false");
+            if (!value.is_boolean()) return "vue : « full_screen » doit valoir true ou false" + found_value(value);
             v.full_screen = value.get<bool>();
         } else if (key == "log_scale") {
-            if (!value.is_boolean()) return std::string("vue : « log_scale » doit valoir true ou false");
+            if (!value.is_boolean()) return "vue : « log_scale » doit valoir true ou false" + found_value(value);
             v.log_scale = value.get<bool>();
         } else if (key == "head") {
             if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() >= heads)
-                return "vue : « head » doit être un entier de 0 à " + std::to_string(heads - 1);
+                return "vue : « head » doit être un entier de 0 à " + std::to_string(heads - 1) + found_value(value);
             v.head = value.get<int>();
         } else if (key == "seconds_per_level") {
-            if (!value.is_number()) return std::string("vue : « seconds_per_level » doit être un nombre");
+            if (!value.is_number()) return "vue : « seconds_per_level » doit être un nombre" + found_value(value);
             const double s = value.get<double>();
             if (!(s >= ViewState::kMinSpeed - 1e-9 && s <= ViewState::kMaxSpeed + 1e-9))
-                return "vue : « seconds_per_level » doit aller de " + range(ViewState::kMinSpeed, ViewState::kMaxSpeed);
+                return "vue : « seconds_per_level » doit aller de " + range(ViewState::kMinSpeed, ViewState::kMaxSpeed) + found_value(value);
             v.seconds_per_level = s;
         } else if (key == "theme") {
-            if (value != "clair" && value != "sombre") return std::string("vue : « theme » doit valoir clair ou sombre");
+            if (value != "clair" && value != "sombre") return "vue : « theme » doit valoir clair ou sombre" + found_value(value);
             v.light_theme = value == "clair";
         } else if (key == "comparison") {
             ViewState::Comparison c;
@@ -91,10 +93,10 @@ std::optional<std::string> view_from_json(const json& j, int heads, ViewState& o
             if (!value.is_object() || value.size() != 2 || !value.contains("file") || !value["file"].is_string() ||
                 !value.contains("step") || !value["step"].is_number_integer() || value["step"].get<std::int64_t>() < 0 ||
                 value["step"].get<std::int64_t>() > 10000)
-                return std::string("vue : « lesson » doit être {\"file\": texte, \"step\": entier ≥ 0}");
+                return "vue : « lesson » doit être {\"file\": texte, \"step\": entier ≥ 0}" + found_value(value);
             v.lesson = LessonBookmark{value["file"].get<std::string>(), value["step"].get<int>()};
         } else {
-            return "vue : clé inconnue « " + key + " »";
+            return "vue : clé inconnue « " + utf8::visible(key, 40) + " »";
         }
     }
     out = v;

@@ -1,18 +1,16 @@
 #include "render/gl_program.h"
 
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
+
+#include "files.h"
 
 namespace tb {
 namespace {
 
 std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("shader introuvable : " + path);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    const ReadResult read = read_text_file(path, 1 << 20);  // the one safe reader, as for every file
+    if (!read.ok) throw std::runtime_error("shader : " + read.error);
+    return read.text;
 }
 
 GLuint compile(GLenum type, const std::string& path) {

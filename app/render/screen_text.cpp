@@ -6,9 +6,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
+#include <sstream>
 #include <unordered_map>
 
+#include "files.h"
 #include "utf8.h"
 
 namespace tb {
@@ -190,12 +191,12 @@ std::vector<ScreenText> screen_text(const ImDrawData& data, const ImFontAtlas& a
 }
 
 bool write_screen_text(const std::vector<ScreenText>& runs, const std::string& path, bool positions) {
-    std::ofstream file(path, std::ios::binary);
+    std::ostringstream file;
     for (const ScreenText& run : runs) {
         if (positions) file << std::lround(run.x) << '\t' << std::lround(run.y) << '\t';
         file << run.text << '\n';
     }
-    return static_cast<bool>(file.flush());
+    return !write_file_atomically(path, file.str());
 }
 
 }  // namespace tb

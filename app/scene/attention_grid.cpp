@@ -37,24 +37,102 @@ AttentionReading read_attention(const std::vector<Matrix>& heads, Mask mask) {
     return r;
 }
 
-std::string attention_caption(const AttentionReading& r, const std::vector<Token>& tokens, Language language) {
+std::string attention_caption(const AttentionReading& r, const std::vector<Token>& tokens, Language language, int trained_steps) {
     // No-break spaces inside the guillemets and before the colon, so that a wrapped caption never
     // leaves « or : at the start of a line.
     const std::string nb = "\u00A0", colon = language == Language::French ? nb + ": " : ": ";
     const bool fr = language == Language::French;
     const std::string gap = format_fixed(r.gap, 2, language);
-    if (r.near_uniform || r.head < 0)
+    const std::string steps = std::to_string(trained_steps);
+    if (r.near_uniform || r.head < 0) {
+        if (trained_steps > 0)
+            return fr ? "après " + steps + " pas d'entraînement" + colon + "attention presque uniforme (écart max à 1/n" + colon + gap + ")"
+                      : "after " + steps + " training steps: attention almost uniform (largest gap to 1/n: " + gap + ")";
         return fr ? "poids non entraînés" + colon + "attention presque uniforme (écart max à 1/n" + colon + gap + ")"
                   : "untrained weights: attention almost uniform (largest gap to 1/n: " + gap + ")";
+    }
     auto word = [&](int i) {
         return "«" + nb + (i >= 0 && i < static_cast<int>(tokens.size()) ? tokens[static_cast<std::size_t>(i)].word : "?") + nb + "»";
     };
     const std::string w = format_fixed(r.weight, 2, language), even = format_fixed(r.even, 2, language);
     const std::string head = std::to_string(r.head + 1);
-    return fr ? "poids non entraînés, attention pourtant marquée (écart max à 1/n" + colon + gap + ")" + colon + word(r.query) +
+    const std::string fr_head = trained_steps > 0 ? "après " + steps + " pas d'entraînement, attention marquée" : "poids non entraînés, attention pourtant marquée";
+    const std::string en_head = trained_steps > 0 ? "after " + steps + " training steps, marked attention" : "untrained weights, yet marked attention";
+    return fr ? fr_head + " (écart max à 1/n" + colon + gap + ")" + colon + word(r.query) +
                     " lit surtout " + word(r.key) + ", " + w + " contre 1/n = " + even + " (tête " + head + ")"
-              : "untrained weights, yet marked attention (largest gap to 1/n: " + gap + "): " + word(r.query) + " reads " +
+              : en_head + " (largest gap to 1/n: " + gap + "): " + word(r.query) + " reads " +
                     word(r.key) + " most, " + w + " against 1/n = " + even + " (head " + head + ")";
+}
+
+std::vector<HeadPattern> head_patterns(const std::vector<Matrix>& heads, Mask mask, const std::vector<Token>& tokens, int mask_id) {
+    const int n = static_cast<int>(tokens.size());
+    int m = -1;  // the [masque] position (the first one)
+    for (int i = 0; i < n && m < 0; ++i)
+        if (tokens[static_cast<std::size_t>(i)].id == mask_id) m = i;
+    const bool causal = mask == Mask::Causal;
+    const auto visible = [&](int i) { return causal ? i + 1 : n; };  // the keys query i sees
+    std::vector<HeadPattern> out;
+    for (const Matrix& a : heads) {
+        HeadPattern p;
+        double best = -1;
+        const auto consider = [&](Look look, int offset_or_key, bool relative, bool skip_self_key) {
+            double sum = 0, even = 0;
+            int count = 0;
+            for (int i = 0; i < n; ++i) {
+                if (causal && i == 0) continue;  // one visible word: no choice made
+                const int j = relative ? i + offset_or_key : offset_or_key;
+                if (j < 0 || j >= n || (skip_self_key && j == i) || !attention_visible(i, j, mask)) continue;
+                sum += a(i, j), even += 1.0 / visible(i), ++count;
+            }
+            if (count == 0) return;
+            const double mean = sum / count, chance = even / count;
+            if (mean > best) best = mean, p.strongest = look;
+            if (mean >= kClearPattern && mean >= 2 * chance && mean > (p.look == Look::None ? 0 : p.weight)) p.look = look, p.weight = mean;
+        };
+        consider(Look::Previous, -1, true, false);
+        consider(Look::Self, 0, true, false);
+        if (!causal) consider(Look::Next, 1, true, false);
+        consider(Look::First, 0, false, true);
+        if (m >= 0) consider(Look::Mask, m, false, true);
+        if (p.look == Look::None) p.weight = std::max(0.0, best);
+        if (m >= 0 && !(causal && m == 0)) {
+            Eigen::Index key = 0;
+            const double w = a.row(m).maxCoeff(&key);
+            if (w >= kClearPattern && w >= 2.0 / visible(m)) p.mask_key = static_cast<int>(key), p.mask_weight = w;
+        }
+        out.push_back(p);
+    }
+    return out;
+}
+
+std::string head_patterns_caption(const std::vector<HeadPattern>& patterns, const std::vector<Token>& tokens, Language language) {
+    const bool fr = language == Language::French;
+    const std::string nb = "\u00A0", colon = fr ? nb + ": " : ": ";
+    const auto name = [&](Look look) -> std::string {
+        switch (look) {
+            case Look::Previous: return fr ? "le mot précédent" : "the previous word";
+            case Look::Self: return fr ? "lui-même" : "itself";
+            case Look::Next: return fr ? "le mot suivant" : "the next word";
+            case Look::First: return fr ? "le 1er mot" : "the 1st word";
+            case Look::Mask: return "[masque]";
+            case Look::None: break;
+        }
+        return "";
+    };
+    std::string out;
+    for (std::size_t k = 0; k < patterns.size(); ++k) {
+        const HeadPattern& p = patterns[k];
+        if (k) out += " · ";
+        out += (fr ? "tête" : "head") + nb + std::to_string(k + 1) + colon;
+        if (p.look != Look::None)
+            out += (fr ? "regarde " : "looks at ") + name(p.look) + " (" + format_fixed(p.weight, 2, language) + (fr ? " en moyenne)" : " on average)");
+        else
+            out += fr ? "pas de motif net" : "no clear pattern";
+        if (p.mask_key >= 0 && p.mask_key < static_cast<int>(tokens.size()))
+            out += (fr ? " ; [masque] → «" : "; [masque] → «") + nb + tokens[static_cast<std::size_t>(p.mask_key)].word + nb + "» (" +
+                   format_fixed(p.mask_weight, 2, language) + ")";
+    }
+    return out;
 }
 
 WeightScale weight_scale(bool light) {

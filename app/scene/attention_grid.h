@@ -42,7 +42,29 @@ AttentionReading read_attention(const std::vector<Matrix>& heads, Mask mask);
 // else the most read cell: « poids non entraînés, attention pourtant marquée (écart max à 1/n :
 // 0,41) : « regarde » lit surtout « chat », 0,61 contre 1/n = 0,20 (tête 1) ». (Over 40 seeds the
 // start-up model's attention is marked, not uniform, in every block: the caption says so.)
-std::string attention_caption(const AttentionReading& reading, const std::vector<Token>& tokens, Language language);
+// After training (`trained_steps` > 0) it begins « après 300 pas d'entraînement » instead.
+std::string attention_caption(const AttentionReading& reading, const std::vector<Token>& tokens, Language language,
+                              int trained_steps = 0);
+
+// Which head looks where (issue 16), said only when it is clear. For each head, the mean weight over
+// the sentence's queries of each pattern — the previous word (a_i,i−1), itself (a_ii), the next word
+// (a_i,i+1, not under the causal mask), the first word (a_i0, i ≥ 1), [masque] (a_im, i ≠ m) — each
+// over the queries where it exists and, under the causal mask, that see more than one word. A pattern
+// is clear when its mean is at least kClearPattern and at least twice what even attention over each
+// query's visible words would give it; the head's pattern is its clear one with the largest mean.
+// Apart: the [masque] query's strongest key, when its weight is clear by the same two rules.
+constexpr double kClearPattern = 0.5;
+enum class Look { None, Previous, Self, Next, First, Mask };
+struct HeadPattern {
+    Look look = Look::None;  // None: no clear pattern
+    double weight = 0;       // its mean weight (or, None, the strongest pattern's)
+    Look strongest = Look::None;
+    int mask_key = -1;       // the [masque] query's clear key, else -1
+    double mask_weight = 0;
+};
+std::vector<HeadPattern> head_patterns(const std::vector<Matrix>& heads, Mask mask, const std::vector<Token>& tokens, int mask_id);
+// One line: « tête 1 : le mot précédent (0,62 en moyenne) · tête 2 : pas de motif net ; [masque] → « chat » (0,71) ».
+std::string head_patterns_caption(const std::vector<HeadPattern>& patterns, const std::vector<Token>& tokens, Language language);
 
 // The colour scale: 0 at `low`, the scale's top at `high` (a straight line in sRGB between them),
 // on the dark or the light theme.

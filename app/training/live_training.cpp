@@ -158,7 +158,10 @@ void LiveTraining::publish(bool running) {
     auto s = std::make_shared<TrainingSnapshot>();
     s->losses = losses_of(*run_);
     s->held_out = held_out_;
-    if (run_b_) s->b = TrainingSnapshot::Side{losses_of(*run_b_), held_out_b_};
+    s->gradients = gradient_records(run_->steps);
+    s->residual = run_->setup.settings.residual;
+    if (run_b_)
+        s->b = TrainingSnapshot::Side{losses_of(*run_b_), held_out_b_, gradient_records(run_b_->steps), run_b_->setup.settings.residual};
     s->weights = std::make_shared<const Weights>(run_->state.weights);
     s->chance = std::log(static_cast<double>(session_.vocabulary().size()));
     s->running = running;
@@ -223,9 +226,12 @@ void LiveTraining::rebuild_from_session() {
     shown_run_b_ = run_b;
     if (!same) held_out_.clear(), held_out_b_.clear();  // other runs: their held-out losses were not measured
     auto s = std::make_shared<TrainingSnapshot>();
-    if (run) s->losses = losses_of(*run);
+    if (run) s->losses = losses_of(*run), s->gradients = gradient_records(run->steps), s->residual = run->setup.settings.residual;
     s->held_out = held_out_;
-    if (b) s->b = TrainingSnapshot::Side{run_b ? losses_of(*run_b) : std::vector<double>{}, held_out_b_};
+    if (b)
+        s->b = TrainingSnapshot::Side{run_b ? losses_of(*run_b) : std::vector<double>{}, held_out_b_,
+                                      run_b ? gradient_records(run_b->steps) : std::vector<GradientRecord>{},
+                                      run_b ? run_b->setup.settings.residual : b->settings().residual};
     s->chance = std::log(static_cast<double>(session_.vocabulary().size()));
     std::lock_guard<std::mutex> lock(mutex_);
     snapshot_ = std::move(s);

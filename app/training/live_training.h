@@ -28,6 +28,8 @@ struct TrainingSnapshot {
     struct Side {
         std::vector<double> losses;
         std::vector<std::pair<int, double>> held_out;
+        std::vector<GradientRecord> gradients;
+        bool residual = true;
     };
     // The loss of each step of the session's run (cli.md's log "steps"): point i is the batch loss of
     // step i + 1, measured on the weights after i steps.
@@ -35,6 +37,10 @@ struct TrainingSnapshot {
     // (steps done, loss on the corpus's held-out sentences with the weights after them), every
     // kHeldOutLossEvery steps and at the end of each /entrainer.
     std::vector<std::pair<int, double>> held_out;
+    // The mean |dL/dW| by sublayer of the steps that record it (step 1 and every 10th): the gradients
+    // panel along the training; and the run's wiring.
+    std::vector<GradientRecord> gradients;
+    bool residual = true;
     std::optional<Side> b;                   // side B's, while the comparison is open
     std::shared_ptr<const Weights> weights;  // after the last step
     double chance = 0;                       // ln V: the loss of a uniform guess

@@ -115,7 +115,8 @@ void grid_cells(ImDrawList* dl, const Matrix& a, const HeatmapLayout& grid, int 
 
 // `text` from `at`, wrapped at plain spaces only (ImGui's own wrap also breaks after a comma, which
 // would cut « 0,41 » in two; the caption's no-break spaces hold « word » and « : » together).
-void wrap_at_spaces(ImDrawList* dl, ImVec2 at, float width, ImU32 colour, const std::string& text) {
+// Returns the y below its last line.
+float wrap_at_spaces(ImDrawList* dl, ImVec2 at, float width, ImU32 colour, const std::string& text) {
     const float line = ImGui::GetTextLineHeight();
     std::string current;
     std::size_t start = 0;
@@ -132,12 +133,13 @@ void wrap_at_spaces(ImDrawList* dl, ImVec2 at, float width, ImU32 colour, const 
         }
         start = space + 1;
     }
-    if (!current.empty()) dl->AddText(at, colour, current.c_str());
+    if (!current.empty()) dl->AddText(at, colour, current.c_str()), at.y += line;
+    return at.y;
 }
 
 // Below the grids: the colour scale 0 … top (1/n marked without a mask), the hatch's meaning, the
-// live caption.
-void scale_and_caption(ImDrawList* dl, const Trace& trace, const HeatmapLayout& grid, const AttentionReading& reading,
+// live caption, and which head looks where.
+void scale_and_caption(ImDrawList* dl, const Trace& trace, const Level& level, const HeatmapLayout& grid, const AttentionReading& reading,
                        const Rect& body, Language language) {
     const bool light = light_theme();
     const float frame = ImGui::GetFrameHeight(), line = ImGui::GetTextLineHeight();
@@ -162,8 +164,12 @@ void scale_and_caption(ImDrawList* dl, const Trace& trace, const HeatmapLayout& 
         const char* masked = tr(language, "hachuré : masqué", "hatched: masked");
         dl->AddText(ImVec2(x1 + line, y0 - line * 0.25f), ink, masked);
     }
-    wrap_at_spaces(dl, ImVec2(body.x + frame * 0.3f, y1 + line + 3), body.w - frame * 0.6f, ink,
-                   attention_caption(reading, trace.tokens, language));
+    const float below = wrap_at_spaces(dl, ImVec2(body.x + frame * 0.3f, y1 + line + 3), body.w - frame * 0.6f, ink,
+                                       attention_caption(reading, trace.tokens, language, trace.trained_steps));
+    // Which head looks where, said only when clear (head_patterns): yellow, the lesson of a trained model.
+    const std::vector<HeadPattern> patterns = head_patterns(level.attention_weights, trace.settings.mask, trace.tokens, trace.vocabulary_size - 1);
+    wrap_at_spaces(dl, ImVec2(body.x + frame * 0.3f, below), body.w - frame * 0.6f,
+                   to_u32(light ? kLightTheme.residual : palette::kResidual), head_patterns_caption(patterns, trace.tokens, language));
 }
 
 // The head's title over its grid and its frame (yellow for the head in the cross-section).
@@ -222,7 +228,7 @@ void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& 
             ImGui::SetTooltip("%s", tip.c_str());
         }
     }
-    scale_and_caption(dl, trace, grid, reading, rect, language);
+    scale_and_caption(dl, trace, level, grid, reading, rect, language);
     ImGui::End();
 }
 

@@ -5,6 +5,11 @@
 // depends on the seed and the wiring, so the panel says what it shows, not a rule. Its second view
 // (/panneau raschka): Raschka's five-layer experiment as a cited table, his published figures beside
 // our own draw of the same network, and how the ratio at layer 1 spreads over 100 draws.
+// Along the training (a run exists): the same axes (sublayers left to right, log scale), the training
+// loss's mean |∂L/∂W| at the latest recorded step in full and at step 1 faint, each side of an A/B
+// (B dashed), coloured by its wiring. Chosen over curves by step: the class reads the same picture
+// as before training, the x axis is the stack's depth, and the line tilts live as the run goes —
+// without the residual the first sublayers fall by decades while the last stay; with it, flat.
 #include <imgui.h>
 
 #include <algorithm>
@@ -97,6 +102,112 @@ void level_plot(const Rect& r, const GradientComparison& g, int layers, Language
     }
 }
 
+// One line over the sublayers: its values, its colour, dashed (side B), faint (step 1).
+struct Series {
+    const std::vector<double>* values;
+    palette::Colour8 colour;
+    bool dashed, faint;
+};
+
+void dashed_polyline(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 colour, float thickness) {
+    for (std::size_t k = 1; k < pts.size(); ++k) {
+        const ImVec2 a = pts[k - 1], b = pts[k];
+        const float length = std::hypot(b.x - a.x, b.y - a.y), dash = 7.f;
+        for (float t = 0; t < length; t += 2 * dash) {
+            const float u0 = t / length, u1 = std::min(1.f, (t + dash) / length);
+            dl->AddLine(ImVec2(a.x + (b.x - a.x) * u0, a.y + (b.y - a.y) * u0), ImVec2(a.x + (b.x - a.x) * u1, a.y + (b.y - a.y) * u1),
+                        colour, thickness);
+        }
+    }
+}
+
+// The training view's plot: every series over levels 1..2L, on one log axis; hovering a level
+// writes every series' figure there.
+void series_plot(const Rect& r, const std::vector<Series>& series, const std::vector<std::string>& names, int layers,
+                 Language language) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float line = ImGui::GetTextLineHeight();
+    const float x0 = r.x + line * 2.4f, x1 = r.right() - line * 1.4f;  // room for the last level's name
+    std::vector<const std::vector<double>*> values;
+    for (const Series& s : series) values.push_back(s.values);
+    const LogAxis a = axis_for(values, r.y + line * 0.3f, r.bottom() - line * 1.3f);
+    if (x1 - x0 < 20 || a.bottom - a.top < 20 || series.empty()) return;
+    decades(dl, a, x0, x1);
+    const int count = 2 * layers;
+    const float step = (x1 - x0) / static_cast<float>(std::max(1, count - 1));
+    for (const Series& s : series) {
+        std::vector<ImVec2> pts;
+        for (int k = 0; k < std::min(count, static_cast<int>(s.values->size())); ++k)
+            pts.emplace_back(x0 + step * static_cast<float>(k), a.y((*s.values)[static_cast<std::size_t>(k)]));
+        palette::Colour8 c = s.colour;
+        if (s.faint) c = {static_cast<std::uint8_t>(c.r * 0.55), static_cast<std::uint8_t>(c.g * 0.55), static_cast<std::uint8_t>(c.b * 0.55)};
+        const float thickness = s.faint ? 2.f : 3.f;
+        if (s.dashed) dashed_polyline(dl, pts, to_u32(c), thickness);
+        else dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), to_u32(c), 0, thickness);
+        for (const auto& p : pts) dl->AddCircleFilled(p, s.faint ? 2.5f : 4.f, to_u32(c));
+    }
+    for (int k = 0; k < count; ++k) {
+        if (count > 8 && k % 2) continue;
+        const std::string name = level_label(language, k + 1, layers, LabelLength::Short);
+        const ImVec2 size = ImGui::CalcTextSize(name.c_str());
+        dl->AddText(ImVec2(x0 + step * static_cast<float>(k) - size.x * 0.5f, a.bottom + 2), IM_COL32(200, 205, 220, 255), name.c_str());
+    }
+    ImGui::SetCursorScreenPos(ImVec2(x0, a.top));
+    ImGui::InvisibleButton("##niveaux_entrainement", ImVec2(std::max(1.f, x1 - x0), std::max(1.f, a.bottom - a.top)));
+    if (ImGui::IsItemHovered()) {
+        const int k = std::clamp(static_cast<int>(std::lround((ImGui::GetIO().MousePos.x - x0) / step)), 0, count - 1);
+        std::string tip = level_label(language, k + 1, layers, LabelLength::Short);
+        for (std::size_t i = 0; i < series.size(); ++i)
+            if (static_cast<std::size_t>(k) < series[i].values->size())
+                tip += "\n" + names[i] + " : " + format_shortest((*series[i].values)[static_cast<std::size_t>(k)], 3, language);
+        ImGui::SetTooltip("%s", tip.c_str());
+    }
+}
+
+// The panel with a training run: the latest record and step 1's, by sublayer, each side.
+void training_view(const Rect& rect, const Trace& trace, const TrainingSnapshot& t, Language language) {
+    const auto text = [](palette::Colour8 c) { return ImGui::ColorConvertU32ToFloat4(to_u32(c)); };
+    ImGui::TextUnformatted(tr(language, "moyenne |∂L/∂W|, entraînement", "mean |∂L/∂W|, training"));
+    help_marker(tr(language,
+                   "La perte de l'entraînement (le mot masqué, ou le mot suivant) sur le lot du pas, rétropropagée : pour "
+                   "chaque sous-couche, la moyenne de |∂L/∂W| sur ses matrices, au pas 1 et tous les 10 pas. Trait plein : "
+                   "le dernier pas enregistré ; trait pâle : le pas 1, avant toute mise à jour ; en A/B, B en tirets. Sans "
+                   "résiduel, le gradient doit traverser chaque F′ : voyez s'il s'éteint vers le bas de la pile.",
+                   "The training loss (the masked word, or the next word) on the step's batch, back-propagated: for each "
+                   "sublayer, the mean of |∂L/∂W| over its matrices, at step 1 and every 10 steps. Full line: the latest "
+                   "recorded step; faint line: step 1, before any update; in A/B, B dashed. Without the residual the "
+                   "gradient must cross every F′: see whether it dies out towards the bottom of the stack."));
+    struct Side {
+        const std::vector<GradientRecord>* records;
+        bool residual;
+        std::string name;
+    };
+    std::vector<Side> sides{{&t.gradients, t.residual, t.b ? "A" : ""}};
+    if (t.b) sides.push_back({&t.b->gradients, t.b->residual, "B"});
+    std::vector<Series> series;
+    std::vector<std::string> names;
+    ImGui::PushTextWrapPos(0);
+    for (const Side& side : sides) {
+        const palette::Colour8 colour = side.residual ? palette::kResidual : kOff;
+        ImGui::TextColored(text(colour), "%s", training_gradient_caption(*side.records, side.residual, side.name, language).c_str());
+        if (side.records->empty()) continue;
+        const std::string who = side.name.empty() ? "" : side.name + ", ";
+        series.push_back({&side.records->front().means, colour, side.name == "B", true});
+        names.push_back(who + tr(language, "pas ", "step ") + std::to_string(side.records->front().step));
+        series.push_back({&side.records->back().means, colour, side.name == "B", false});
+        names.push_back(who + tr(language, "pas ", "step ") + std::to_string(side.records->back().step));
+    }
+    if (!series.empty()) {  // the legend of the lines: which step each is
+        const std::string last = std::to_string(t.gradients.empty() ? 0 : t.gradients.back().step);
+        std::string legend = tr(language, "plein : pas ", "full: step ") + last + tr(language, " · pâle : pas 1", " · faint: step 1");
+        if (t.b) legend += tr(language, " · B : tirets", " · B: dashed");
+        ImGui::TextDisabled("%s", legend.c_str());
+    }
+    ImGui::PopTextWrapPos();
+    const float top = ImGui::GetCursorScreenPos().y;
+    series_plot({rect.x, top, rect.w, rect.bottom() - top - ImGui::GetStyle().WindowPadding.y}, series, names, trace.settings.layers, language);
+}
+
 // "× 1 110": a ratio as the lines under the table write it (two significant digits below 10).
 std::string times(double ratio, Language language) {
     if (!(ratio > 0) || !std::isfinite(ratio)) return "—";
@@ -115,11 +226,16 @@ std::string two_digits(double v, Language language) {
 }  // namespace
 
 
-void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send,
-                          Language language) {
+void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const TrainingSnapshot* training,
+                          const CommandSink& send, Language language) {
     if (!data || data->trace.get() != &trace) return;  // the Inspector computes it when the trace changes
     if (!begin_panel("##panneau_gradients", rect, ImGuiWindowFlags_NoScrollbar)) return;
     draw_gradients_family_row(Panel::Gradients, send, language);
+    if (training && !training->gradients.empty()) {  // the run of the model shown (or running)
+        training_view(rect, trace, *training, language);
+        ImGui::End();
+        return;
+    }
     const auto text = [](palette::Colour8 c) { return ImGui::ColorConvertU32ToFloat4(to_u32(c)); };
     ImGui::TextUnformatted(tr(language, "moyenne |∂L/∂W| par sous-couche", "mean |∂L/∂W| by sublayer"));
     help_marker(tr(language,

@@ -15,12 +15,16 @@ namespace tb {
 void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& send, Language language);
 // `head` is the head the cross-section draws (0-based): clicking a heatmap sends /vue tete.
 void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& state, int head, const CommandSink& send, Language language);
-void draw_neurons_panel(const Rect& rect, const Trace& trace, InspectorState& state, Language language);
+// With the model chosen, it names the neurons of the block that push the word the output predicts
+// for the chosen token most (neuron_pushes).
+void draw_neurons_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, InspectorState& state, Language language);
 // `level` is the level the playhead is in: the chosen token's vector there is normalized by hand.
 void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState& state, int level, Language language);
 // `data` was computed by the Inspector when the trace changed (nothing drawn when it is missing).
-void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send,
-                          Language language);
+// With a training run (`training` has recorded steps), the panel shows the gradients along the
+// training instead: the latest record by sublayer, step 1's beside it, each side of an A/B.
+void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientData* data, const TrainingSnapshot* training,
+                          const CommandSink& send, Language language);
 // Its second view (/panneau raschka): Raschka's five layers, his published table beside our draw.
 void draw_raschka_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send, Language language);
 // The gradients tab's two views (ce modèle, Raschka) as a row of small buttons, the open one in yellow.

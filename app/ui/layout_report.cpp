@@ -6,10 +6,11 @@
 #include <imgui_internal.h>
 
 #include <cstdio>
-#include <fstream>
 #include <map>
+#include <sstream>
 #include <vector>
 
+#include "files.h"
 #include "render/screen_text.h"
 
 namespace tb {
@@ -34,7 +35,7 @@ bool reported(const ImGuiWindow& w) {
 }  // namespace
 
 bool write_layout_report(const ImDrawData& data, const ImFontAtlas& atlas, const std::string& path) {
-    std::ofstream file(path, std::ios::binary);
+    std::ostringstream file;
     const ImGuiContext& g = *GImGui;
     file << "display\t" << number(g.IO.DisplaySize.x) << '\t' << number(g.IO.DisplaySize.y) << '\n';
     for (const ImGuiWindow* w : g.Windows) {
@@ -52,7 +53,7 @@ bool write_layout_report(const ImDrawData& data, const ImFontAtlas& atlas, const
         for (float v : values) file << '\t' << number(v);
         file << '\n';
     }
-    return static_cast<bool>(file.flush());
+    return !write_file_atomically(path, file.str());
 }
 
 void report_mark(const std::string& name, float x0, float y0, float x1, float y1, std::initializer_list<float> values) {

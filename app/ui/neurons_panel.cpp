@@ -2,6 +2,9 @@
 // strip (active > 0 in pink, inactive in grey), and the neuron under the mouse read as seed 004
 // reads it: W↑'s row = its "question", W↓'s column = the "direction" it adds. Beside it the
 // hand-built « Thomas Pesquet » neuron: dot products, bias −1, ReLU as an AND, « astronaute » added.
+// Under the strip, the learned counterpart: the neurons of this block that push the word the output
+// predicts for this token most, activation × (W↓ column · E[word]) (core's neuron_pushes), as
+// buttons that select the neuron read below.
 #include <imgui.h>
 
 #include <algorithm>
@@ -9,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "predictions.h"
 #include "settings_table.h"
 #include "text/text.h"
 #include "ui/inspector_panels.h"
@@ -41,7 +45,7 @@ void signed_bars(const char* id, const Vector& v, const std::vector<std::string>
     }
 }
 
-void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state, Language language) {
+void model_neurons(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, InspectorState& state, Language language) {
     const int layers = trace.settings.layers, n = trace.token_count();
     state.block = std::clamp(state.block, 1, layers);
     state.token = std::clamp(state.token, 0, n - 1);
@@ -95,6 +99,35 @@ void model_neurons(const Rect& rect, const Trace& trace, InspectorState& state, 
         const int col = std::clamp(static_cast<int>((m.x - strip.area.x) / strip.cell_w), 0, strip.per_row - 1);
         const int row = std::max(0, static_cast<int>((m.y - strip.area.y) / std::max(1.f, strip.cell_h)));
         state.neuron = std::clamp(row * strip.per_row + col, 0, w - 1);
+    }
+
+    // Who pushes the predicted word: the three largest pushes of this block on it (positive ones only).
+    const Prediction predicted = top_predictions(trace, vocabulary, 1)[static_cast<std::size_t>(state.token)].front();
+    const std::vector<NeuronPush> pushes = neuron_pushes(trace, state.block, state.token, predicted.id);
+    ImGui::SetCursorScreenPos(ImVec2(strip.area.x, strip.area.bottom() + frame * 0.15f));
+    ImGui::TextWrapped(tr(language, "prédit : « %s » (%s), poussé par", "predicted: « %s » (%s), pushed by"),
+                predicted.word.c_str(), format_percent(predicted.probability, language).c_str());
+    help_marker(tr(language,
+                   "Poussée d'un neurone = son activation × (sa colonne de W↓ · l'embedding du mot prédit) : ce qu'il ajoute "
+                   "directement au score de ce mot par la tête de sortie liée (sans les blocs suivants ni la norme finale). "
+                   "Les trois plus fortes de ce bloc ; cliquez pour lire le neurone.",
+                   "A neuron's push = its activation × (its column of W↓ · the predicted word's embedding): what it adds "
+                   "directly to that word's score through the tied output head (without the later blocks or the final norm). "
+                   "The three strongest of this block; click to read the neuron."));
+    int shown = 0;
+    for (const NeuronPush& p : pushes) {
+        if (shown == 3 || !(p.push > 0)) break;
+        if (shown > 0) ImGui::SameLine();  // the first on its own line: three fit a narrow column
+        const std::string label = "n" + std::to_string(p.neuron + 1) + " +" + format_fixed(p.push, 2, language) + "##pousse" + std::to_string(shown);
+        if (ImGui::SmallButton(label.c_str())) state.neuron = p.neuron;
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(tr(language, "neurone %d : activation %s × alignement %s = %s", "neuron %d: activation %s × alignment %s = %s"),
+                              p.neuron + 1, format_fixed(p.activation, 3, language).c_str(), format_fixed(p.alignment, 3, language).c_str(),
+                              format_fixed(p.push, 3, language).c_str());
+        ++shown;
+    }
+    if (shown == 0) {
+        ImGui::TextDisabled("%s", tr(language, "aucun (aucune poussée positive)", "none (no positive push)"));
     }
 
     // The neuron read: its question, its bias, what it gives for this word, the direction it adds.
@@ -206,13 +239,13 @@ void fact_network(InspectorState& state, Language language) {
 
 }  // namespace
 
-void draw_neurons_panel(const Rect& rect, const Trace& trace, InspectorState& state, Language language) {
+void draw_neurons_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, InspectorState& state, Language language) {
     if (!begin_panel("##panneau_neurones", rect)) return;
     if (ImGui::RadioButton(tr(language, "ce modèle", "this model"), !state.fact_demo)) state.fact_demo = false;
     ImGui::SameLine();
     if (ImGui::RadioButton(tr(language, "le neurone « Thomas Pesquet »", "the « Thomas Pesquet » neuron"), state.fact_demo)) state.fact_demo = true;
     if (state.fact_demo) fact_network(state, language);
-    else model_neurons(rect, trace, state, language);
+    else model_neurons(rect, trace, vocabulary, state, language);
     ImGui::End();
 }
 

@@ -1,6 +1,7 @@
 // The output (seeds 000, 002): for each position, the five most probable next words of the tied
 // output head (top_predictions), each with a green bar of its probability, labelled plainly as
-// what random, untrained weights predict, and pointing to the next channel.
+// what random, untrained weights predict, and pointing to the next channel; once trained, what the
+// training taught (mot-masque: the [masque] row, lit; mot-suivant: every row).
 #include <imgui.h>
 
 #include <algorithm>
@@ -16,9 +17,21 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& v
     if (!begin_panel("##panneau_sortie", rect)) return;
     draw_output_family_row(Panel::Output, send, language);
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "%s",
-                       tr(language, "Poids aléatoires, non entraînés : ce modèle « ne prédit rien ». Voici pourtant ce qu'il propose.",
-                          "Random, untrained weights: this model « predicts nothing ». Here is what it proposes all the same."));
+    const bool trained = trace.trained_steps > 0, causal = trace.settings.mask == Mask::Causal;
+    if (!trained)
+        ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "%s",
+                           tr(language, "Poids aléatoires, non entraînés : ce modèle « ne prédit rien ». Voici pourtant ce qu'il propose.",
+                              "Random, untrained weights: this model « predicts nothing ». Here is what it proposes all the same."));
+    else if (causal)  // mot-suivant: the loss read every position
+        ImGui::Text(tr(language, "Entraîné %d pas à prédire le mot suivant : chaque ligne est sa prédiction après ce mot.",
+                       "Trained %d steps to predict the next word: each row is its prediction after that word."),
+                    trace.trained_steps);
+    else  // mot-masque: the loss read only the masked positions
+        ImGui::Text(tr(language, "Entraîné %d pas à retrouver le mot masqué : la ligne de [masque] est sa prédiction ; "
+                                 "les autres positions n'ont pas été entraînées.",
+                       "Trained %d steps to recover the masked word: the [masque] row is its prediction; the other "
+                       "positions were not trained."),
+                    trace.trained_steps);
     ImGui::PopTextWrapPos();
     help_marker(tr(language, "La sortie verte est projetée sur les embeddings de tokens (poids liés), puis softmax sur le vocabulaire : "
                    "une probabilité par mot possible.",
@@ -32,14 +45,17 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& v
     const float height = std::min(rect.bottom() - ImGui::GetCursorScreenPos().y - frame * 2.6f,
                                   row_h * static_cast<float>(top.size() + 1) + ImGui::GetStyle().ScrollbarSize + 4);
     if (ImGui::BeginTable("##predictions", 6, flags, ImVec2(0, std::max(frame, height)))) {
-        ImGui::TableSetupColumn(tr(language, "après…", "after…"));
+        ImGui::TableSetupColumn(causal || !trained ? tr(language, "après…", "after…") : tr(language, "en…", "at…"));
         for (int k = 1; k <= 5; ++k) ImGui::TableSetupColumn(std::to_string(k).c_str());
         ImGui::TableHeadersRow();
         ImDrawList* dl = ImGui::GetWindowDrawList();
         for (std::size_t i = 0; i < top.size(); ++i) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::Text("%s", trace.tokens[i].word.c_str());
+            if (trained && !causal && trace.tokens[i].id == trace.vocabulary_size - 1)  // <masque>: the row training shaped
+                ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "%s", trace.tokens[i].word.c_str());
+            else
+                ImGui::Text("%s", trace.tokens[i].word.c_str());
             for (const Prediction& p : top[i]) {
                 ImGui::TableNextColumn();
                 ImGui::Text("%s", p.word.c_str());
@@ -57,12 +73,17 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& v
     ImGui::SetWindowFontScale(1.f);
     ImGui::PushTextWrapPos(0);
     // « canal », as the channel names itself.
-    ImGui::TextDisabled(tr(language, "Sur %s mots, le hasard donnerait %s à chacun. Apprendre ces poids, puis choisir le mot suivant "
-                           "(température) : c'est le prochain canal, #generation-temperature.",
-                           "Over %s words, chance would give each %s. Learning these weights, then choosing the next word "
-                           "(temperature): that is the next channel, #generation-temperature."),
-                        format_count(trace.vocabulary_size, language).c_str(),
-                        format_percent(1.0 / std::max(1, trace.vocabulary_size), language).c_str());
+    if (trained)
+        ImGui::TextDisabled(tr(language, "Sur %s mots, le hasard donnerait %s à chacun.", "Over %s words, chance would give each %s."),
+                            format_count(trace.vocabulary_size, language).c_str(),
+                            format_percent(1.0 / std::max(1, trace.vocabulary_size), language).c_str());
+    else
+        ImGui::TextDisabled(tr(language, "Sur %s mots, le hasard donnerait %s à chacun. Apprendre ces poids, puis choisir le mot suivant "
+                               "(température) : c'est le prochain canal, #generation-temperature.",
+                               "Over %s words, chance would give each %s. Learning these weights, then choosing the next word "
+                               "(temperature): that is the next channel, #generation-temperature."),
+                            format_count(trace.vocabulary_size, language).c_str(),
+                            format_percent(1.0 / std::max(1, trace.vocabulary_size), language).c_str());
     ImGui::PopTextWrapPos();
     ImGui::End();
 }

@@ -194,7 +194,7 @@ void draw_training_panel(const Rect& rect, const TrainingSnapshot& snap, const S
             dl->AddText(ImVec2(left + line * 1.3f, ly), ink, text.c_str());
             ly += line;
         };
-        side_line("A", TrainingSnapshot::Side{snap.losses, snap.held_out}, blue);
+        side_line("A", TrainingSnapshot::Side{snap.losses, snap.held_out, {}, snap.residual}, blue);
         side_line("B", *snap.b, red);
     } else {
         float x = left;

@@ -33,5 +33,21 @@ TEST(WindowCommands, EveryOneAnswersHeadlessThatItNeedsTheWindow) {
     EXPECT_NE(headless.find("session"), nullptr);
 }
 
+// Every log line is cut where it enters the log: a command line of 200 000 characters (a --run
+// line, a test action) used to abort the window drawing it.
+TEST(WindowCommands, LogLinesAreBoundedWhereTheyEnter) {
+    test::WindowFeatures window;
+    const std::string line = "/phrase " + std::string(200000, 'a');
+    EXPECT_FALSE(window.features.run(line).ok);
+    const auto& log = window.features.log();
+    ASSERT_GE(log.size(), 2u);
+    const LogLine& command = log[log.size() - 2];
+    EXPECT_EQ(command.text, line.substr(0, Features::kMaxLogChars) + "…");
+    EXPECT_EQ(log.back().text, "ligne trop longue : 200\u202F008 octets (500 au plus)");
+    window.features.add_log({LogLine::Kind::Reply, std::string(7000, 'x'), "é" + std::string(7000, 'y')});
+    EXPECT_EQ(log.back().text, std::string(6000, 'x') + "…");
+    EXPECT_EQ(log.back().text_en, "é" + std::string(5999, 'y') + "…");  // counted in characters
+}
+
 }  // namespace
 }  // namespace tb

@@ -488,3 +488,67 @@ TEST(Cli, AQuotedFileNameHoldsSemicolonsAndHashes) {
     EXPECT_EQ(nlohmann::json::parse(read_file(dir + "/t.json"))["settings"]["layers"], 4);
     std::system(("rm -rf '" + dir + "'").c_str());
 }
+
+// The names in one folder, sorted (hidden ones included), as `ls -A` lists them.
+std::string listing(const std::string& dir) {
+    FILE* pipe = popen(("ls -A '" + dir + "'").c_str(), "r");
+    std::string names;
+    std::array<char, 4096> buffer;
+    while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) names.append(buffer.data(), n);
+    pclose(pipe);
+    return names;
+}
+
+// An unquoted '#' inside a name is part of it; a ';' that cuts a name is refused before anything
+// runs, with the quoted form; the quoted form writes the file (issue 17). Run from the folder so
+// that the names, and so the messages, are short.
+TEST(Cli, AnUnquotedSemicolonOrHashNeverCutsAPathSilently) {
+    const std::string dir = temp_path("cut_" + std::to_string(getpid()));
+    std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "'").c_str());
+    char* previous = getcwd(nullptr, 0);
+    ASSERT_EQ(chdir(dir.c_str()), 0);
+    const auto quoted = run("--headless --run '/exporter svg \"a;b.svg\"'");
+    EXPECT_EQ(quoted.status, 0) << quoted.err;
+    EXPECT_NE(read_file("a;b.svg").find("<svg "), std::string::npos);
+    const auto hash = run("--headless --run '/exporter svg a#b.svg # a comment'");
+    EXPECT_EQ(hash.status, 0) << hash.err;
+    EXPECT_NE(read_file("a#b.svg").find("<svg "), std::string::npos);
+    EXPECT_EQ(listing("."), "a#b.svg\na;b.svg\n");
+
+    const auto cut = run("--headless --run '/couches 3; /exporter svg c;d.svg' --trace t.json");
+    EXPECT_EQ(cut.status, 2);
+    EXPECT_EQ(cut.err, "transformer-bloc : « d.svg » n'est pas une commande : le « ; » de « /exporter svg c;d.svg » "
+                       "sépare deux commandes ; mettez le chemin entre guillemets : « /exporter svg \"c;d.svg\" » "
+                       "(rien n'a été exécuté)\n");
+    EXPECT_EQ(cut.out, "");
+    const auto english = run("--lang en --headless --run '/exporter svg c;d.svg' --trace t.json");
+    EXPECT_EQ(english.status, 2);
+    EXPECT_NE(english.err.find("« d.svg » is not a command: the « ; » in « /exporter svg c;d.svg » separates two commands; "
+                               "put the path in double quotes: « /exporter svg \"c;d.svg\" » (nothing was run)"),
+              std::string::npos)
+        << english.err;
+    EXPECT_EQ(listing("."), "a#b.svg\na;b.svg\n");  // no « c », no trace: nothing ran
+    ASSERT_EQ(chdir(previous), 0);
+    free(previous);
+    std::system(("rm -rf '" + dir + "'").c_str());
+}
+
+// A session file's refusal names the value it held, exits 2 and changes nothing (issue 17).
+TEST(Cli, ASessionRefusalNamesTheValueFound) {
+    const std::string dir = temp_path("value_" + std::to_string(getpid()));
+    std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "'").c_str());
+    const auto saved = run("--headless --run '/session enregistrer " + dir + "/s.json'");
+    ASSERT_EQ(saved.status, 0) << saved.err;
+    auto j = nlohmann::json::parse(read_file(dir + "/s.json"));
+    j["settings"]["layers"] = 9;
+    const std::string bad = j.dump(2);
+    std::ofstream(dir + "/s.json") << bad;
+    const auto r = run("--headless --open '" + dir + "/s.json' --trace '" + dir + "/t.json'");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("« " + dir + "/s.json » : réglage « layers » : le nombre de couches doit aller de 1 à 6 (reçu « 9 »)"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(read_file(dir + "/s.json"), bad);
+    EXPECT_EQ(listing(dir), "s.json\n");
+    std::system(("rm -rf '" + dir + "'").c_str());
+}

@@ -46,14 +46,14 @@ TEST(Bounds, LongWordsFromASessionFileAreRefused) {
     const std::string w(16500, 'a');
     auto error = parse_session(session_text(w + " " + w), source.vocabulary(), out);
     ASSERT_TRUE(error);
-    EXPECT_EQ(*error, "la phrase dépasse 400 octets (reçu 33001)");
+    EXPECT_EQ(*error, "réglage « sentence » : la phrase dépasse 400 octets (reçu 33001) (reçu « \"" + std::string(39, 'a') + "… »)");
     error = parse_session(session_text("le " + std::string(200000, 'x')), source.vocabulary(), out);
     ASSERT_TRUE(error);
-    EXPECT_EQ(*error, "la phrase dépasse 400 octets (reçu 200003)");
+    EXPECT_EQ(*error, "réglage « sentence » : la phrase dépasse 400 octets (reçu 200003) (reçu « \"le " + std::string(36, 'x') + "… »)");
     // Short enough as a sentence, but one word longer than a label can be.
     error = parse_session(session_text("le " + std::string(49, 'x')), source.vocabulary(), out);
     ASSERT_TRUE(error);
-    EXPECT_EQ(*error, "un mot de la phrase dépasse 48 caractères (reçu 49)");
+    EXPECT_EQ(*error, "réglage « sentence » : un mot de la phrase dépasse 48 caractères (reçu 49) (reçu « \"le " + std::string(36, 'x') + "… »)");
     EXPECT_FALSE(parse_session(session_text("le " + std::string(48, 'x')), source.vocabulary(), out));
 }
 

@@ -154,6 +154,17 @@ TEST(Corpus, UnknownWordsAreReportedOnceEachInTheOrderMet) {
               "\"zorglub\", \"blurp\", \"quux\"");
 }
 
+// A word of 200 000 characters in a corpus file: its echo is cut at 40 characters (the window's
+// log used to abort drawing the whole word).
+TEST(Corpus, AnUnknownWordIsEchoedShortAndVisible) {
+    const std::string word(200000, 'z');
+    const CorpusResult r = parse_corpus("le chat " + word + "\nle chat " + word + "\n", vocabulary(), "long.txt");
+    ASSERT_TRUE(r.corpus) << r.error_fr;
+    EXPECT_EQ(describe(*r.corpus, Language::French),
+              "corpus « long.txt » : 2 phrases d'entraînement, 0 mise de côté ; mot inconnu (appris comme <inconnu>) : "
+              "« " + std::string(40, 'z') + "… »");
+}
+
 TEST(Corpus, LinesTooShortTooLongOrWithoutAKnownWordAreSkippedAndCounted) {
     const CorpusResult r = parse_corpus(
         "chat\n"                                           // 1 word

@@ -3,9 +3,11 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -195,7 +197,7 @@ WriterCalls recording(const WriterCalls& real) {
     static WriterCalls r;
     static const WriterCalls* system = &real;
     r.open = [](const char* p, int f, mode_t m) {
-        return Recorder::result("open", 0) < 0 ? -1 : system->open(p, f, m);
+        return Recorder::result((f & O_TMPFILE) == O_TMPFILE ? "open unnamed" : "open", 0) < 0 ? -1 : system->open(p, f, m);
     };
     r.write = [](int fd, const void* d, std::size_t n) -> ssize_t {
         return Recorder::result("write", 0) < 0 ? -1 : system->write(fd, d, n);
@@ -206,39 +208,139 @@ WriterCalls recording(const WriterCalls& real) {
         system->close(fd);
         return Recorder::result("close", 0);
     };
+    r.link = [](int fd, const char* to) { return Recorder::result("link", 0) < 0 ? -1 : system->link(fd, to); };
     r.rename = [](const char* a, const char* b) { return Recorder::result("rename", 0) < 0 ? -1 : system->rename(a, b); };
     r.unlink = [](const char* p) { return Recorder::result("unlink", 0) < 0 ? -1 : system->unlink(p); };
     return r;
 }
 
-TEST(FileWriter, SyncsBeforeItRenames) {
+using Calls = std::vector<std::string>;
+
+// The data synced before the file is named or renamed, with an unnamed file (O_TMPFILE) and,
+// where that is refused, with a hidden one; each failure leaves the target and the folder as they were.
+TEST(FileWriter, SyncsBeforeItNamesOrRenames) {
     const fs::path dir = folder("writer_order");
     const WriterCalls calls = recording(system_writer_calls());
-    Recorder::calls.clear();
     Recorder::failing.clear();
+    Recorder::calls.clear();
     ASSERT_FALSE(write_file_atomically((dir / "new.json").string(), "data", calls));
-    EXPECT_EQ(Recorder::calls, (std::vector<std::string>{"open", "write", "fsync", "close", "rename"}));
+    EXPECT_EQ(Recorder::calls, (Calls{"open unnamed", "write", "fsync", "link", "close"}));  // named as the target at once
 
     write(dir / "old.json", "old");
     Recorder::calls.clear();
     ASSERT_FALSE(write_file_atomically((dir / "old.json").string(), "data", calls));
-    EXPECT_EQ(Recorder::calls, (std::vector<std::string>{"open", "fchmod", "write", "fsync", "close", "rename"}));
+    EXPECT_EQ(Recorder::calls, (Calls{"open unnamed", "fchmod", "write", "fsync", "link", "close", "rename"}));
 
-    // Each failure: the temporary removed, the target intact, the reason said.
-    for (const auto& [call, error, said] : std::vector<std::tuple<std::string, int, std::string>>{
-             {"write", ENOSPC, "disque plein"}, {"fsync", EIO, "erreur d'entrée-sortie"},
-             {"close", EDQUOT, "quota disque dépassé"}, {"rename", EACCES, "accès refusé"}}) {
+    // A file system without O_TMPFILE: the hidden name from the start.
+    Recorder::calls.clear();
+    Recorder::failing = "open unnamed";
+    Recorder::error = EOPNOTSUPP;
+    ASSERT_FALSE(write_file_atomically((dir / "old.json").string(), "data", calls));
+    EXPECT_EQ(Recorder::calls, (Calls{"open unnamed", "open", "fchmod", "write", "fsync", "close", "rename"}));
+    EXPECT_EQ(names(dir), (Calls{"new.json", "old.json"}));
+
+    // The unnamed file cannot be named (no /proc, a file system without links): the hidden way.
+    Recorder::calls.clear();
+    Recorder::failing = "link";
+    Recorder::error = EPERM;
+    ASSERT_FALSE(write_file_atomically((dir / "old.json").string(), "linked", calls));
+    EXPECT_EQ(Recorder::calls, (Calls{"open unnamed", "fchmod", "write", "fsync", "link", "close", "open", "fchmod", "write",
+                                      "fsync", "close", "rename"}));
+    EXPECT_EQ(read(dir / "old.json"), "linked");
+    write(dir / "old.json", "data");
+    EXPECT_EQ(names(dir), (Calls{"new.json", "old.json"}));
+
+    // Each failure: the reason said, the target intact, nothing left (the named temporary removed).
+    for (const auto& [call, error, said, unnamed_end] : std::vector<std::tuple<std::string, int, std::string, Calls>>{
+             {"write", ENOSPC, "disque plein", {"write", "close"}},
+             {"fsync", EIO, "erreur d'entrée-sortie", {"fsync", "close"}},
+             {"close", EDQUOT, "quota disque dépassé", {"close", "unlink"}},
+             {"rename", EACCES, "accès refusé", {"rename", "unlink"}}}) {
         Recorder::calls.clear();
         Recorder::failing = call;
         Recorder::error = error;
-        const auto refused = write_file_atomically((dir / "old.json").string(), "new", calls);
+        auto refused = write_file_atomically((dir / "old.json").string(), "new", calls);
+        ASSERT_TRUE(refused) << call;
+        EXPECT_TRUE(contains(*refused, said)) << *refused;
+        EXPECT_EQ(Calls(Recorder::calls.end() - 2, Recorder::calls.end()), unnamed_end) << call;
+        EXPECT_EQ(read(dir / "old.json"), "data");
+        EXPECT_EQ(names(dir), (Calls{"new.json", "old.json"})) << call;
+        // The same failure on the hidden way: its temporary removed last.
+        const WriterCalls hidden = [&] {
+            WriterCalls c = calls;
+            c.open = [](const char* p, int f, mode_t m) {
+                if ((f & O_TMPFILE) == O_TMPFILE) {
+                    errno = EOPNOTSUPP;
+                    return -1;
+                }
+                return Recorder::result("open", 0) < 0 ? -1 : ::open(p, f, m);
+            };
+            return c;
+        }();
+        Recorder::calls.clear();
+        refused = write_file_atomically((dir / "old.json").string(), "new", hidden);
         ASSERT_TRUE(refused) << call;
         EXPECT_TRUE(contains(*refused, said)) << *refused;
         EXPECT_EQ(Recorder::calls.back(), "unlink") << call;
         EXPECT_EQ(std::count(Recorder::calls.begin(), Recorder::calls.end(), "rename"), call == "rename" ? 1 : 0);
         EXPECT_EQ(read(dir / "old.json"), "data");
-        EXPECT_EQ(names(dir), (std::vector<std::string>{"new.json", "old.json"})) << call;
+        EXPECT_EQ(names(dir), (Calls{"new.json", "old.json"})) << call;
     }
+}
+
+// The pipe a paused writer says "written and synced" on (the child of the test below).
+int paused_signal = -1;
+
+// A writer killed (SIGKILL) after its data is written and synced, before it names the file:
+// nothing is left in the folder, the old file is intact (tmpfs and the test's usual disk).
+TEST(FileWriter, AKilledWriterLeavesNothing) {
+    std::vector<fs::path> dirs = {folder("writer_killed")};
+    if (::access("/dev/shm", W_OK) == 0) {
+        dirs.push_back(fs::path("/dev/shm") / ("tb_files_killed_" + std::to_string(getpid())));
+        fs::remove_all(dirs.back());
+        fs::create_directories(dirs.back());
+    }
+    for (const fs::path& dir : dirs) {
+        const int probe = ::open(dir.c_str(), O_WRONLY | O_TMPFILE, 0600);
+        if (probe < 0) {
+            ADD_FAILURE() << dir << " has no O_TMPFILE (errno " << errno << "): the writer falls back to a hidden name";
+            continue;
+        }
+        ::close(probe);
+        write(dir / "old.json", "old");
+        for (const fs::path& target : {dir / "old.json", dir / "new.json"}) {
+            int ends[2];
+            ASSERT_EQ(::pipe(ends), 0);
+            const pid_t child = ::fork();
+            ASSERT_GE(child, 0);
+            if (child == 0) {
+                ::close(ends[0]);
+                paused_signal = ends[1];
+                WriterCalls pausing = system_writer_calls();
+                pausing.fsync = [](int fd) {
+                    const int done = ::fsync(fd);
+                    const char byte = 'w';
+                    if (::write(paused_signal, &byte, 1) != 1) ::_exit(3);
+                    for (;;) ::pause();  // until killed
+                    return done;
+                };
+                write_file_atomically(target.string(), std::string(100000, 'n'), pausing);
+                ::_exit(4);  // the pause was never reached
+            }
+            ::close(ends[1]);
+            char byte = 0;
+            EXPECT_EQ(::read(ends[0], &byte, 1), 1) << target;  // written and synced, not named
+            ::close(ends[0]);
+            EXPECT_EQ(names(dir), Calls{"old.json"}) << target;
+            ::kill(child, SIGKILL);
+            int status = 0;
+            ASSERT_EQ(::waitpid(child, &status, 0), child);
+            EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << target;
+            EXPECT_EQ(names(dir), Calls{"old.json"}) << target;
+            EXPECT_EQ(read(dir / "old.json"), "old");
+        }
+    }
+    if (dirs.size() > 1) fs::remove_all(dirs.back());
 }
 
 // Two writers at once, 100 times: the file is always one of them whole, both say they succeeded.

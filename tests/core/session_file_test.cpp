@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 
@@ -206,6 +207,69 @@ TEST(SessionFile, ForeignOrOutOfRangeFilesAreRefused) {
     }
     SessionFile out;
     EXPECT_FALSE(parse_session(good.dump(), source.vocabulary(), out).has_value());
+}
+
+// Every refusal names the value the file held, as JSON, cut at 40 characters with control
+// characters shown (issue 17): the messages below are written by hand from that rule.
+TEST(SessionFile, EveryRefusalNamesTheValueFound) {
+    const Session source = test::session();
+    const json good = json::parse(session_to_text({source.settings(), json::object()}));
+    const json run = {{"corpus", "interne"}, {"corpus_identity", 1}, {"batch_size", 16}, {"learning_rate", 0.003}, {"steps", 10}};
+    auto with = [&](const std::function<void(json&)>& change) {
+        json j = good;
+        change(j);
+        return j.dump();
+    };
+    auto training = [&](const char* key, const json& value) {
+        return with([&](json& j) {
+            json r = run;
+            r[key] = value;
+            j["training"] = json::array({r});
+        });
+    };
+    const std::string list = "« training » : une liste de {corpus, corpus_identity, batch_size, learning_rate, steps} attendue";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {with([](json& j) { j["format"] = "autre\x1b[31m" + std::string(60, 'x'); }),
+         "ce n'est pas une session de transformer-bloc (« format » attendu : transformer-bloc-session) (reçu « \"autre\\u001b[31m" +
+             std::string(24, 'x') + "… »)"},
+        {with([](json& j) { j["version"] = 2; }), "version de session inconnue (attendue : 1) (reçu « 2 »)"},
+        {with([](json& j) { j["settings"] = json::array({1}); }), "« settings » doit être un objet (reçu « [1] »)"},
+        {with([](json& j) { j["settings"]["layers"] = "2"; }), "réglage « layers » : un entier attendu (reçu « \"2\" »)"},
+        {with([](json& j) { j["settings"]["layers"] = 9; }),
+         "réglage « layers » : le nombre de couches doit aller de 1 à 6 (reçu « 9 »)"},
+        {with([](json& j) { j["settings"]["batch_size"] = 65; }),
+         "réglage « batch_size » : la taille du lot doit aller de 1 à 64 (reçu « 65 »)"},
+        {with([](json& j) { j["settings"]["sentence"] = "chat"; }),
+         "réglage « sentence » : la phrase doit compter de 2 à 8 mots (reçu « \"chat\" »)"},
+        {with([](json& j) { j["view"] = 3; }), "« view » doit être un objet (reçu « 3 »)"},
+        {with([](json& j) { j["typed_places"] = "x"; }), "« typed_places » doit être une liste d'entiers (reçu « \"x\" »)"},
+        {with([](json& j) { j["typed_places"] = {0, 0.5}; }), "« typed_places » doit être une liste d'entiers (reçu « 0.5 »)"},
+        {with([](json& j) { j["melanger_count"] = -1; }),
+         "« melanger_count » doit être un entier de 0 à 1\u202F000\u202F000\u202F000 (reçu « -1 »)"},
+        {with([](json& j) { j["training"] = "x"; }), list + " (reçu « \"x\" »)"},
+        {with([](json& j) { j["training"] = {1}; }), list + " (reçu « 1 »)"},
+        {training("corpus", ""), "« training » : « corpus » : du texte non vide attendu (reçu « \"\" »)"},
+        {training("batch_size", "16"), "« training » : « batch_size » : un entier attendu (reçu « \"16\" »)"},
+        {training("batch_size", 0), "« training » : « batch_size » : la taille du lot doit aller de 1 à 64 (reçu « 0 »)"},
+        {training("learning_rate", 2), "« training » : « learning_rate » : le taux d'apprentissage doit aller de 0,00001 à 1 (reçu « 2 »)"},
+        {training("steps", 0), "« training » : « steps » : un entier de 1 à 10000 attendu (reçu « 0 »)"},
+    };
+    for (const auto& [text, message] : cases) {
+        SessionFile out;
+        out.settings.layers = 5;
+        const auto error = parse_session(text, source.vocabulary(), out);
+        ASSERT_TRUE(error.has_value()) << message;
+        EXPECT_EQ(*error, message);
+        EXPECT_EQ(out.settings.layers, 5) << message;
+    }
+    // The typed order, for the two words of « le chat »: a permutation of 0 and 1.
+    const std::string places = with([](json& j) {
+        j["settings"]["sentence"] = "le chat";
+        j["typed_places"] = {1, 1};
+    });
+    SessionFile out;
+    EXPECT_EQ(parse_session(places, source.vocabulary(), out).value_or(""),
+              "« typed_places » : l'ordre tapé des mots doit être une permutation de 0 à 1 (2 tokens) : place 1 répétée (reçu « [1,1] »)");
 }
 
 // The window's part: checked before anything applies, so a bad view leaves the model alone too.

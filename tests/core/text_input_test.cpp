@@ -3,6 +3,7 @@
 // short and show control characters, quoted file names, Latin Extended-A case. Expected strings
 // are written from the Unicode tables, not from the program.
 #include "command_kit.h"
+#include "exports.h"
 #include "utf8.h"
 #include "vocabulary.h"
 #include "../support.h"
@@ -79,6 +80,36 @@ TEST(TextInput, QuotedFileNamesHoldSemicolonsHashesAndSpaces) {
     EXPECT_EQ(unquote_file_name("\"a\\\"b\\\\c d\""), "a\"b\\c d");
     EXPECT_FALSE(unquote_file_name("\"never closed"));
     EXPECT_FALSE(unquote_file_name("\"a\" b"));
+}
+
+// An unquoted '#' inside a word is part of it (a comment starts a piece or follows a space, as in
+// a shell); a ';' that cuts a file name is refused before anything runs, naming the quoted form.
+TEST(TextInput, AnUnquotedHashOrSemicolonNeverCutsSilently) {
+    EXPECT_EQ(split_script("/exporter svg a#b.svg # the picture\n#whole line\n/couches 3;#after a ;"),
+              (std::vector<std::string>{"/exporter svg a#b.svg", "/couches 3"}));
+    CommandRegistry registry;
+    add_export_commands(registry, {}, {});
+    Session s = test::session();
+    const ScriptLines cut = registry.read_script("/couches 3\n/exporter svg a;b.svg\n/couches 4");
+    EXPECT_TRUE(cut.lines.empty());
+    ASSERT_TRUE(cut.error);
+    EXPECT_EQ(cut.error->fr, "« b.svg » n'est pas une commande : le « ; » de « /exporter svg a;b.svg » sépare deux commandes ; "
+                             "mettez le chemin entre guillemets : « /exporter svg \"a;b.svg\" » (rien n'a été exécuté)");
+    EXPECT_EQ(cut.error->en, "« b.svg » is not a command: the « ; » in « /exporter svg a;b.svg » separates two commands; "
+                             "put the path in double quotes: « /exporter svg \"a;b.svg\" » (nothing was run)");
+    const auto results = run_script(registry, s, "/couches 3; /exporter svg a;b.svg");
+    ASSERT_EQ(results.size(), 1u);
+    EXPECT_EQ(results[0].message, cut.error->fr);
+    EXPECT_EQ(s.settings().layers, 2);  // not even the first line ran
+    // A quote or a backslash in the cut name is escaped in the suggestion.
+    EXPECT_EQ(registry.read_script("/exporter svg x\\\"y;z").error.value_or(Text{}).fr,
+              "« z » n'est pas une commande : le « ; » de « /exporter svg x\\\"y;z » sépare deux commandes ; "
+              "mettez le chemin entre guillemets : « /exporter svg \"x\\\\\\\"y;z\" » (rien n'a été exécuté)");
+    // A command after the ';' (with or without its slash) is a second command, as always; a
+    // mistyped one is left to execute(), whose refusal suggests the name.
+    const ScriptLines two = registry.read_script("/couches 3;norme post; /etape 1;/couhces 2");
+    EXPECT_FALSE(two.error);
+    EXPECT_EQ(two.lines, (std::vector<std::string>{"/couches 3", "norme post", "/etape 1", "/couhces 2"}));
 }
 
 }  // namespace

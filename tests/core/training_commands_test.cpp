@@ -129,5 +129,28 @@ TEST(TrainingCommands, ANonFiniteLossUpdatesNothing) {
     EXPECT_EQ(state.weights.blocks[0].attention.wq, w.blocks[0].attention.wq);
 }
 
+// The same through the command: with no norm, SwiGLU and a learning rate of 1, the first update
+// sends the next loss to infinity. /entrainer stops there and says so, and the model, the step
+// count and the log agree: one step, its weights finite, the log's final weights the model's.
+TEST(TrainingCommands, ANonFiniteLossStopsTheRunWithAConsistentModel) {
+    Session session = test::session("/couches 6; /dimension 16; /ffn 64; /norme aucune; /activation swiglu; /taux 1");
+    const CommandResult r = test::registry().execute(session, "/entrainer 200");
+    EXPECT_NE(r.message.find("entraînement arrêté au pas 2 : perte ou gradient non fini"), std::string::npos) << r.message;
+    EXPECT_NE(r.message.find("le modèle reste au pas 1"), std::string::npos) << r.message;
+    EXPECT_EQ(session.trained_steps(), 1);
+    const json log = json::parse(*training_log(session));
+    ASSERT_EQ(log["steps"].size(), 1u);
+    EXPECT_TRUE(std::isfinite(log["steps"][0]["loss"].get<double>()));
+    const Weights& w = *session.trace()->weights;
+    EXPECT_TRUE(w.token_embedding.allFinite());
+    for (const auto& b : w.blocks) EXPECT_TRUE(b.attention.wq.allFinite() && b.ffn.w1.allFinite());
+    EXPECT_EQ(log["final_weights"], weights_json(w, session.settings(), session.trace()->position));
+    // and training again from there refuses no less clearly, changing nothing
+    const json before = log;
+    test::registry().execute(session, "/entrainer 5");
+    EXPECT_EQ(session.trained_steps(), 1);
+    EXPECT_EQ(json::parse(*training_log(session))["final_weights"], before["final_weights"]);
+}
+
 }  // namespace
 }  // namespace tb

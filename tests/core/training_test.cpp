@@ -266,5 +266,45 @@ TEST(Training, AResumedRunEqualsAnUninterruptedOne) {
         for (long e = 0; e < a[i].size; ++e) ASSERT_EQ(a[i].data[e], b[i].data[e]) << a[i].full_name();
 }
 
+// The gradients panel's figures along the training: a recorded step's mean |dL/dW| by sublayer is
+// that step's gradient (the backward checked above against central differences) at the weights of
+// the step before, averaged here by tensor name over the sublayer's matrices (no biases, no norms);
+// steps 1 and every 10th are recorded, no other.
+TEST(Training, RecordedSublayerGradientsAreTheStepsGradient) {
+    const auto sentences = some_sentences();
+    for (const Case& c : cases()) {
+        const Settings s = test::settings(c.script);
+        const TrainingSetup setup{s, &sentences, 49, adam_options(s)};
+        TrainingState state = start_training(weights_for(s, 50));
+        auto work = make_workspace();
+        Weights g, mine;
+        for (int step = 1; step <= 20; ++step) {
+            const Weights before = state.weights;
+            const StepRecord r = train_step(setup, state, *work, g);
+            ASSERT_TRUE(r.finite) << c.script;
+            if (step != 1 && step % 10 != 0) {
+                EXPECT_TRUE(r.sublayer_gradients.empty()) << c.script << " step " << step;
+                continue;
+            }
+            ASSERT_EQ(r.sublayer_gradients.size(), static_cast<std::size_t>(2 * s.layers)) << c.script;
+            const Batch batch = draw_batch(sentences, s, step, 49);
+            auto scratch = make_workspace();
+            loss_and_gradients(s, before, batch, language_model_loss(before, batch, *scratch), mine, *scratch, target_rows(batch));
+            std::vector<double> sum(static_cast<std::size_t>(2 * s.layers), 0.0), count(sum.size(), 0.0);
+            for (const TensorRef& t : trained_tensors(mine, s)) {
+                const std::string name = t.name;
+                const bool attention = name == "attention.wq" || name == "attention.wk" || name == "attention.wv" || name == "attention.wo";
+                const bool ffn = name == "ffn.w1" || name == "ffn.w2" || name == "ffn.w3";
+                if (!attention && !ffn) continue;
+                const std::size_t k = static_cast<std::size_t>(2 * t.block + (ffn ? 1 : 0));
+                for (long e = 0; e < t.size; ++e) sum[k] += std::abs(t.data[e]);
+                count[k] += static_cast<double>(t.size);
+            }
+            for (std::size_t k = 0; k < sum.size(); ++k)
+                EXPECT_NEAR(r.sublayer_gradients[k], sum[k] / count[k], 1e-12 * sum[k] / count[k]) << c.script << " step " << step << " sublayer " << k + 1;
+        }
+    }
+}
+
 }  // namespace
 }  // namespace tb

@@ -1,6 +1,7 @@
 // libFuzzer target for the file parsers: arbitrary bytes read as a session file, as a lesson and as a
-// training corpus.
-// Neither may crash, and what they accept must be within the bounds the window relies on (the
+// training corpus (all three, or only the one TB_FILE_FUZZ_PART names, so that each parser can be
+// fuzzed on its own for a fixed time).
+// None may crash, and what they accept must be within the bounds the window relies on (the
 // sentence, every lesson paragraph and title). Built with clang (-DTB_FUZZ=ON, preset "fuzz");
 // the same entry point replays tests/fuzz/files/ in every ctest run (corpus_replay.cpp).
 #include <cstddef>
@@ -22,16 +23,20 @@ void require(bool holds, const char* what) {
     std::abort();
 }
 
-}  // namespace
+const tb::Vocabulary& vocabulary() {
+    static const tb::Vocabulary loaded = tb::Vocabulary::load(TB_ASSETS_DIR "/vocabulary.txt");
+    return loaded;
+}
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    static const auto vocabulary = std::make_shared<const tb::Vocabulary>(tb::Vocabulary::load(TB_ASSETS_DIR "/vocabulary.txt"));
-    const std::string text(reinterpret_cast<const char*>(data), size);
+void fuzz_session(const std::string& text) {
     tb::SessionFile session;
-    if (!tb::parse_session(text, *vocabulary, session)) {
+    if (!tb::parse_session(text, vocabulary(), session)) {
         require(session.settings.sentence.size() <= tb::Settings::kMaxSentenceBytes, "session sentence");
-        require(!tb::validate(session.settings, *vocabulary), "session settings valid");
+        require(!tb::validate(session.settings, vocabulary()), "session settings valid");
     }
+}
+
+void fuzz_lesson(const std::string& text) {
     const tb::LessonParse lesson = tb::parse_lesson(text);
     if (lesson.ok()) {
         require(lesson.lesson->title_fr.size() <= 200 && lesson.lesson->title_en.size() <= 200, "lesson title");
@@ -42,15 +47,33 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 require(p->size() <= 4000, "lesson paragraph");
         }
     }
-    const tb::CorpusResult corpus = tb::parse_corpus(text, *vocabulary, "fuzz");
+}
+
+void fuzz_corpus(const std::string& text) {
+    const tb::CorpusResult corpus = tb::parse_corpus(text, vocabulary(), "fuzz");
     require(corpus.corpus.has_value() != !corpus.error_fr.empty(), "corpus: a corpus or a French refusal");
     if (corpus.corpus) {
         require(corpus.corpus->training.size() >= 2, "corpus: at least two training sentences");
         for (const auto* set : {&corpus.corpus->training, &corpus.corpus->held_out})
             for (const auto& sentence : *set) {
                 require(sentence.size() >= 2 && sentence.size() <= tb::Settings::kMaxTokens, "corpus sentence length");
-                for (const int id : sentence) require(id >= 0 && id < vocabulary->size(), "corpus id in the vocabulary");
+                for (const int id : sentence) require(id >= 0 && id < vocabulary().size(), "corpus id in the vocabulary");
             }
     }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string text(reinterpret_cast<const char*>(data), size);
+#if !defined(TB_FILE_FUZZ_PART) || TB_FILE_FUZZ_PART == 1
+    fuzz_session(text);
+#endif
+#if !defined(TB_FILE_FUZZ_PART) || TB_FILE_FUZZ_PART == 2
+    fuzz_lesson(text);
+#endif
+#if !defined(TB_FILE_FUZZ_PART) || TB_FILE_FUZZ_PART == 3
+    fuzz_corpus(text);
+#endif
     return 0;
 }

@@ -77,3 +77,32 @@ string(FIND "${err}" "/exporter image : impossible d'écrire dans « ${WORK}/fif
 if(at EQUAL -1 OR EXISTS "${WORK}/after.svg" OR EXISTS "${WORK}/shot2.png")
   message(FATAL_ERROR "a failed /exporter image did not stop the run with its error:\n${err}")
 endif()
+
+# The same failure on the last line: there is no next line, but the picture is still written
+# before the run ends, and its failure still exits 2.
+run_window("" 2 --fresh --run "/exporter image ${WORK}/fifo" --screenshot "${WORK}/shot3.png")
+string(FIND "${err}" "/exporter image : impossible d'écrire dans « ${WORK}/fifo » : c'est un tube nommé (FIFO)" at)
+if(at EQUAL -1 OR EXISTS "${WORK}/shot3.png")
+  message(FATAL_ERROR "a failed /exporter image on the last line was not reported:\n${err}")
+endif()
+
+# Long texts that reach the log: a corpus with a word of 200 000 characters and a console line
+# of 100 000 (both used to abort on ImGui's « Too many vertices »): the window lives, and draws
+# the reply or the (cut) line.
+string(REPEAT "z" 200000 word)
+file(WRITE "${WORK}/corpus.txt" "le chat ${word}\nle chien ${word}\n")
+string(REPEAT "a" 100000 long_line)
+foreach(case "corpus ouvrir ${WORK}/corpus.txt|(appris comme <inconnu>)"
+             "phrase ${long_line}|aaaaaaaaaaaaaaaaaaaa")
+  string(FIND "${case}" "|" bar)
+  string(SUBSTRING "${case}" 0 ${bar} command)
+  math(EXPR bar "${bar} + 1")
+  string(SUBSTRING "${case}" ${bar} -1 reply)
+  file(REMOVE "${WORK}/texts.txt")
+  run_window("command /${command}\ntexts ${WORK}/texts.txt\nquit" 0 --fresh)
+  file(READ "${WORK}/texts.txt" texts)
+  string(FIND "${texts}" "${reply}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the reply « ${reply} » is not in the log:\n${texts}")
+  endif()
+endforeach()

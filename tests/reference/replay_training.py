@@ -25,6 +25,10 @@ initial_weights, for each logged step (or the first K):
     dense on every element.
 When every step was replayed, final_weights must agree with the replayed weights, tensor by tensor,
 to 1e-6·(1 + max|w|), max|w| over that tensor of the log (stricter than over the whole model).
+A step that carries "sublayer_gradients" (the program writes them on step 1 and every 10th: what its
+gradients panel draws along the training) must list, for each sublayer (attention 1, FFN 1, ...,
+FFN L), the mean of |dL/dW| over that sublayer's weight matrices (attention wq, wk, wv, wo; FFN w1,
+w2, and w3 when gated; no biases, no norms) of the replayed gradient of that step, to a relative 1e-6.
 It also checks that each step's targets fit the objective (mot-suivant: (p, ids[p+1]) for every p;
 mot-masque: <masque> at every target position).
 
@@ -59,6 +63,7 @@ class Malformed(Exception):
 N_MAX = 8                 # maximum sequence length: the position table has 8 rows
 LOSS_TOLERANCE = 1e-6     # relative, on every logged loss
 WEIGHT_TOLERANCE = 1e-6   # times (1 + max|w|), on the final weights
+GRADIENT_TOLERANCE = 1e-6  # relative, on every logged mean |dL/dW| of a sublayer
 
 
 # --- the configuration ---------------------------------------------------------------------------
@@ -536,6 +541,34 @@ def compare_weights(mine, theirs, names):
     return problems
 
 
+def sublayer_means(G, cfg):
+    """Mean |dL/dW| of each sublayer's weight matrices, attention 1, FFN 1, ..., FFN L."""
+    out = []
+    for b in range(cfg.L):
+        for kind, names in (("attention", ("wq", "wk", "wv", "wo")),
+                            ("ffn", ("w1", "w2", "w3") if cfg.gated else ("w1", "w2"))):
+            parts = [np.abs(G[f"blocks[{b}].{kind}.{n}"]).ravel() for n in names]
+            out.append(float(np.concatenate(parts).mean()))
+    return out
+
+
+def check_sublayer_gradients(step, k, G, cfg):
+    """Problems of a step's logged sublayer_gradients (none when it has none)."""
+    logged = step.get("sublayer_gradients")
+    if logged is None:
+        return []
+    if not isinstance(logged, list) or len(logged) != 2 * cfg.L:
+        raise Malformed(f"step {k + 1}: sublayer_gradients must list {2 * cfg.L} numbers")
+    mine = sublayer_means(G, cfg)
+    problems = []
+    for j, (a, b) in enumerate(zip(mine, logged)):
+        b = number(b, f"step {k + 1} sublayer_gradients[{j}]")
+        rel = abs(a - b) / max(abs(b), 1e-300)
+        if rel > GRADIENT_TOLERANCE:
+            problems.append(f"step {k + 1}: sublayer {j + 1} mean |dL/dW| {a!r}, logged {b!r} (relative {rel:.1e})")
+    return problems
+
+
 def replay(log, steps_wanted, out=print):
     """Replay a parsed log; return the list of problems (empty when it matches)."""
     if not isinstance(log, dict):
@@ -575,6 +608,10 @@ def replay(log, steps_wanted, out=print):
         out(f"step {k + 1}: loss {loss:.17g} logged {logged:.17g} relative difference {rel:.1e}")
         if rel > LOSS_TOLERANCE:
             problems.append(f"step {k + 1}: loss {loss!r}, logged {logged!r} (relative {rel:.1e} > {LOSS_TOLERANCE:g})")
+        gradient_problems = check_sublayer_gradients(step, k, G, cfg)
+        problems += gradient_problems
+        if "sublayer_gradients" in step and not gradient_problems:
+            out(f"step {k + 1}: the {2 * cfg.L} sublayers' mean |dL/dW| agree")
         adam.step(P, G, names)
     if count < len(steps):
         out(f"replayed {count} of {len(steps)} steps: final_weights not compared")
@@ -817,6 +854,8 @@ def check_command_line(rng):
         loss, G = batch_loss(P, cfg, batch)
         steps.append({"step": k + 1, "batch": [{"ids": i, "targets": [list(t) for t in tg]} for i, tg in batch],
                       "loss": loss})
+        if k in (0, 2):  # as the program writes them on its recorded steps
+            steps[-1]["sublayer_gradients"] = sublayer_means(G, cfg)
         opt.step(P, G, [n for n in P if cfg.trained(n)])
     log = {"settings": settings, "vocabulary_size": 11, "layer_norm_eps": 1e-5, "objective": "mot-suivant",
            "mask_id": None, "optimizer": opt_json, "initial_weights": to_json_weights(P0, cfg),
@@ -849,6 +888,12 @@ def check_command_line(rng):
     bad = copy.deepcopy(log)
     bad["steps"][0]["batch"][0]["targets"][0][1] = (bad["steps"][0]["batch"][0]["targets"][0][1] + 1) % 11
     run("a next-word target that is not the next word", bad, [], 1)
+    bad = copy.deepcopy(log)
+    bad["steps"][2]["sublayer_gradients"][1] *= 1 + 3e-6
+    run("a sublayer's mean |dL/dW| off by 3e-6", bad, [], 1)
+    bad = copy.deepcopy(log)
+    bad["steps"][0]["sublayer_gradients"].pop()
+    run("sublayer_gradients one short", bad, [], 2)
     run("not JSON", "{\"settings\": ", [], 2)
     run("a trace, not a log", {"settings": settings, "tokens": [], "weights": {}}, [], 2)
     return problems

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "backward.h"
+#include "predictions.h"
 #include "../features_fixture.h"
 #include "worked_examples.h"
 
@@ -155,6 +156,105 @@ TEST(Inspector, GradientCaptionAtStartUpSaysLarger) {
     const GradientVerdict v = gradient_verdict(gradient_comparison(*test::session().trace()), Language::French);
     EXPECT_EQ(v.without_is, 1);
     EXPECT_EQ(v.caption, "Ici, sans résiduel, le gradient de la 1re sous-couche (attention 1) est 2,7 fois plus grand qu'avec.");
+}
+
+// Along the training, the panel's sentence says only what its figures show: the 1st sublayer
+// against the last, at the latest record and at step 1, read from the run's figures (the training
+// log's, which tests/reference/replay_training.py recomputes), over the claim seeds and every wiring.
+TEST(Inspector, TrainingGradientCaptionNeverContradictsTheFigures) {
+    const char* wirings[] = {"/norme pre", "/norme post", "/norme aucune", "/normalisation rmsnorm",
+                             "/normalisation rmsnorm; /norme post", "/activation swiglu", "/masque causal"};
+    int larger = 0, smaller = 0;
+    const auto check = [&](const std::vector<double>& m, const std::string& said, const std::string& where) {
+        const double first = m.front(), last = m.back();
+        const double factor = std::max(first, last) / std::min(first, last);
+        // The phrase about this record: its factor, then « plus grand » / « plus petit » / « à peu près le même (rapport …) ».
+        const std::string number = said.substr(0, std::min(said.find(" fois"), said.find(')')));
+        EXPECT_NEAR(read_number(number), factor, factor < 10 ? 0.05 * factor + 1e-9 : 0.5 + 0.001 * factor) << where;
+        if (factor >= 1.05) {
+            EXPECT_TRUE(has(said, first > last ? "fois plus grand" : "fois plus petit")) << where;
+        } else if (factor < 1.04) {
+            EXPECT_TRUE(has(said, "à peu près le même")) << where;
+        }
+        larger += first > last * 1.05, smaller += first * 1.05 < last;
+    };
+    for (int seed : test::claim_seeds())
+        for (const char* wiring : wirings)
+            for (const char* residual : {"on", "off"})
+                for (int layers : {1, 2, 6}) {
+                    const std::string script = "/graine " + std::to_string(seed) + "; " + wiring + "; /residuel " + residual +
+                                               "; /couches " + std::to_string(layers) + "; /entrainer 10";
+                    const Session s = test::session(script);
+                    std::vector<std::vector<double>> figures;  // the run's records (the log's): steps 1 and 10
+                    for (const StepRecord& step : s.training()->steps)
+                        if (!step.sublayer_gradients.empty()) figures.push_back(step.sublayer_gradients);
+                    ASSERT_EQ(figures.size(), 2u) << script;
+                    ASSERT_EQ(figures[0].size(), static_cast<std::size_t>(2 * layers)) << script;
+                    const std::string c = training_gradient_caption(gradient_records(s.training()->steps),
+                                                                    std::string(residual) == "on", "", Language::French);
+                    const std::string where = script + " : " + c;
+                    EXPECT_EQ(c.rfind(std::string(residual) == "on" ? "avec résiduel, pas 10 : le gradient de la 1re sous-couche est "
+                                                                     : "sans résiduel, pas 10 : le gradient de la 1re sous-couche est ",
+                                      0),
+                              0u)
+                        << where;
+                    const std::size_t now = c.find(" est ") + 5, start = c.find("au pas 1, ");
+                    ASSERT_NE(start, std::string::npos) << where;
+                    check(figures[1], c.substr(now, c.find(" ;") - now), where);
+                    check(figures[0], c.substr(start + 10), where);
+                    EXPECT_TRUE(has(c, "qu'à la dernière (FFN " + std::to_string(layers) + ")")) << where;
+                    const std::string en = training_gradient_caption(gradient_records(s.training()->steps),
+                                                                     std::string(residual) == "on", "", Language::English);
+                    EXPECT_TRUE(has(en, "step 10: the 1st sublayer's gradient is ")) << en;
+                }
+    // Both happen: a fixed sentence would be false somewhere.
+    EXPECT_GT(larger, 0);
+    EXPECT_GT(smaller, 0);
+}
+
+// The output panel's top words after training are real predictions: trained on the built-in corpus,
+// which says « thomas pesquet est astronaute », the model fills « thomas pesquet est [masque] » with
+// « astronaute », far above chance; the probability is the softmax of E·out recomputed here.
+TEST(Inspector, OutputTopWordsAfterTrainingAreRealPredictions) {
+    const Session s = test::session("/corpus interne; /dimension 16; /ffn 64; /entrainer 2000; /phrase thomas pesquet est [masque]");
+    const Trace& t = *s.trace();
+    const auto top = top_predictions(t, s.vocabulary(), 5);
+    ASSERT_EQ(top.size(), 4u);
+    EXPECT_EQ(top[3][0].word, "astronaute");
+    const Eigen::VectorXd z = t.weights->token_embedding * t.levels.back().vectors.row(3).transpose();
+    double total = 0;
+    for (Eigen::Index v = 0; v < z.size(); ++v) total += std::exp(z(v) - z.maxCoeff());
+    EXPECT_NEAR(top[3][0].probability, std::exp(z(top[3][0].id) - z.maxCoeff()) / total, 1e-12);
+    EXPECT_GT(top[3][0].probability, 50.0 / t.vocabulary_size);  // chance gives each word 1/V
+    // The neurons panel's first name for it: the largest activation × (W↓ column · E[astronaute]) of block 2, by hand.
+    const std::vector<NeuronPush> pushes = neuron_pushes(t, 2, 3, top[3][0].id);
+    const FfnWeights& f = t.weights->blocks[1].ffn;
+    int best = -1;
+    double most = -1e300;
+    for (int k = 0; k < f.w2.cols(); ++k) {
+        double align = 0;
+        for (int c = 0; c < f.w2.rows(); ++c) align += f.w2(c, k) * t.weights->token_embedding(top[3][0].id, c);
+        const double push = t.levels[4].hidden(3, k) * align;
+        if (push > most) most = push, best = k;
+    }
+    ASSERT_FALSE(pushes.empty());
+    EXPECT_EQ(pushes.front().neuron, best);
+    EXPECT_NEAR(pushes.front().push, most, 1e-12 * (1 + std::abs(most)));
+}
+
+// A new sentence with a [masque] opens the FFN panel on it (the word whose pushers are the lesson);
+// another sentence without one keeps the reader's choice.
+TEST(Inspector, ASentenceWithAMaskChoosesTheMaskedToken) {
+    test::WindowFeatures w;
+    ASSERT_TRUE(w.run("/phrase thomas pesquet est [masque]").ok);
+    EXPECT_EQ(w.features.inspector().state().token, 3);
+    w.features.inspector().state().token = 1;
+    ASSERT_TRUE(w.run("/phrase le chat dort").ok);
+    EXPECT_EQ(w.features.inspector().state().token, 1);
+    ASSERT_TRUE(w.run("/phrase le [masque] dort").ok);
+    EXPECT_EQ(w.features.inspector().state().token, 1);
+    ASSERT_TRUE(w.run("/phrase la petite souris [masque] le chat").ok);
+    EXPECT_EQ(w.features.inspector().state().token, 3);
 }
 
 TEST(Inspector, ScaleSharesAreTheSeedsFigures) {

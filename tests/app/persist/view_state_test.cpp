@@ -100,6 +100,29 @@ TEST(ViewState, RefusesUnknownKeysWrongTypesAndRanges) {
     }
 }
 
+// Each refusal names the value found, shortened and with control characters shown (issue 17).
+TEST(ViewState, RefusalsNameTheValueFound) {
+    const std::vector<std::pair<json, std::string>> cases = {
+        {json::array(), "« view » doit être un objet (reçu « [] »)"},
+        {{{"text_scale", 5}}, "vue : « text_scale » doit aller de 0,5 à 3 (reçu « 5 »)"},
+        {{{"text_scale", "grand"}}, "vue : « text_scale » doit être un nombre (reçu « \"grand\" »)"},
+        {{{"full_screen", 1}}, "vue : « full_screen » doit valoir true ou false (reçu « 1 »)"},
+        {{{"log_scale", "oui"}}, "vue : « log_scale » doit valoir true ou false (reçu « \"oui\" »)"},
+        {{{"head", 2}}, "vue : « head » doit être un entier de 0 à 1 (reçu « 2 »)"},
+        {{{"seconds_per_level", "vite"}}, "vue : « seconds_per_level » doit être un nombre (reçu « \"vite\" »)"},
+        {{{"theme", "rose\r\n"}}, "vue : « theme » doit valoir clair ou sombre (reçu « \"rose\\r\\n\" »)"},
+        {{{"comparison", 1}}, "vue : « comparison » doit être un objet (reçu « 1 »)"},
+        {{{"comparison", {{"layers", 9}}}}, "vue : valeur invalide pour « comparison.layers » (reçu « 9 »)"},
+        {{{"lesson", "lecon.txt"}}, "vue : « lesson » doit être {\"file\": texte, \"step\": entier ≥ 0} (reçu « \"lecon.txt\" »)"},
+        {{{"couleur\x1b", 1}}, "vue : clé inconnue « couleur\\x1b »"},
+        {{{"theme", std::string(100, 'z')}}, "vue : « theme » doit valoir clair ou sombre (reçu « \"" + std::string(39, 'z') + "… »)"},
+    };
+    for (const auto& [j, message] : cases) {
+        ViewState v;
+        EXPECT_EQ(view_from_json(j, 2, v).value_or(""), message);
+    }
+}
+
 struct Env {
     std::string name, saved;
     bool had;

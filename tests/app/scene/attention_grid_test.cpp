@@ -162,5 +162,87 @@ TEST(AttentionGrid, KeyWordsAreStaggeredThenShrunkNeverCut) {
     EXPECT_FLOAT_EQ(fit_scale(100, 10), 0.55f);  // never below the smallest
 }
 
+// Which head looks where, on models trained headless on the grammar (masked word, and next word
+// under the causal mask): each head's five patterns averaged here from the trace's weights, the
+// clear ones by the two rules (at least 0,5, at least twice even attention), and the [masque]
+// query's strongest key; the panel's line must say exactly the clear ones and nothing else.
+TEST(AttentionGrid, HeadPatternsOfATrainedModelSayOnlyWhatIsClear) {
+    const char* sentences[] = {"le chat [masque] le chien", "la petite souris [masque] le chat", "le [masque] regarde la souris",
+                               "la voiture suit le [masque]", "le chat regarde le chien"};
+    int clear = 0, unclear = 0;
+    for (const char* model : {"/corpus grammaire; /entrainer 300", "/recette gpt2; /corpus grammaire; /entrainer 300"}) {
+        Session s = test::session(model);
+        for (const char* sentence : sentences) {
+            ASSERT_TRUE(test::registry().execute(s, std::string("/phrase ") + sentence).ok);
+            const Trace& t = *s.trace();
+            ASSERT_EQ(t.trained_steps, 300);
+            const int n = t.token_count(), mask_id = t.vocabulary_size - 1;
+            const bool causal = t.settings.mask == Mask::Causal;
+            int m = -1;
+            for (int i = n - 1; i >= 0; --i)
+                if (t.tokens[static_cast<std::size_t>(i)].id == mask_id) m = i;
+            for (int block = 1; block <= t.settings.layers; ++block) {
+                const std::vector<Matrix>& heads = t.levels[static_cast<std::size_t>(2 * block - 1)].attention_weights;
+                const std::vector<HeadPattern> got = head_patterns(heads, t.settings.mask, t.tokens, mask_id);
+                const std::string line = head_patterns_caption(got, t.tokens, Language::French);
+                ASSERT_EQ(got.size(), heads.size());
+                for (std::size_t h = 0; h < heads.size(); ++h) {
+                    const Matrix& a = heads[h];
+                    const std::string where = std::string(model) + " « " + sentence + " » bloc " + std::to_string(block) + " : " + line;
+                    // (pattern, mean, even share) for the queries where it exists and that choose.
+                    struct Mean {
+                        Look look;
+                        double mean, even;
+                    };
+                    std::vector<Mean> means;
+                    auto add = [&](Look look, auto key_of) {
+                        double sum = 0, even = 0;
+                        int count = 0;
+                        for (int i = causal ? 1 : 0; i < n; ++i) {
+                            const int j = key_of(i);
+                            if (j < 0 || j >= n || (causal && j > i)) continue;
+                            sum += a(i, j), even += 1.0 / (causal ? i + 1 : n), ++count;
+                        }
+                        if (count) means.push_back({look, sum / count, even / count});
+                    };
+                    add(Look::Previous, [](int i) { return i - 1; });
+                    add(Look::Self, [](int i) { return i; });
+                    if (!causal) add(Look::Next, [](int i) { return i + 1; });
+                    add(Look::First, [](int i) { return i == 0 ? -1 : 0; });
+                    if (m >= 0) add(Look::Mask, [m](int i) { return i == m ? -1 : m; });
+                    Look expected = Look::None;
+                    double best = 0;
+                    for (const Mean& x : means)
+                        if (x.mean >= 0.5 && x.mean >= 2 * x.even && x.mean > best) expected = x.look, best = x.mean;
+                    EXPECT_EQ(got[h].look, expected) << where;
+                    if (expected != Look::None) {
+                        EXPECT_NEAR(got[h].weight, best, 1e-12) << where;
+                    }
+                    const std::string head = "tête\u00A0" + std::to_string(h + 1) + "\u00A0: ";
+                    EXPECT_TRUE(contains(line, head + (expected == Look::None ? "pas de motif net" : "regarde "))) << where;
+                    // The [masque] query's strongest key, when clear.
+                    int key = -1;
+                    if (m >= 0 && !(causal && m == 0)) {
+                        Eigen::Index j = 0;
+                        const double w = a.row(m).maxCoeff(&j);
+                        if (w >= 0.5 && w >= 2.0 / (causal ? m + 1 : n)) {
+                            key = static_cast<int>(j);
+                            EXPECT_TRUE(contains(line, "[masque] → «\u00A0" + t.tokens[j].word + "\u00A0» (" + format_fixed(w, 2, Language::French) + ")"))
+                                << where;
+                        }
+                    }
+                    EXPECT_EQ(got[h].mask_key, key) << where;
+                    (expected != Look::None || key >= 0 ? clear : unclear) += 1;
+                }
+                if (line.find("[masque] →") != std::string::npos) {
+                    EXPECT_GE(m, 0);
+                }
+            }
+        }
+    }
+    std::printf("     trained 300 steps on the grammar: %d heads with a clear pattern, %d without\n", clear, unclear);
+    EXPECT_GT(clear, 0);  // some head does say where it looks
+}
+
 }  // namespace
 }  // namespace tb

@@ -52,6 +52,18 @@ TEST(LiveTraining, TheWindowsRunIsTheHeadlessRunAndTheCurveIsItsLog) {
     EXPECT_DOUBLE_EQ(snapshot->chance, std::log(static_cast<double>(w.session.vocabulary().size())));
     // The beads replay on the trained weights: the session's trace says so.
     EXPECT_EQ(w.session.trace()->trained_steps, 40);
+    // The gradients panel's figures along the training: the log's sublayer_gradients (steps 1, 10, 20,
+    // 30, 40), which the replay recomputes.
+    std::vector<std::pair<int, std::vector<double>>> logged;
+    for (const auto& step : log["steps"])
+        if (step.contains("sublayer_gradients")) logged.emplace_back(step["step"].get<int>(), step["sublayer_gradients"].get<std::vector<double>>());
+    ASSERT_EQ(logged.size(), 5u);
+    ASSERT_EQ(snapshot->gradients.size(), logged.size());
+    for (std::size_t k = 0; k < logged.size(); ++k) {
+        EXPECT_EQ(snapshot->gradients[k].step, logged[k].first);
+        EXPECT_EQ(snapshot->gradients[k].means, logged[k].second) << "step " << logged[k].first;
+    }
+    EXPECT_TRUE(snapshot->residual);
 }
 
 TEST(LiveTraining, StoppedAndResumedEqualsOneUninterruptedRun) {
