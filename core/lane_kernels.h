@@ -41,6 +41,8 @@ struct LaneKernels {
     // m = β1 m + (1 - β1) g', v = β2 v + (1 - β2) g'², w -= step_size m / (sqrt(v) / root_correction + eps).
     void (*adam)(double* w, const double* g, double* m, double* v, long count, double beta1, double beta2,
                  double step_size, double root_correction, double eps, double weight_decay);
+    // t (cols x rows, row-major) = the transpose of a (rows x cols, row-major).
+    void (*transpose)(const double* a, int rows, int cols, double* t);
 };
 
 // One build of lane_kernels.cpp each. The last two exist only where CMake compiles them (x86-64

@@ -67,8 +67,8 @@ using OutputLoss = std::function<double(const double* output, int tokens, int d,
 // The forward pass over the batch's sentences (each its own sequence) and the backward pass from
 // `loss`: returns the loss and sets `gradients` (the weights' shape) to dL/d(every trained tensor);
 // the other tensors of `gradients` are zero. loss_rows: the output rows the loss reads, ascending
-// (target_rows), or empty for all; the last block's FFN then runs on those rows alone, a saving
-// that changes no gradient (the output's other rows are then not computed).
+// (target_rows), or empty for all; the last attention's queries and everything after it then run
+// on those rows alone, a saving that changes no gradient (the output's other rows are then 0).
 double loss_and_gradients(const Settings& s, const Weights& w, const Batch& batch, const OutputLoss& loss,
                           Weights& gradients, Workspace& work, const std::vector<int>& loss_rows = {});
 

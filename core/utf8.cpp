@@ -9,6 +9,7 @@ namespace {
 // Decodes valid UTF-8 into code points (caller checked validity).
 std::vector<char32_t> decode(std::string_view text) {
     std::vector<char32_t> out;
+    out.reserve(text.size());  // at most one code point a byte
     for (std::size_t i = 0; i < text.size();) {
         const auto c = static_cast<unsigned char>(text[i]);
         const int extra = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;

@@ -113,5 +113,21 @@ TEST(Kernels, EveryBuildMatchesTheFormulas) {
     }
 }
 
+// The training pass's transpose (its weights' row-major copies), in every build: exact, with
+// sizes that are and are not multiples of its 4 x 4 blocks (478: the vocabulary's size).
+TEST(Kernels, EveryBuildTransposesExactly) {
+    std::mt19937_64 rng(7);
+    for (const LaneKernels* set : runnable_kernels()) {
+        SCOPED_TRACE(set->name);
+        for (const auto& [rows, cols] : std::vector<std::pair<int, int>>{{1, 1}, {5, 7}, {16, 16}, {64, 16}, {16, 478}, {478, 16}}) {
+            const Matrix a = random_matrix(rng, rows, cols);  // column-major: its data is a^T row-major
+            std::vector<double> t(static_cast<std::size_t>(rows * cols), NAN);
+            set->transpose(a.data(), cols, rows, t.data());  // a^T (cols x rows) turned: a, row-major
+            for (int r = 0; r < rows; ++r)
+                for (int c = 0; c < cols; ++c) ASSERT_EQ(t[static_cast<std::size_t>(r * cols + c)], a(r, c)) << rows << " x " << cols;
+        }
+    }
+}
+
 }  // namespace
 }  // namespace tb
