@@ -169,9 +169,9 @@ std::optional<std::string> parse_session(const std::string& text, const Vocabula
         file.melanger_count = count.get<int>();
     }
     if (j.contains("training"))
-        if (auto error = training_from_json(j["training"], file.settings, vocabulary, file.training)) return error;
+        if (auto error = training_from_json(j["training"], file.settings, file.training)) return error;
     if (j.contains("training_b"))  // side B's /lot and /taux have A's ranges
-        if (auto error = training_from_json(j["training_b"], file.settings, vocabulary, file.training_b))
+        if (auto error = training_from_json(j["training_b"], file.settings, file.training_b))
             return "côté B : " + *error;
     out = std::move(file);
     return std::nullopt;
