@@ -127,7 +127,22 @@ void draw_training_panel(const Rect& rect, const TrainingSnapshot& snap, const S
         for (const auto& h : snap.b->held_out) y_max = std::max(y_max, h.second * 1.05);
         b_steps = static_cast<int>(snap.b->losses.size());
     }
-    y_max = std::ceil(y_max);
+    // The first losses (about 13 with V = 478) would squeeze the rest into the bottom third, where the
+    // gap between two wirings is: the axis fits the later half of the run (and 1.5 × chance), and
+    // the clipped start is named at the top.
+    double y_fit = snap.chance * 1.5;
+    auto fit_later_half = [&y_fit](const std::vector<double>& losses, const std::vector<std::pair<int, double>>& held_out) {
+        const int n = static_cast<int>(losses.size());
+        for (int i = n / 2; i < n; ++i)
+            if (std::isfinite(losses[static_cast<std::size_t>(i)])) y_fit = std::max(y_fit, losses[static_cast<std::size_t>(i)] * 1.05);
+        for (const auto& h : held_out)
+            if (h.first >= n / 2) y_fit = std::max(y_fit, h.second * 1.05);
+    };
+    fit_later_half(snap.losses, snap.held_out);
+    if (compared) fit_later_half(snap.b->losses, snap.b->held_out);
+    const double highest = y_max / 1.05;
+    const bool clipped = y_fit < 0.75 * y_max;  // only when it gains a quarter of the height
+    y_max = std::ceil(clipped ? y_fit : y_max);
     const int x_max = std::max({steps, b_steps, snap.target, 10});
     auto px = [&](double step) { return left + static_cast<float>(step / x_max) * (right - left); };
     auto py = [&](double loss) { return bottom - static_cast<float>(std::clamp(loss / y_max, 0.0, 1.0)) * (bottom - top); };
@@ -146,6 +161,11 @@ void draw_training_panel(const Rect& rect, const TrainingSnapshot& snap, const S
     dl->AddText(ImVec2(right - ImGui::CalcTextSize(x_end.c_str()).x, bottom + 2), ink, x_end.c_str());
     const char* x_name = tr(language, "pas d'Adam", "Adam steps");
     dl->AddText(ImVec2((left + right - ImGui::CalcTextSize(x_name).x) * 0.5f, bottom + 2), ink, x_name);
+
+    if (clipped) {
+        const std::string above = tr(language, "↑ jusqu'à ", "↑ up to ") + format_fixed(highest, 1, language);
+        dl->AddText(ImVec2(left + line * 1.5f, top - line * 0.2f), ink, above.c_str());
+    }
 
     // Chance: ln V, dashed, labelled.
     const float yc = py(snap.chance);
