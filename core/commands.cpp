@@ -432,8 +432,11 @@ ScriptLines CommandRegistry::read_script(std::string_view text) const {
     for (std::size_t i = 0; i < pieces.size(); ++i) {
         const std::string& piece = pieces[i].text;
         const std::string line = utf8::is_valid(piece) ? trim(utf8::normalize(piece)) : "";
-        // A mistyped command after the ';' ("/couhces") is left to execute(), which suggests the name.
-        if (!pieces[i].after_semicolon || line.empty() || line[0] == '/' || find(line.substr(0, line.find_first_of(" \t")))) {
+        // A mistyped command after the ';' ("/couhces") is left to execute(), which suggests the name;
+        // a "command" holding a '.' or a second '/' ("a;/b.svg", "a;/tmp/b.svg") is the rest of a path.
+        const std::string name = line.substr(0, line.find_first_of(" \t"));
+        const bool path_like = !name.empty() && name[0] == '/' && name.find_first_of("./", 1) != std::string::npos;
+        if (!pieces[i].after_semicolon || line.empty() || (line[0] == '/' && !path_like) || find(name)) {
             out.lines.push_back(piece);
             continue;
         }

@@ -527,6 +527,17 @@ TEST(Cli, AnUnquotedSemicolonOrHashNeverCutsAPathSilently) {
                                "put the path in double quotes: « /exporter svg \"c;d.svg\" » (nothing was run)"),
               std::string::npos)
         << english.err;
+    // The rest of a path that starts with '/' is not taken for a mistyped command either.
+    const auto slash = run("--headless --run '/exporter svg c;/tmp/d.svg' --trace t.json");
+    EXPECT_EQ(slash.status, 2);
+    EXPECT_NE(slash.err.find("« /tmp/d.svg » n'est pas une commande : le « ; » de « /exporter svg c;/tmp/d.svg » sépare deux "
+                             "commandes ; mettez le chemin entre guillemets : « /exporter svg \"c;/tmp/d.svg\" »"),
+              std::string::npos)
+        << slash.err;
+    const auto typo = run("--headless --run '/couches 3; /couhces 2' --trace t.json");  // a typo: the unknown command's message
+    EXPECT_EQ(typo.status, 2);
+    EXPECT_NE(typo.err.find("/couhces"), std::string::npos) << typo.err;
+    EXPECT_EQ(typo.err.find("guillemets"), std::string::npos) << typo.err;
     EXPECT_EQ(listing("."), "a#b.svg\na;b.svg\n");  // no « c », no trace: nothing ran
     ASSERT_EQ(chdir(previous), 0);
     free(previous);
