@@ -15,11 +15,11 @@ namespace tb {
 namespace {
 
 // Locale-independent numbers: always '.' as the decimal separator, enough digits to round-trip
-// a norm to 1e-9.
-std::string number(double v) {
+// a norm to 1e-9 (17: every bit of a double).
+std::string number(double v, int digits = 10) {
     if (!std::isfinite(v)) return "nan";
     char buffer[40];
-    std::snprintf(buffer, sizeof buffer, "%.10g", v);
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
     std::string s = buffer;
     for (char& c : s) c = c == ',' ? '.' : c;  // a C locale other than "C" would put a comma
     return s;
@@ -74,6 +74,24 @@ std::string logit_lens_csv(const Trace& trace, const Vocabulary& vocabulary) {
             const Prediction& p = lens[k][i];
             out << trace.levels[k].index << ',' << csv_field(trace.levels[k].name) << ',' << i << ','
                 << csv_field(trace.tokens[i].word) << ',' << p.id << ',' << csv_field(p.word) << ',' << number(p.probability) << '\n';
+        }
+    return out.str();
+}
+
+std::string neuron_push_csv(const Trace& trace, const Vocabulary& vocabulary) {
+    std::ostringstream out;
+    out << "bloc,position,mot,predit_id,predit,rang,neurone,activation,alignement,poussee\n";
+    const auto top = top_predictions(trace, vocabulary, 1);
+    for (int b = 1; b <= trace.settings.layers; ++b)
+        for (int i = 0; i < trace.token_count(); ++i) {
+            const Prediction& p = top[static_cast<std::size_t>(i)].front();
+            const std::vector<NeuronPush> pushes = neuron_pushes(trace, b, i, p.id);
+            for (std::size_t r = 0; r < pushes.size(); ++r) {
+                const NeuronPush& n = pushes[r];
+                out << b << ',' << i << ',' << csv_field(trace.tokens[static_cast<std::size_t>(i)].word) << ',' << p.id << ','
+                    << csv_field(p.word) << ',' << r + 1 << ',' << n.neuron + 1 << ',' << number(n.activation, 17) << ','
+                    << number(n.alignment, 17) << ',' << number(n.push, 17) << '\n';
+            }
         }
     return out.str();
 }

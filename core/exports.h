@@ -22,6 +22,12 @@ std::string profile_csv(const Trace& trace, Language language = Language::French
 // there. Comma-separated like profile_csv.
 std::string logit_lens_csv(const Trace& trace, const Vocabulary& vocabulary);
 
+// /exporter neurones: for every block and token, the word the output predicts there (its top word)
+// and every neuron's push on it (neuron_pushes), strongest first, as CSV: bloc, position, mot,
+// predit_id, predit, rang, neurone (1-based), activation, alignement, poussee (17 significant
+// digits); tests/reference/neuron_push.py recomputes it from the trace.
+std::string neuron_push_csv(const Trace& trace, const Vocabulary& vocabulary);
+
 // The breakdown of the current model as a Markdown table (term, formula, value, share), with
 // GPT-2 small's formula, value and share beside each term; for people, in `language` (cli.md's
 // number rule: U+202F groups and a decimal comma in French).

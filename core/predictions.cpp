@@ -1,7 +1,6 @@
 #include "predictions.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <numeric>
 
 #include "forward.h"
@@ -74,27 +73,6 @@ std::vector<NeuronPush> neuron_pushes(const Trace& trace, int block, int token, 
         out.push_back({static_cast<int>(k), h, alignment(k), h * alignment(k)});
     }
     std::stable_sort(out.begin(), out.end(), [](const NeuronPush& a, const NeuronPush& b) { return a.push > b.push; });
-    return out;
-}
-
-std::string neuron_push_csv(const Trace& trace, const Vocabulary& vocabulary) {
-    const auto top = top_predictions(trace, vocabulary, 1);
-    std::string out = "bloc,position,mot,predit_id,predit,rang,neurone,activation,alignement,poussee\n";
-    char number[3][40];
-    for (int b = 1; b <= trace.settings.layers; ++b)
-        for (int i = 0; i < trace.token_count(); ++i) {
-            const Prediction& p = top[static_cast<std::size_t>(i)].front();
-            const std::vector<NeuronPush> pushes = neuron_pushes(trace, b, i, p.id);
-            for (std::size_t r = 0; r < pushes.size(); ++r) {
-                const NeuronPush& n = pushes[r];
-                std::snprintf(number[0], sizeof number[0], "%.17g", n.activation);
-                std::snprintf(number[1], sizeof number[1], "%.17g", n.alignment);
-                std::snprintf(number[2], sizeof number[2], "%.17g", n.push);
-                out += std::to_string(b) + "," + std::to_string(i) + "," + trace.tokens[static_cast<std::size_t>(i)].word + "," +
-                       std::to_string(p.id) + "," + p.word + "," + std::to_string(r + 1) + "," + std::to_string(n.neuron + 1) + "," +
-                       number[0] + "," + number[1] + "," + number[2] + "\n";
-            }
-        }
     return out;
 }
 

@@ -40,10 +40,4 @@ struct NeuronPush {
 };
 std::vector<NeuronPush> neuron_pushes(const Trace& trace, int block, int token, int word);
 
-// /exporter neurones: for every block and token, the word the output predicts there (its top word)
-// and every neuron's push on it, strongest first, as CSV: bloc, position, mot, predit_id, predit,
-// rang, neurone (1-based), activation, alignement, poussee (17 significant digits);
-// tests/reference/neuron_push.py recomputes it from the trace.
-std::string neuron_push_csv(const Trace& trace, const Vocabulary& vocabulary);
-
 }  // namespace tb
