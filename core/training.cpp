@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <stdexcept>
 #include <type_traits>
 
@@ -78,6 +79,21 @@ Batch evaluation_batch(const std::vector<std::vector<int>>& sentences, const Set
         }
     }
     return batch;
+}
+
+double frequency_only_loss(const std::vector<std::vector<int>>& sentences, Objective objective) {
+    std::map<int, double> weight;  // word id -> its share of the targets
+    double total = 0.0;
+    for (const std::vector<int>& ids : sentences) {
+        const std::size_t first = objective == Objective::NextWord ? 1 : 0;  // the first word is nobody's next
+        if (ids.size() <= first) continue;
+        const double each = objective == Objective::NextWord ? 1.0 : 1.0 / static_cast<double>(ids.size());
+        for (std::size_t p = first; p < ids.size(); ++p) weight[ids[p]] += each;
+        total += each * static_cast<double>(ids.size() - first);
+    }
+    double entropy = 0.0;
+    for (const auto& [id, w] : weight) entropy -= w / total * std::log(w / total);
+    return entropy;
 }
 
 namespace {

@@ -133,6 +133,12 @@ std::vector<GradientRecord> gradient_records(const std::vector<StepRecord>& step
 // needs no random draw and measures the same thing at every step.
 Batch evaluation_batch(const std::vector<std::vector<int>>& sentences, const Settings& s, int mask_id);
 
+// The loss of the best guess that never reads the sentence: the entropy (natural log) of the
+// targets' words, each target weighed as a step's expected loss weighs it (mot-masque: a sentence
+// 1/S, a position in it 1/n; mot-suivant: every next-word pair alike). A curve that stays on it
+// has learnt how often each word comes and nothing of its context: issue 15's "stuck".
+double frequency_only_loss(const std::vector<std::vector<int>>& sentences, Objective objective);
+
 // What a run reads and never changes.
 struct TrainingSetup {
     Settings settings;

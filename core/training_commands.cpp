@@ -120,9 +120,11 @@ Text training_summary(const Session& session, int done, double first_loss, doubl
                    Text{", corpus « " + name + " », lot " + std::to_string(s.batch_size) + ", taux ",
                         ", corpus « " + name + " », batch " + std::to_string(s.batch_size) + ", rate "} +
                    decimal_text(s.learning_rate) + same(")");
-    if (!std::isnan(first_loss))
+    if (run && !std::isnan(first_loss))
         summary = summary + Text{" ; perte ", "; loss "} + loss_text(first_loss) + same(" → ") + loss_text(last_loss) +
-                  Text{" (hasard : ln V = ", " (chance: ln V = "} + loss_text(std::log(session.vocabulary().size())) + same(")");
+                  Text{" (hasard : ln V = ", " (chance: ln V = "} + loss_text(std::log(session.vocabulary().size())) +
+                  Text{" ; fréquences seules : ", "; word frequencies alone: "} +
+                  loss_text(frequency_only_loss(*run->setup.sentences, objective_of(s))) + same(")");
     return summary + Text{" ; poids entraînés : " + total + " pas", "; trained weights: " + total + " steps"};
 }
 

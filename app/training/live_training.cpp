@@ -171,6 +171,7 @@ void LiveTraining::publish(bool running) {
         s->b = TrainingSnapshot::Side{losses_of(*run_b_), held_out_b_, gradient_records(run_b_->steps), run_b_->setup.settings.residual};
     s->weights = std::make_shared<const Weights>(run_->state.weights);
     s->chance = std::log(static_cast<double>(session_.vocabulary().size()));
+    s->frequencies = frequency_only_loss(*run_->setup.sentences, objective_of(run_->setup.settings));
     s->running = running;
     s->target = target_;
     std::lock_guard<std::mutex> lock(mutex_);
@@ -285,6 +286,7 @@ void LiveTraining::rebuild_from_session() {
                                       run_b ? gradient_records(run_b->steps) : std::vector<GradientRecord>{},
                                       run_b ? run_b->setup.settings.residual : b->settings().residual};
     s->chance = std::log(static_cast<double>(session_.vocabulary().size()));
+    if (run) s->frequencies = frequency_only_loss(*run->setup.sentences, objective_of(run->setup.settings));
     std::lock_guard<std::mutex> lock(mutex_);
     snapshot_ = std::move(s);
 }

@@ -1,7 +1,8 @@
 // The loss curve (/panneau entrainement): the batch loss of every step (thin, blue), the loss on the
-// corpus's held-out sentences every few steps (orange dots), and the loss of a uniform guess, ln V,
-// as a dashed line labelled « hasard ». It grows while the worker trains (app/training), read from
-// its latest snapshot; the window never waits for it. In the window, a row of controls above it:
+// corpus's held-out sentences every few steps (orange dots), the loss of a uniform guess, ln V,
+// as a dashed line labelled « hasard », and that of the words' frequencies alone (dotted, yellow).
+// It grows while the worker trains (app/training), read from its latest snapshot; the window never
+// waits for it. In the window, a row of controls above it:
 // /entrainer 300 or stop, /lot and /taux, each with its formula in the tooltip.
 #include <imgui.h>
 
@@ -90,11 +91,15 @@ void draw_training_panel(const Rect& rect, const TrainingSnapshot& snap, const S
                    "Bleu : la perte du lot de chaque pas (elle bouge : chaque pas tire d'autres phrases). Orange : la perte "
                    "sur les phrases mises de côté, jamais vues à l'entraînement, tous les 10 pas. Pointillés : le hasard, "
                    "ln V, la perte d'un modèle qui donne la même probabilité 1/V à chaque mot. Sous le hasard, le modèle a "
-                   "appris quelque chose ; si l'orange remonte quand le bleu descend, il apprend par cœur.",
+                   "appris quelque chose. Pointillés jaunes : les fréquences seules, la perte d'un modèle qui ne connaît que la "
+                   "fréquence de chaque mot sans lire la phrase ; une courbe qui y reste n'utilise pas le contexte (bloquée). "
+                   "Si l'orange remonte quand le bleu descend, il apprend par cœur.",
                    "Blue: each step's batch loss (it jitters: each step draws other sentences). Orange: the loss on the "
                    "held-out sentences, never trained on, every 10 steps. Dashed: chance, ln V, the loss of a model that "
-                   "gives every word the same probability 1/V. Below chance, the model has learnt something; if the orange "
-                   "rises while the blue falls, it learns by heart."));
+                   "gives every word the same probability 1/V. Below chance, the model has learnt something. Yellow dots: "
+                   "word frequencies alone, the loss of a model that knows only how often each word comes, without reading "
+                   "the sentence; a curve that stays there does not use the context (stuck). If the orange rises while the "
+                   "blue falls, it learns by heart."));
     if (send) controls(snap, s, *send, language);
 
     const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -174,6 +179,17 @@ void draw_training_panel(const Rect& rect, const TrainingSnapshot& snap, const S
     const ImVec2 cs = ImGui::CalcTextSize(chance.c_str());
     dl->AddRectFilled(ImVec2(right - cs.x - 6, yc - cs.y - 3), ImVec2(right, yc - 1), IM_COL32(30, 34, 48, 220));
     dl->AddText(ImVec2(right - cs.x - 3, yc - cs.y - 2), chance_ink, chance.c_str());
+    // Word frequencies alone, dotted, labelled under it (stuck curves sit just above it): a curve that
+    // stays here has learnt how often each word comes and nothing of the sentence.
+    if (snap.frequencies > 0) {
+        const ImU32 yellow = IM_COL32(225, 200, 95, 255);
+        const float yf = py(snap.frequencies);
+        for (float x = left; x < right; x += 7) dl->AddLine(ImVec2(x, yf), ImVec2(std::min(right, x + 3), yf), yellow, 1.5f);
+        const std::string words = tr(language, "fréquences seules : ", "word frequencies alone: ") + format_fixed(snap.frequencies, 2, language);
+        const ImVec2 ws = ImGui::CalcTextSize(words.c_str());
+        dl->AddRectFilled(ImVec2(right - ws.x - 6, yf + 1), ImVec2(right, yf + ws.y + 3), IM_COL32(30, 34, 48, 220));
+        dl->AddText(ImVec2(right - ws.x - 3, yf + 2), yellow, words.c_str());
+    }
 
     // The batch losses: point i at x = i (the weights after i steps), one vertex a pixel at most;
     // the held-out losses: dots joined, thicker. In A/B each side in its colour, A blue, B red.

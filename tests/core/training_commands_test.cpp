@@ -1,6 +1,9 @@
 // The training commands (channel.md §7): /entrainer, /lot, /taux, /corpus refuse every bad
 // argument in French and change nothing; the trained-state rules (what keeps and what drops the
 // trained weights); a second /entrainer continues the run; the log holds the run.
+#include <cmath>
+#include <cstdio>
+
 #include <nlohmann/json.hpp>
 
 #include "trace_json.h"
@@ -50,6 +53,19 @@ TEST(TrainingCommands, PrintsStepLinesForProgramsAndCountsTheSteps) {
     EXPECT_EQ(session.trained_steps(), 40);
     EXPECT_EQ(to_json(*session.trace())["trained_steps"], 40);
     EXPECT_EQ(to_json(*test::session().trace())["trained_steps"], 0);
+}
+
+// The summary names the two lines a loss is read against: chance, ln V, and the words' frequencies
+// alone (the grammar's masked words: 2.754 by hand in Python, Training.FrequencyOnlyLoss…).
+TEST(TrainingCommands, TheSummaryGivesChanceAndTheWordFrequenciesAlone) {
+    Session session = test::session("/couches 1; /corpus grammaire");
+    const CommandResult r = test::registry().execute(session, "/entrainer 2");
+    ASSERT_TRUE(r.ok) << r.message;
+    char chance[16];
+    std::snprintf(chance, sizeof chance, "%.2f", std::log(static_cast<double>(test::vocabulary()->size())));
+    chance[1] = ',';  // the French decimal comma
+    EXPECT_NE(r.message.find(std::string("(hasard : ln V = ") + chance + " ; fréquences seules : 2,75)"), std::string::npos)
+        << r.message;
 }
 
 Matrix embedding(const Session& s) { return s.trace()->weights->token_embedding; }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "corpus.h"
 #include "forward.h"
 #include "random.h"
 #include "training.h"
@@ -304,6 +305,25 @@ TEST(Training, RecordedSublayerGradientsAreTheStepsGradient) {
                 EXPECT_NEAR(r.sublayer_gradients[k], sum[k] / count[k], 1e-12 * sum[k] / count[k]) << c.script << " step " << step << " sublayer " << k + 1;
         }
     }
+}
+
+// The « fréquences seules » line: the entropy of the targets' words, weighed as a step's loss
+// weighs them. By hand: {1 2} and {1 1 3} masked give 1 a share (1/2 + 2/3) / 2 = 7/12, 2 a share
+// 1/4 and 3 a share 1/6; as next words 2, 1 and 3 come once each (ln 3).
+TEST(Training, FrequencyOnlyLossIsTheEntropyOfTheTargetsWords) {
+    const std::vector<std::vector<int>> two = {{1, 2}, {1, 3}};
+    EXPECT_NEAR(frequency_only_loss(two, Objective::MaskedWord), 1.5 * std::log(2.0), 1e-12);
+    EXPECT_NEAR(frequency_only_loss(two, Objective::NextWord), std::log(2.0), 1e-12);
+    const std::vector<std::vector<int>> uneven = {{1, 2}, {1, 1, 3}};
+    const double masked = -(7.0 / 12 * std::log(7.0 / 12) + 0.25 * std::log(0.25) + 1.0 / 6 * std::log(1.0 / 6));
+    EXPECT_NEAR(frequency_only_loss(uneven, Objective::MaskedWord), masked, 1e-12);
+    EXPECT_NEAR(frequency_only_loss(uneven, Objective::NextWord), std::log(3.0), 1e-12);
+    // The built-in grammar's 324 training sentences, as counted by a few lines of Python from
+    // assets/corpus/grammaire.txt (every 10th sentence held out): 2.7539874 masked, 2.9858270 next.
+    const Corpus grammar = *builtin_corpus("grammaire", *test::vocabulary()).corpus;
+    ASSERT_EQ(grammar.training.size(), 324u);
+    EXPECT_NEAR(frequency_only_loss(grammar.training, Objective::MaskedWord), 2.7539874459, 1e-9);
+    EXPECT_NEAR(frequency_only_loss(grammar.training, Objective::NextWord), 2.9858269826, 1e-9);
 }
 
 }  // namespace

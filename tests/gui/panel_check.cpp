@@ -282,6 +282,7 @@ int main(int argc, char** argv) {
         case Panel::Training:
             check(fraction(img, body, palette::kAttention, 12) > 0.002, "the batch loss curve (blue)");
             check(pixels(img, body, {240, 150, 60}, 30) >= 40, "the held-out losses (orange dots)");
+            check(pixels(img, body, {225, 200, 95}, 12) >= 30, "the word frequencies' line and its label (pale yellow)");
             check(session.trained_steps() > 0, "a trained model to draw the curve of");
             break;
         case Panel::None: break;
