@@ -10,6 +10,14 @@
 namespace tb {
 namespace {
 
+// The word-frequencies line of the loss curve: A's, or none when B learns another objective (its
+// targets' frequencies differ: the next word against the masked one).
+double frequency_line(const TrainingRun& a, const TrainingRun* b) {
+    const Objective objective = objective_of(a.setup.settings);
+    if (b && objective_of(b->setup.settings) != objective) return 0.0;
+    return frequency_only_loss(*a.setup.sentences, objective);
+}
+
 // The commands that cannot change the model: they go through while the training runs. /etape,
 // /phrase and /melanger keep the trained weights (channel.md §7) and the run, so they go through too;
 // the worker's run is the session's until it gives it back.
@@ -171,7 +179,7 @@ void LiveTraining::publish(bool running) {
         s->b = TrainingSnapshot::Side{losses_of(*run_b_), held_out_b_, gradient_records(run_b_->steps), run_b_->setup.settings.residual};
     s->weights = std::make_shared<const Weights>(run_->state.weights);
     s->chance = std::log(static_cast<double>(session_.vocabulary().size()));
-    s->frequencies = frequency_only_loss(*run_->setup.sentences, objective_of(run_->setup.settings));
+    s->frequencies = frequency_line(*run_, run_b_.get());
     s->running = running;
     s->target = target_;
     std::lock_guard<std::mutex> lock(mutex_);
@@ -286,7 +294,7 @@ void LiveTraining::rebuild_from_session() {
                                       run_b ? gradient_records(run_b->steps) : std::vector<GradientRecord>{},
                                       run_b ? run_b->setup.settings.residual : b->settings().residual};
     s->chance = std::log(static_cast<double>(session_.vocabulary().size()));
-    if (run) s->frequencies = frequency_only_loss(*run->setup.sentences, objective_of(run->setup.settings));
+    if (run) s->frequencies = frequency_line(*run, run_b);
     std::lock_guard<std::mutex> lock(mutex_);
     snapshot_ = std::move(s);
 }
