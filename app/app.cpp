@@ -126,7 +126,7 @@ void App::draw_stacks(const Frame& f, const ScreenLayout& screen, Shown& shown) 
     draw_section_caption(split.b, layout_b, features_.caption(), f.fonts, f.colours);
     // The labels: A, and B with what differs.
     const ComparisonLabels labels = comparison_labels(f.trace->settings, b.settings, comparison.overrides(), f.language);
-    draw_comparison_labels(split, labels.a, labels.b, f.fonts, comparison_label_colour(features_.teaching().theme()));
+    draw_comparison_labels(split, labels, f.fonts, comparison_label_colour(features_.teaching().theme()));
 }
 
 Compared App::compared(const Frame& f, const Shown& shown) const {

@@ -21,23 +21,33 @@ Settings merge_b(const Settings& a, const Settings& b, const Overrides& o) {
     return m;
 }
 
-std::string describe(const Settings& b, const Overrides& o) {
+namespace {
+
+std::string describe(const Settings& b, const Overrides& o, bool named) {
     std::string out;
     for (const auto& e : settings_table())
-        if (e.side_b && o.has(e.key)) out += (out.empty() ? "" : " · ") + e.spoken + " " + value_word(e, b);
+        if (e.side_b && o.has(e.key)) out += (out.empty() ? "" : " · ") + (named ? e.spoken + " " : "") + value_word(e, b);
     return out;
 }
+
+}  // namespace
+
+std::string describe(const Settings& b, const Overrides& o) { return describe(b, o, true); }
 
 ComparisonLabels comparison_labels(const Settings& a, const Settings& b, const Overrides& o, Language language) {
     // Two blocks of seed 002's table side by side: their names say it all (the list would not fit).
     const std::optional<Recipe> recipe_a = recipe_of(a), recipe_b = recipe_of(b);
     const std::string recipe = tr(language, "recette ", "recipe ");
-    if (recipe_a && recipe_b && *recipe_a != *recipe_b)
-        return {"A — " + recipe + to_string(*recipe_a), "B — " + recipe + to_string(*recipe_b)};
+    if (recipe_a && recipe_b && *recipe_a != *recipe_b) {
+        const std::string la = "A — " + recipe + to_string(*recipe_a), lb = "B — " + recipe + to_string(*recipe_b);
+        return {la, lb, la, lb};
+    }
     const std::string differs = describe(b, o);
-    return {"A" + (differs.empty() ? std::string() : " — " + describe(a, o)),
-            "B — " + (differs.empty() ? std::string(tr(language, "identique à A (/b pour changer)", "same as A (/b to change)"))
-                                      : differs)};
+    if (differs.empty()) {
+        const std::string same = std::string("B — ") + tr(language, "identique à A (/b pour changer)", "same as A (/b to change)");
+        return {"A", same, "A", same};
+    }
+    return {"A — " + describe(a, o), "B — " + differs, "A — " + describe(a, o, false), "B — " + describe(b, o, false)};
 }
 
 bool allowed_on_b(std::string_view name) {
@@ -53,7 +63,7 @@ ComparisonLayout comparison_layout(const ScreenLayout& screen, float scale) {
     // The halves touch (a gap would show the window's clear colour); B draws a separator line.
     const float gap = 0;
     const float half = std::max(0.f, (s.w - gap) * 0.5f);
-    const float label = std::min(s.h * 0.12f, 40.f * scale);
+    const float label = std::min(s.h * 0.12f, 44.f * scale);  // two lines of body text (ui/comparison_view.cpp)
     const float body = std::max(0.f, s.h - label);
     c.label_a = {s.x, s.y, half, label};
     c.label_b = {s.x + half + gap, s.y, half, label};

@@ -38,9 +38,10 @@ Settings merge_b(const Settings& a, const Settings& b, const Overrides& o);
 std::string describe(const Settings& b, const Overrides& o);
 
 // The labels above the two stacks: « A — résiduel on » (just « A » when B overrides nothing) and
-// « B — résiduel off », or « B — identique à A (/b pour changer) ».
+// « B — résiduel off », or « B — identique à A (/b pour changer) »; short: the values alone
+// (« B — rope · causal · swiglu »), for a half too narrow for the names (1024×768, many differences).
 struct ComparisonLabels {
-    std::string a, b;
+    std::string a, b, a_short, b_short;
 };
 ComparisonLabels comparison_labels(const Settings& a, const Settings& b, const Overrides& o, Language language);
 

@@ -1,13 +1,15 @@
 // The A/B comparison's frame around the two stacks: the line between them and the labels above
-// each (« A », « B — résiduel off »), large when they fit the half, else wrapped.
+// each (« A », « B — résiduel off »), large when they fit the half, else wrapped, else shortened.
 #include <imgui.h>
+
+#include <cfloat>
 
 #include "ui/panels.h"
 
 namespace tb {
 
-void draw_comparison_labels(const ComparisonLayout& split, const std::string& label_a, const std::string& label_b,
-                            const Fonts& fonts, palette::Colour8 colour) {
+void draw_comparison_labels(const ComparisonLayout& split, const ComparisonLabels& labels_ab, const Fonts& fonts,
+                            palette::Colour8 colour) {
     if (begin_panel("##coupe_b", split.b)) {  // appended to B's window: the line between the stacks
         const ImU32 line = ImGui::GetColorU32(ImGuiCol_Text, 0.35f);
         ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -19,19 +21,36 @@ void draw_comparison_labels(const ComparisonLayout& split, const std::string& la
     const struct {
         const Rect& rect;
         const char* id;
-        const std::string& text;
-    } labels[] = {{split.label_a, "##etiquette_a", label_a}, {split.label_b, "##etiquette_b", label_b}};
+        const std::string &text, &short_text;
+    } labels[] = {{split.label_a, "##etiquette_a", labels_ab.a, labels_ab.a_short},
+                  {split.label_b, "##etiquette_b", labels_ab.b, labels_ab.b_short}};
     for (const auto& l : labels) {
-        if (!begin_panel(l.id, l.rect, ImGuiWindowFlags_NoScrollbar)) continue;
-        // Large when it fits the half, else the body font, wrapped: the whole difference stays readable.
-        ImGui::PushFont(fonts.large);
-        const bool fits = ImGui::CalcTextSize(l.text.c_str()).x <= l.rect.w - ImGui::GetStyle().WindowPadding.x * 2;
-        if (!fits) {
-            ImGui::PopFont();
-            ImGui::PushFont(fonts.body);
-        }
+        // A thin top and bottom margin: two lines of the body font fit the label's height.
+        ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ImGui::GetStyle().WindowPadding.x, 2.f));
+        const bool open = begin_panel(l.id, l.rect, ImGuiWindowFlags_NoScrollbar);
+        ImGui::PopStyleVar();
+        if (!open) continue;
+        // The first that fits the half: large on one line, else the body font wrapped, with the
+        // settings' names, then with their values alone, then those smaller, down to the smallest
+        // text of the window (kMinTextPx): the whole difference stays on screen.
+        const ImVec2 padding = ImGui::GetStyle().WindowPadding;
+        const float width = l.rect.w - padding.x * 2, height = l.rect.h - padding.y * 2;
+        const auto fits = [&](ImFont* font, float scale, const std::string& text, bool wrapped) {
+            const ImVec2 size = font->CalcTextSizeA(font->FontSize * scale, FLT_MAX, wrapped ? width : 0.f, text.c_str());
+            return size.x <= width && size.y <= height;
+        };
+        ImFont* font = fonts.body;
+        const std::string* text = &l.short_text;
+        float scale = 1.f;
+        if (fits(fonts.large, 1.f, l.text, false)) font = fonts.large, text = &l.text;
+        else if (fits(fonts.body, 1.f, l.text, true)) text = &l.text;
+        else if (fits(fonts.large, 1.f, l.short_text, false)) font = fonts.large;
+        else
+            while (fonts.body->FontSize * (scale - 0.05f) >= kMinTextPx && !fits(fonts.body, scale, l.short_text, true)) scale -= 0.05f;
+        ImGui::PushFont(font);
+        ImGui::SetWindowFontScale(scale);
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(ImVec4(colour.r / 255.f, colour.g / 255.f, colour.b / 255.f, 1), "%s", l.text.c_str());
+        ImGui::TextColored(ImVec4(colour.r / 255.f, colour.g / 255.f, colour.b / 255.f, 1), "%s", text->c_str());
         ImGui::PopTextWrapPos();
         ImGui::PopFont();
         ImGui::End();

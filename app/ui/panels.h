@@ -35,8 +35,8 @@ void draw_section_caption(const Rect& section, const Layout& layout, const std::
                           const ThemeColours& theme);
 
 // ui/comparison_view.cpp: the line between the two stacks of /comparer and their labels.
-void draw_comparison_labels(const ComparisonLayout& split, const std::string& label_a, const std::string& label_b,
-                            const Fonts& fonts, palette::Colour8 colour);
+void draw_comparison_labels(const ComparisonLayout& split, const ComparisonLabels& labels, const Fonts& fonts,
+                            palette::Colour8 colour);
 
 // ui/timeline.cpp: level names, play/pause (/lecture play|pause), step -/+ (as /etape), a scrub
 // slider: while it is dragged the beads follow `scrub.value` (the App draws that instant), and on
