@@ -85,6 +85,13 @@ TEST(Comparison, TwoRecipesAreNamedByTheirRecipe) {
     EXPECT_EQ(comparison_labels(a, b, o, Language::English).b, "B — recipe llama");
     b.residual = false, o.mark("residual");  // no recipe any more: the settings that differ
     EXPECT_EQ(comparison_labels(a, b, o, Language::French).b.rfind("B — position rope", 0), 0u);
+    // Short, for a narrow half: the same differences by their values alone, in the table's order.
+    const ComparisonLabels labels = comparison_labels(a, b, o, Language::French);
+    EXPECT_EQ(labels.b_short.rfind("B — rope · ", 0), 0u) << labels.b_short;
+    EXPECT_EQ(labels.a_short.rfind("A — appris · ", 0), 0u) << labels.a_short;
+    for (const char* name : {"position", "activation", "résiduel"}) EXPECT_EQ(labels.b_short.find(name), std::string::npos) << name;
+    for (const char* value : {"swiglu", "rmsnorm", "off"}) EXPECT_NE(labels.b_short.find(value), std::string::npos) << value;
+    EXPECT_LT(labels.b_short.size(), labels.b.size());
 }
 
 TEST(Comparison, OnlyModelSettingsGoToB) {
