@@ -35,8 +35,12 @@ void draw_comparison_labels(const ComparisonLayout& split, const ComparisonLabel
         // text of the window (kMinTextPx): the whole difference stays on screen.
         const ImVec2 padding = ImGui::GetStyle().WindowPadding;
         const float width = l.rect.w - padding.x * 2, height = l.rect.h - padding.y * 2;
+        ImGui::SetWindowFontScale(1.f);  // a window keeps its scale from the frame before
         const auto fits = [&](ImFont* font, float scale, const std::string& text, bool wrapped) {
-            const ImVec2 size = font->CalcTextSizeA(font->FontSize * scale, FLT_MAX, wrapped ? width : 0.f, text.c_str());
+            ImGui::PushFont(font);
+            const float px = ImGui::GetFontSize() * scale;  // the atlas's size times the window's stretch
+            ImGui::PopFont();
+            const ImVec2 size = font->CalcTextSizeA(px, FLT_MAX, wrapped ? width : 0.f, text.c_str());
             return size.x <= width && size.y <= height;
         };
         ImFont* font = fonts.body;
@@ -46,7 +50,7 @@ void draw_comparison_labels(const ComparisonLayout& split, const ComparisonLabel
         else if (fits(fonts.body, 1.f, l.text, true)) text = &l.text;
         else if (fits(fonts.large, 1.f, l.short_text, false)) font = fonts.large;
         else
-            while (fonts.body->FontSize * (scale - 0.05f) >= kMinTextPx && !fits(fonts.body, scale, l.short_text, true)) scale -= 0.05f;
+            while (ImGui::GetFontSize() * (scale - 0.05f) >= kMinTextPx && !fits(fonts.body, scale, l.short_text, true)) scale -= 0.05f;
         ImGui::PushFont(font);
         ImGui::SetWindowFontScale(scale);
         ImGui::PushTextWrapPos(0);
