@@ -120,11 +120,20 @@ Text training_summary(const Session& session, int done, double first_loss, doubl
                    Text{", corpus « " + name + " », lot " + std::to_string(s.batch_size) + ", taux ",
                         ", corpus « " + name + " », batch " + std::to_string(s.batch_size) + ", rate "} +
                    decimal_text(s.learning_rate) + same(")");
-    if (run && !std::isnan(first_loss))
+    if (run && !std::isnan(first_loss)) {
+        const double frequencies = frequency_only_loss(*run->setup.sentences, objective_of(s));
         summary = summary + Text{" ; perte ", "; loss "} + loss_text(first_loss) + same(" → ") + loss_text(last_loss) +
                   Text{" (hasard : ln V = ", " (chance: ln V = "} + loss_text(std::log(session.vocabulary().size())) +
-                  Text{" ; fréquences seules : ", "; word frequencies alone: "} +
-                  loss_text(frequency_only_loss(*run->setup.sentences, objective_of(s))) + same(")");
+                  Text{" ; fréquences seules : ", "; word frequencies alone: "} + loss_text(frequencies) + same(")");
+        // Below the frequencies' entropy only a model that reads the sentence can go; the mean of
+        // the last 30 steps, since one batch's loss jitters.
+        const std::size_t last = std::min<std::size_t>(30, run->steps.size());
+        double recent = 0.0;
+        for (std::size_t i = run->steps.size() - last; i < run->steps.size(); ++i) recent += run->steps[i].loss / static_cast<double>(last);
+        if (last > 0 && recent >= frequencies)
+            summary = summary + Text{" ; pas encore sous les fréquences seules (" + loss_text(recent).fr + " sur les derniers pas) : le modèle ne tire pas encore parti du contexte",
+                                     "; not yet below the word frequencies alone (" + loss_text(recent).en + " over the last steps): the model does not use the context yet"};
+    }
     return summary + Text{" ; poids entraînés : " + total + " pas", "; trained weights: " + total + " steps"};
 }
 

@@ -1,6 +1,7 @@
 // The training commands (channel.md §7): /entrainer, /lot, /taux, /corpus refuse every bad
 // argument in French and change nothing; the trained-state rules (what keeps and what drops the
 // trained weights); a second /entrainer continues the run; the log holds the run.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -66,6 +67,25 @@ TEST(TrainingCommands, TheSummaryGivesChanceAndTheWordFrequenciesAlone) {
     chance[1] = ',';  // the French decimal comma
     EXPECT_NE(r.message.find(std::string("(hasard : ln V = ") + chance + " ; fréquences seules : 2,75)"), std::string::npos)
         << r.message;
+}
+
+// « pas encore sous les fréquences seules » exactly when the mean of the run's last 30 losses is
+// not below them (2.7539874 for the grammar's masked words, by hand in Python): two steps from
+// random weights are far above; 300 steps at L 2, d 16 go well below (issue 15's table: 1.4 – 2.2).
+TEST(TrainingCommands, TheSummarySaysWhenTheLossIsNotYetBelowTheWordFrequencies) {
+    for (const auto& [script, steps] : {std::pair{"/couches 2; /dimension 16; /ffn 64; /corpus grammaire", 2},
+                                        std::pair{"/couches 2; /dimension 16; /ffn 64; /corpus grammaire", 300}}) {
+        Session session = test::session(script);
+        const CommandResult r = test::registry().execute(session, "/entrainer " + std::to_string(steps));
+        ASSERT_TRUE(r.ok) << r.message;
+        const std::vector<StepRecord>& run = session.training()->steps;
+        const std::size_t last = std::min<std::size_t>(30, run.size());
+        double recent = 0.0;
+        for (std::size_t i = run.size() - last; i < run.size(); ++i) recent += run[i].loss / static_cast<double>(last);
+        const bool said = r.message.find("pas encore sous les fréquences seules") != std::string::npos;
+        EXPECT_EQ(said, recent >= 2.7539874459) << steps << " steps, " << recent << ": " << r.message;
+        EXPECT_EQ(said, steps == 2) << r.message;  // the point of the two runs: one each way
+    }
 }
 
 Matrix embedding(const Session& s) { return s.trace()->weights->token_embedding; }
