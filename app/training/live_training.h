@@ -47,7 +47,7 @@ struct TrainingSnapshot {
     std::optional<Side> b;                   // side B's, while the comparison is open
     std::shared_ptr<const Weights> weights;  // after the last step
     double chance = 0;                       // ln V: the loss of a uniform guess
-    double frequencies = 0;                  // frequency_only_loss of the run's corpus (0: no run yet)
+    double frequencies = 0;                  // frequency_only_loss of the run's corpus (0: no line: no run, or A and B differ in objective)
     bool running = false;
     int target = 0;                          // the step the running /entrainer ends at
 };
