@@ -129,5 +129,39 @@ TEST(Kernels, EveryBuildTransposesExactly) {
     }
 }
 
+// The training pass's matrix product, in every build, against Eigen: sizes around its tiles (rows
+// by 6, 4, 2 and 1; columns by 16, 8 and the last few), a row-major or transposed a, wider strides
+// than the matrices, and each start (0, the bias, c itself).
+TEST(Kernels, EveryBuildMultipliesMatrices) {
+    std::mt19937_64 rng(11);
+    for (const LaneKernels* set : runnable_kernels()) {
+        SCOPED_TRACE(set->name);
+        for (const int M : {1, 2, 3, 5, 6, 7, 11, 16, 88})
+            for (const int N : {1, 5, 8, 13, 16, 24, 64, 478})
+                for (const int K : {1, 16, 64})
+                    for (const bool transposed : {false, true})
+                        for (const int start : {0, 1, 2}) {  // 0, the bias, accumulate
+                            const Matrix a = random_matrix(rng, M, K), b = random_matrix(rng, K, N + 3);
+                            const Matrix c0 = random_matrix(rng, M, N + 2);
+                            const Vector bias = random_matrix(rng, N, 1);
+                            // a's data as the kernel reads it: A(m, k) = data[m * a_row + k * a_col].
+                            const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> a_rows = a;
+                            const Matrix& a_columns = a;  // column-major: data[m + k * M]
+                            const double* a_data = transposed ? a_columns.data() : a_rows.data();
+                            const int a_row = transposed ? 1 : K, a_col = transposed ? M : 1;
+                            const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> b_rows = b;
+                            Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> c = c0;
+                            set->gemm(M, N, K, a_data, a_row, a_col, b_rows.data(), N + 3, start == 1 ? bias.data() : nullptr,
+                                      start == 2, c.data(), N + 2);
+                            Matrix expected = a * b.leftCols(N);
+                            if (start == 1) expected.rowwise() += bias.transpose();
+                            if (start == 2) expected += c0.leftCols(N);
+                            ASSERT_LT(max_difference(c.leftCols(N), expected), 1e-12)
+                                << M << " x " << N << " x " << K << (transposed ? ", a transposed" : "") << ", start " << start;
+                            ASSERT_EQ(c.rightCols(2), c0.rightCols(2)) << "wrote past column N";
+                        }
+    }
+}
+
 }  // namespace
 }  // namespace tb
