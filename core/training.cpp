@@ -467,9 +467,10 @@ TB_CLONES void attention_backward(const Settings& s, const AttentionWeights& a, 
                     const double* weight = A + i * kMaxN;
                     // Local copies of the query's rows, so that the loops below write one array each
                     // and vectorize (the compiler cannot tell the buffers apart).
-                    double d_o[kMaxHeadWidth], qi[kMaxHeadWidth], dqi[kMaxHeadWidth] = {};
+                    double d_o[kMaxHeadWidth], qi[kMaxHeadWidth], dqi[kMaxHeadWidth];
                     std::copy(d_concat + r * z.d + qf, d_concat + r * z.d + qf + dh, d_o);
                     std::copy(q + r * z.d + qf, q + r * z.d + qf + dh, qi);
+                    std::fill(dqi, dqi + dh, 0.0);  // dh values: = {} zeroed all 16 with a slow rep stos
                     // dA = dO V^T; dV += A^T dO; dS = A ⊙ (dA - rowsum(dA ⊙ A)) (masked entries have A = 0).
                     double ds[kMaxN], row_dot = 0.0;
                     for (int c = 0; c < n; ++c) {
