@@ -147,9 +147,9 @@ void gelu(double* v, int count) {
 // The training pass's matrix product (lane_kernels.h), in tiles of kTileRows rows of c by
 // kTileColumns columns whose sums stay in registers: 6 x 16 doubles are 12 AVX-512 registers, 6 x 8
 // are 12 AVX2 ones, enough independent sums to keep both FMA units busy (measured on a Zen 3: 6 rows
-// took 15 % less time than 4). Written with the instruction set's vectors: left to the compiler, the
+// took 10-25 % less time than 4). Written with the instruction set's vectors: left to the compiler, the
 // sums went through the stack in halves, and each tile's first load waited on two stores of another
-// width (20 % slower).
+// width (10-20 % slower).
 #if defined(__AVX512F__)
 using Vec = __m512d;
 constexpr int kVecWidth = 8;
