@@ -60,11 +60,18 @@ void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
         // The name where it fits at the label size, else the timeline's « att 3 », « entrée » (A/B's halves).
         const float width = r.right() - layout.label_x - 6;
         std::string label = box_label(layout, box, language);
-        if (!label_fits(fonts.large, layout.label_px, width, r.h, label) && box.kind == BoxKind::Input && layout.positions_in_scores)
-            label = tr(language, "sans position", "no position");  // RoPE, ALiBi: what differs from a stack with positions
-        if (!label_fits(fonts.large, layout.label_px, width, r.h, label))
+        float size = layout.label_px;
+        if (!label_fits(fonts.large, size, width, r.h, label) && box.kind == BoxKind::Input && layout.positions_in_scores) {
+            // RoPE, ALiBi: what differs from a stack with positions, smaller rather than « entrée »
+            // like the other half's (A/B at 1024 x 768), but not under the window's floor.
+            label = tr(language, "sans position", "no position");
+            while (size > kMinTextPx && !label_fits(fonts.large, size, width, r.h, label)) size = std::max(kMinTextPx, size - 1);
+        }
+        if (!label_fits(fonts.large, size, width, r.h, label)) {
             label = level_label(language, box.level, static_cast<int>(layout.level_y.size() / 2) - 1, LabelLength::Medium);
-        fitted_text(dl, fonts.large, layout.label_px, ImVec2(layout.label_x, r.cy()), width, r.h, to_u32(palette::kLabel), label);
+            size = layout.label_px;
+        }
+        fitted_text(dl, fonts.large, size, ImVec2(layout.label_x, r.cy()), width, r.h, to_u32(palette::kLabel), label);
     }
 }
 

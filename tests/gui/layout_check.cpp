@@ -156,6 +156,17 @@ void check_modern(const std::vector<Run>& runs, const std::string& commands, con
         const Run* a = find_run(runs, "##formule", "GELU");
         const Run* b = find_run(runs, "##formule", "SiLU");
         check(a && b && b->y > a->y + 4, "B's block written under A's");
+        // RoPE adds nothing at the input: B's input box says so (« embeddings, sans position », or
+        // « sans position » where a half is narrow), not « entrée » as A's may.
+        bool whole = false, sans = false, position = false;  // on one line or two
+        for (const Run& r : runs) {
+            if (r.owner != "##coupe_b") continue;  // B's half
+            const std::string t = without_spaces(r.text);
+            whole = whole || t == "sansposition" || t == "embeddings,sansposition";
+            sans = sans || t == "sans" || t == "embeddings,sans";
+            position = position || t == "position";
+        }
+        check(whole || (sans && position), "B's input box says « sans position »");
     }
     const std::string section = "##coupe";
     if (has(commands, "/position alibi") && has(actions, "playhead 0.45")) {
