@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "text/text.h"
 
@@ -274,6 +275,50 @@ std::string band_tag_text(const Layout& layout) { return layout.norm_type == Nor
 Rect band_tag(const Band& band, float text_w, float px) {
     const float pad = px * 0.3f, w = text_w + 2 * pad, h = px * 1.15f;
     return {band.rect.right() - w - 10, band.rect.cy() - h * 0.5f, w, h};  // the box's own edge stays clear
+}
+
+namespace {
+
+// The width a label of `lines` lines at `px` has on box `r`: up to the box's right edge, or up to
+// a band tag it would meet (a glyph line's top and bottom 3 px are blank: « sortie » may graze one).
+float label_room(const Layout& layout, const Rect& r, float px, int lines, float tag_w) {
+    float right = r.right() - 6;
+    const float half = px * 0.5f * static_cast<float>(lines) - 3.f;
+    for (const Band& band : layout.bands) {
+        if (band.rect.h >= kBandLabelPx) continue;  // labelled along its length: no tag
+        const Rect t = band_tag(band, tag_w, kMinTextPx);
+        if (t.y < r.cy() + half && t.bottom() > r.cy() - half) right = std::min(right, t.x - 4);
+    }
+    return right - layout.label_x;
+}
+
+}  // namespace
+
+BoxText fit_box_label(const Layout& layout, const Box& box, Language language, const TextWidth& width_of) {
+    const Rect& r = box.rect;
+    const float tag_w = width_of(band_tag_text(layout), kMinTextPx);
+    // `s` at `px` on one line, else on two (cut at the space nearest the middle) where the box holds them.
+    const auto at = [&](const std::string& s, float px) -> std::optional<BoxText> {
+        if (width_of(s, px) <= label_room(layout, r, px, 1, tag_w)) return BoxText{s, {}, px};
+        const std::size_t space = s.rfind(' ', s.size() / 2 + 3);
+        if (space == std::string::npos || space == 0 || r.h < 1.9f * px) return std::nullopt;
+        BoxText two{s.substr(0, space), s.substr(space + 1), px};
+        if (std::max(width_of(two.first, px), width_of(two.second, px)) <= label_room(layout, r, px, 2, tag_w)) return two;
+        return std::nullopt;
+    };
+    if (const auto name = at(box_label(layout, box, language), layout.label_px)) return *name;
+    const int layers = static_cast<int>(layout.level_y.size() / 2) - 1;
+    std::vector<std::string> shorter;
+    // RoPE, ALiBi: what differs from a stack with positions, rather than « entrée » like the other half's.
+    if (box.kind == BoxKind::Input && layout.positions_in_scores) shorter.push_back(tr(language, "sans position", "no position"));
+    shorter.push_back(level_label(language, box.level, layers, LabelLength::Medium));
+    shorter.push_back(level_label(language, box.level, layers, LabelLength::Short));
+    for (const std::string& s : shorter)
+        for (float px = layout.label_px;; px = std::max(kMinTextPx, px - 1)) {
+            if (const auto fitted = at(s, px)) return *fitted;
+            if (px <= kMinTextPx) break;
+        }
+    return {};
 }
 
 }  // namespace tb

@@ -4,6 +4,7 @@
 // Each sublayer owns a "slot" between two resting rows of beads; inside it, from bottom to top:
 // the pre-norm band, the box, the addition (⊕, where the residual arc merges), the post-norm band.
 // Which of them a sublayer has is read from its stages (stages.h).
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -112,5 +113,16 @@ std::string band_label(const Layout& layout, const Band& band, Language language
 constexpr float kBandLabelPx = 13.f;
 std::string band_tag_text(const Layout& layout);
 Rect band_tag(const Band& band, float text_w, float px);
+
+// A box's label as the window and the SVG draw it, centred on the box, from `label_x`: one line, or
+// two where the box holds them; `px` 0 where nothing fits. The first form that fits the box's right
+// part, clear of the bands' tags: its name at `label_px`, then (RoPE, ALiBi) « sans position »,
+// the timeline's « att 3 » and « a3 », each shrinking no further than kMinTextPx.
+struct BoxText {
+    std::string first, second;  // second empty: one line
+    float px = 0;
+};
+using TextWidth = std::function<float(const std::string& text, float px)>;  // the font's measure
+BoxText fit_box_label(const Layout& layout, const Box& box, Language language, const TextWidth& width_of);
 
 }  // namespace tb

@@ -188,11 +188,19 @@ void attention_links(const Crossing& c, float y, const AnimationOptions& options
 }
 
 // The opened box's right part, right of the beads' links, from its top to its bottom (over its
-// label, which the timeline also shows): the GQA chips, a gated FFN's rows' names.
+// label, which the timeline also shows), clear of the norm bands' tags that reach into it from
+// above or below: the GQA chips, a gated FFN's rows' names.
 Rect side_of(const Crossing& c, const Rect& inside) {
     const float pad = 4.f;
     const float x = std::max(c.layout.label_x, c.layout.stream_x1) + pad;
-    return {x, inside.y + pad, std::max(0.f, inside.right() - x - pad), std::max(0.f, inside.h - 2 * pad)};
+    float top = inside.y + pad, bottom = inside.bottom() - pad;
+    for (const Band& band : c.layout.bands) {
+        if (band.rect.h >= kBandLabelPx) continue;  // labelled along its length: no tag
+        const Rect tag = band_tag(band, 0.f, kMinTextPx);  // its height does not depend on its text
+        if (tag.cy() <= inside.y) top = std::max(top, tag.bottom() + 2);
+        if (tag.cy() >= inside.bottom()) bottom = std::min(bottom, tag.y - 2);
+    }
+    return {x, top, std::max(0.f, inside.right() - x - pad), std::max(0.f, bottom - top)};
 }
 
 // GQA / MQA: the chips in the lower part of the side, query heads on top, K/V heads below.

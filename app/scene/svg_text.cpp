@@ -106,7 +106,15 @@ void write_labels(std::string& out, const Layout& layout, Language language) {
     for (const Box& box : layout.boxes) {
         const Rect& r = box.rect;
         if (r.empty()) continue;
-        out += fitted(box_label(layout, box, language), layout.label_x, r.cy(), layout.label_px, r.right() - layout.label_x - 6);
+        const BoxText label = fit_box_label(layout, box, language, text_width);
+        if (label.px <= 0) continue;
+        const std::string fill = svg_hex(palette::kLabel);
+        if (label.second.empty()) {
+            out += text_line(label.first, layout.label_x, r.cy() - label.px * 0.5f, label.px, fill);
+        } else {
+            out += text_line(label.first, layout.label_x, r.cy() - label.px, label.px, fill);
+            out += text_line(label.second, layout.label_x, r.cy(), label.px, fill);
+        }
     }
     for (const Band& band : layout.bands) {
         const Rect& r = band.rect;

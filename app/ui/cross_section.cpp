@@ -15,9 +15,9 @@
 namespace tb {
 namespace {
 
-// Text that fits `width`, centred on `pos.y`: on two lines where it would not fit on one and
-// `height` holds two (« embeddings + / positions » at L 6), the font size shrinking only as a last
-// resort, never below kMinTextPx unless even that cannot fit.
+// Text that fits `width`, centred on `pos.y` (a band's label): on two lines where it would not fit
+// on one and `height` holds two, the font size shrinking only as a last resort, never below
+// kMinTextPx unless even that cannot fit.
 void fitted_text(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, float width, float height, ImU32 colour,
                  const std::string& s) {
     const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, s.c_str());
@@ -35,15 +35,6 @@ void fitted_text(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, float wid
     dl->AddText(font, size, ImVec2(pos.x, pos.y - size * 0.5f), colour, s.c_str());
 }
 
-// Whether `s` fits `width` at `size`, on one line or, where `height` holds two, on two.
-bool label_fits(ImFont* font, float size, float width, float height, const std::string& s) {
-    if (font->CalcTextSizeA(size, FLT_MAX, 0, s.c_str()).x <= width) return true;
-    const std::size_t space = s.rfind(' ', s.size() / 2 + 3);
-    if (space == std::string::npos || space == 0 || height < 1.9f * size) return false;
-    return std::max(font->CalcTextSizeA(size, FLT_MAX, 0, s.substr(0, space).c_str()).x,
-                    font->CalcTextSizeA(size, FLT_MAX, 0, s.substr(space + 1).c_str()).x) <= width;
-}
-
 // Boxes, with their labels in the right-hand part (the beads use the left part); the box being
 // crossed is outlined.
 void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame, const Trace& trace, const Fonts& fonts,
@@ -57,21 +48,17 @@ void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
         if (active) dl->AddRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), IM_COL32(255, 255, 255, 230), rounding, 0, 3.f);
         // The GQA chips or a gated FFN's row names take the opened box's right part: its name is on the timeline.
         if (active && (!frame.sharing.queries.empty() || !row_names(frame, trace.settings, fonts, story_px, language).rows.empty())) continue;
-        // The name where it fits at the label size, else the timeline's « att 3 », « entrée » (A/B's halves).
-        const float width = r.right() - layout.label_x - 6;
-        std::string label = box_label(layout, box, language);
-        float size = layout.label_px;
-        if (!label_fits(fonts.large, size, width, r.h, label) && box.kind == BoxKind::Input && layout.positions_in_scores) {
-            // RoPE, ALiBi: what differs from a stack with positions, smaller rather than « entrée »
-            // like the other half's (A/B at 1024 x 768), but not under the window's floor.
-            label = tr(language, "sans position", "no position");
-            while (size > kMinTextPx && !label_fits(fonts.large, size, width, r.h, label)) size = std::max(kMinTextPx, size - 1);
+        const BoxText label = fit_box_label(layout, box, language, [&](const std::string& text, float px) {
+            return fonts.large->CalcTextSizeA(px, FLT_MAX, 0, text.c_str()).x;
+        });
+        const ImU32 colour = to_u32(palette::kLabel);
+        if (label.px <= 0) continue;
+        if (label.second.empty()) {
+            dl->AddText(fonts.large, label.px, ImVec2(layout.label_x, r.cy() - label.px * 0.5f), colour, label.first.c_str());
+        } else {
+            dl->AddText(fonts.large, label.px, ImVec2(layout.label_x, r.cy() - label.px), colour, label.first.c_str());
+            dl->AddText(fonts.large, label.px, ImVec2(layout.label_x, r.cy()), colour, label.second.c_str());
         }
-        if (!label_fits(fonts.large, size, width, r.h, label)) {
-            label = level_label(language, box.level, static_cast<int>(layout.level_y.size() / 2) - 1, LabelLength::Medium);
-            size = layout.label_px;
-        }
-        fitted_text(dl, fonts.large, size, ImVec2(layout.label_x, r.cy()), width, r.h, to_u32(palette::kLabel), label);
     }
 }
 

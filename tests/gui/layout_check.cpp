@@ -144,6 +144,20 @@ const Run* find_run(const std::vector<Run>& runs, const std::string& owner, cons
 
 bool has(const std::string& commands, const std::string& piece) { return commands.find(piece) != std::string::npos; }
 
+// No text of the cross-section over another: a box's name over a norm band's « LN » tag read
+// « FFN » half hidden in A/B at L 6. A line's top and bottom 3 px are blank, so they may graze.
+void check_no_overlap(const std::vector<Run>& runs) {
+    constexpr float kGraze = 3.f;
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        for (std::size_t j = i + 1; j < runs.size(); ++j) {
+            const Run &a = runs[i], &b = runs[j];
+            if (a.owner != b.owner || a.owner.rfind("##coupe", 0) != 0) continue;
+            const float x = std::min(a.right, b.right) - std::max(a.x, b.x), y = std::min(a.bottom, b.bottom) - std::max(a.y, b.y);
+            check(x <= kGraze || y <= kGraze, "« " + a.text + " » and « " + b.text + " » do not overlap in " + a.owner + " (" +
+                                                  std::to_string(static_cast<int>(x)) + " x " + std::to_string(static_cast<int>(y)) + " px)");
+        }
+}
+
 void check_modern(const std::vector<Run>& runs, const std::string& commands, const std::string& actions) {
     // The strip's runs joined (a lit term or a subscript starts a run of its own).
     std::string formula = joined(runs, "##formule");
@@ -259,6 +273,7 @@ int main(int argc, char** argv) {
     const bool presenter_lesson = commands.find("/lecon") != std::string::npos;
     check(scrub || presenter_lesson, "the timeline's scrub bar reported");
     check_modern(runs, commands, argv[3]);
+    check_no_overlap(runs);
     std::printf("smallest text: %.1f px\n", static_cast<double>(n.smallest));
     return verdict();
 }
