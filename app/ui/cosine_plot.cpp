@@ -20,9 +20,18 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
                  Compared b) {
     if (b.trace || !previous_comparable(trace, previous)) previous = nullptr;  // same levels only
     if (!begin_panel("##cosinus", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    // The mean cosine at the level the playhead shows: A's, and B's labelled beside it.
+    const auto cosine_at = [](const Trace& t, double head) {
+        const int shown = std::clamp(static_cast<int>(std::floor(head)), 0, static_cast<int>(t.levels.size()) - 1);
+        return mean_pairwise_cosine(t.levels[static_cast<std::size_t>(shown)].vectors);
+    };
+    const double now = cosine_at(trace, playhead);
+    std::string a_value = format_fixed(now, 2, language), b_value;
+    if (b.trace) a_value = "A " + a_value, b_value = "B " + format_fixed(cosine_at(*b.trace, b.playhead), 2, language);
+    const float gap = ImGui::GetTextLineHeight() * 0.8f;
     // Beside the legend the long title does not fit: a shorter one.
     // With side B, the two figures take the title's row too (clear of both lines).
-    const float figures = b.trace ? ImGui::CalcTextSize("A 0,00  B 0,00").x + ImGui::GetTextLineHeight() : 0.f;
+    const float figures = b.trace ? ImGui::CalcTextSize(a_value.c_str()).x + gap + ImGui::CalcTextSize(b_value.c_str()).x + gap : 0.f;
     const char* title = text_in(language).cosine_title;
     for (const char* shorter : {tr(language, "cosinus moyen (effondrement)", "mean cosine (collapse)"), tr(language, "cosinus moyen", "mean cosine")})
         if (ImGui::CalcTextSize(title).x > ImGui::GetContentRegionAvail().x - ImGui::GetTextLineHeight() * 0.5f - figures) title = shorter;
@@ -62,10 +71,6 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     const auto ys = series(trace);
     plot::polyline(dl, ys, ImVec2(left, 0), (right - left) / static_cast<float>(std::max(1, top)), playhead,
              IM_COL32(255, 150, 90, 255), 3.f);
-    const int shown = std::clamp(static_cast<int>(std::floor(playhead)), 0, top);
-    const double now = mean_pairwise_cosine(trace.levels[static_cast<std::size_t>(shown)].vectors);
-    char value[48];
-    std::snprintf(value, sizeof value, "%s", format_fixed(now, 2, language).c_str());
     float x_right = right - 4;
     // The figures in the half the line is not in: under a line near 1, over a line near 0. With
     // side B, two lines to keep clear of: the figures go on the title's row, at its right end.
@@ -76,17 +81,11 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
         const int b_top = static_cast<int>(b.trace->levels.size()) - 1;
         plot::dashed_polyline(dl, series(*b.trace), ImVec2(left, 0), (right - left) / static_cast<float>(std::max(1, b_top)),
                         b.playhead, IM_COL32(120, 200, 255, 255), 3.f);
-        const int b_shown = std::clamp(static_cast<int>(std::floor(b.playhead)), 0, b_top);
-        char b_value[48];
-        std::snprintf(b_value, sizeof b_value, "B %s",
-                      format_fixed(mean_pairwise_cosine(b.trace->levels[static_cast<std::size_t>(b_shown)].vectors), 2, language).c_str());
-        x_right -= ImGui::CalcTextSize(b_value).x;
-        dl->AddText(ImVec2(x_right, value_y), IM_COL32(120, 200, 255, 255), b_value);
-        x_right -= line * 0.8f;
-        const std::string a_value = std::string("A ") + value;
-        std::snprintf(value, sizeof value, "%s", a_value.c_str());
+        x_right -= ImGui::CalcTextSize(b_value.c_str()).x;
+        dl->AddText(ImVec2(x_right, value_y), IM_COL32(120, 200, 255, 255), b_value.c_str());
+        x_right -= gap;
     }
-    dl->AddText(ImVec2(x_right - ImGui::CalcTextSize(value).x, value_y), IM_COL32(255, 150, 90, 255), value);
+    dl->AddText(ImVec2(x_right - ImGui::CalcTextSize(a_value.c_str()).x, value_y), IM_COL32(255, 150, 90, 255), a_value.c_str());
     ImGui::End();
 }
 

@@ -64,7 +64,9 @@ void decades(ImDrawList* dl, const LogAxis& a, float x0, float x1) {
         const std::string label = power_of_ten(static_cast<int>(std::lround(std::log10(v))));
         const char* buf = label.c_str();
         const ImVec2 size = ImGui::CalcTextSize(buf);
-        dl->AddText(ImVec2(x0 - size.x - 4, y - size.y * 0.5f), IM_COL32(170, 176, 196, 255), buf);
+        // The lowest sits on its line, clear of the first sublayer's name under the axis.
+        const float top = v <= a.lo * 1.0001 ? y - size.y : y - size.y * 0.5f;
+        dl->AddText(ImVec2(x0 - size.x - 4, top), IM_COL32(170, 176, 196, 255), buf);
     }
 }
 

@@ -90,7 +90,7 @@ std::vector<AxisLabel> axis_labels(const Plot& p, const std::vector<double>& gri
     const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), soft = ImGui::GetColorU32(ImGuiCol_Text, 0.75f);
     std::vector<AxisLabel> labels{{p.y(root_d), "√d", ink}};
     for (double v : grid) labels.push_back({p.y(v), gridline_label(v, language), soft});
-    if (p.log_scale) {  // a little inside the frame: clear of the title above and the level names below
+    if (p.log_scale) {  // at the frame's ends (y_axis keeps them a little inside)
         const float line = ImGui::GetTextLineHeight();
         labels.push_back({p.top + line * 0.2f, end_label(p.range.hi, language), soft});
         labels.push_back({p.bottom - line * 0.25f, end_label(p.range.lo, language), soft});
@@ -115,13 +115,15 @@ void y_axis(ImDrawList* dl, const Plot& p, const std::vector<double>& grid, cons
     dl->AddRect(ImVec2(p.left, p.top), ImVec2(p.right, p.bottom), faint);
     const float yd = labels.front().y;
     dl->AddLine(ImVec2(p.left, yd), ImVec2(p.right, yd), faint, 1.5f);  // √d: where LayerNorm puts every vector
+    // Each label a little inside the frame's height: clear of the title above and of the level
+    // names below (√d near the bottom would sit on « entrée »).
     std::vector<float> ys;
-    for (const auto& l : labels) ys.push_back(l.y);
+    for (const auto& l : labels) ys.push_back(std::clamp(l.y, p.top + line * 0.2f, p.bottom - line * 0.25f));
     const std::vector<bool> keep = keep_apart(ys, line * 0.95f);
     for (std::size_t k = 0; k < labels.size(); ++k) {
         if (!keep[k]) continue;
         const ImVec2 e = ImGui::CalcTextSize(labels[k].text.c_str());
-        dl->AddText(ImVec2(p.left - line * 0.3f - e.x, labels[k].y - e.y * 0.5f), labels[k].colour, labels[k].text.c_str());
+        dl->AddText(ImVec2(p.left - line * 0.3f - e.x, ys[k] - e.y * 0.5f), labels[k].colour, labels[k].text.c_str());
     }
 }
 
@@ -132,7 +134,8 @@ void end_labels(ImDrawList* dl, const Plot& p, const std::vector<ImVec2>& tips, 
     const float line = ImGui::GetTextLineHeight();
     std::vector<float> wanted;
     for (const ImVec2& t : tips) wanted.push_back(t.y);
-    const std::vector<float> ys = spread_labels(wanted, line * 0.92f, p.top - line * 0.6f, p.bottom + line * 0.6f);
+    // Above the levels' names under the frame: the last one (« sortie ») reaches under the words.
+    const std::vector<float> ys = spread_labels(wanted, line * 0.92f, p.top - line * 0.6f, p.bottom + 2.f);
     ImFont* font = ImGui::GetFont();
     for (std::size_t i = 0; i < tips.size(); ++i) {
         const char* word = trace.tokens[i].word.c_str();

@@ -144,17 +144,24 @@ const Run* find_run(const std::vector<Run>& runs, const std::string& owner, cons
 
 bool has(const std::string& commands, const std::string& piece) { return commands.find(piece) != std::string::npos; }
 
-// No text of the cross-section over another: a box's name over a norm band's « LN » tag read
-// « FFN » half hidden in A/B at L 6. A line's top and bottom 3 px are blank, so they may graze.
+// No text over another in a window: a box's name over a norm band's « LN » tag read « FFN » half
+// hidden in A/B at L 6; a line's word over the level « sortie » under the profile. A line's top
+// and bottom fifth are blank, so lines may graze; a part of a text redrawn in another colour over
+// itself (a badge's « × 3 ») is not another text.
 void check_no_overlap(const std::vector<Run>& runs) {
-    constexpr float kGraze = 3.f;
+    const auto bare = [](std::string t) {  // « (× 3 » under « × 3) »: the badge's factor recoloured
+        t.erase(std::remove_if(t.begin(), t.end(), [](char c) { return c == '(' || c == ')'; }), t.end());
+        return t;
+    };
     for (std::size_t i = 0; i < runs.size(); ++i)
         for (std::size_t j = i + 1; j < runs.size(); ++j) {
             const Run &a = runs[i], &b = runs[j];
-            if (a.owner != b.owner || a.owner.rfind("##coupe", 0) != 0) continue;
+            const std::string ta = bare(a.text), tb = bare(b.text);
+            if (a.owner != b.owner || ta.find(tb) != std::string::npos || tb.find(ta) != std::string::npos) continue;
             const float x = std::min(a.right, b.right) - std::max(a.x, b.x), y = std::min(a.bottom, b.bottom) - std::max(a.y, b.y);
-            check(x <= kGraze || y <= kGraze, "« " + a.text + " » and « " + b.text + " » do not overlap in " + a.owner + " (" +
-                                                  std::to_string(static_cast<int>(x)) + " x " + std::to_string(static_cast<int>(y)) + " px)");
+            if (x > 1.f && y > 0.2f * std::min(a.px, b.px))
+                check(false, "« " + a.text + " » over « " + b.text + " » in " + a.owner + " (" + std::to_string(static_cast<int>(x)) +
+                                 " x " + std::to_string(static_cast<int>(y)) + " px)");
         }
 }
 
