@@ -232,9 +232,9 @@ std::string Features::svg() const {
         comparison_labels(session_.settings(), b->settings, comparison_.overrides(), picture.language);
     picture.sides.push_back(svg_side_at_rest(session_.trace(), split.a, options, 'a', scale));
     picture.sides.push_back(svg_side_at_rest(b, split.b, options, 'b', scale));
-    picture.sides[0].label = labels.a;
+    picture.sides[0].label = labels.a, picture.sides[0].label_short = labels.a_short;
     picture.sides[0].label_rect = split.label_a;
-    picture.sides[1].label = labels.b;
+    picture.sides[1].label = labels.b, picture.sides[1].label_short = labels.b_short;
     picture.sides[1].label_rect = split.label_b;
     for (SvgSide& side : picture.sides) side.label_colour = comparison_label_colour(teaching_.theme());
     return cross_section_svg(picture);

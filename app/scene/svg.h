@@ -40,6 +40,7 @@ struct SvgSide {
     Layout layout;                        // make_layout(trace->settings, section)
     FrameRecords frame;                   // animate(*trace, layout, step, ...): at rest
     std::string label;                    // A/B: « A », « B — résiduel off » above the stack
+    std::string label_short;              // the values alone, where the names do not fit (comparison_labels)
     Rect label_rect;
     palette::Colour8 label_colour{255, 219, 89};
 };

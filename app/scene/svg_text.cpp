@@ -167,11 +167,29 @@ void write_side_label(std::string& out, const SvgSide& s, const ThemeColours& th
                                          svg_number(s.layout.area.bottom()))
                    .attr("fill", "none").attr("stroke", svg_hex(theme.text)).num("stroke-width", 2).num("opacity", 0.35).empty();
     if (s.label.empty() || r.empty()) return;
-    const float pad = std::min(8.f, r.h * 0.2f);
-    float px = std::min(r.h - 2 * pad, 27.5f);
-    const float width = text_width(s.label, px), room = r.w - 2 * pad;
-    if (width > room && width > 0) px *= room / width;
-    out += text_line(s.label, r.x + pad, r.cy() - px * 0.5f, px, svg_hex(s.label_colour));
+    // As the window's (draw_comparison_labels): the names on one line, else the values alone,
+    // shrinking no further than kMinTextPx, else those on two lines at that size.
+    const float pad = std::min(8.f, r.h * 0.2f), room = r.w - 2 * pad;
+    const float largest = std::max(kMinTextPx, std::min(r.h - 2 * pad, 27.5f));
+    const std::string fill = svg_hex(s.label_colour);
+    const std::string& values = s.label_short.empty() ? s.label : s.label_short;
+    for (const std::string* text : {&s.label, &values}) {
+        const float width = text_width(*text, largest);
+        const float px = width > room ? largest * room / width : largest;
+        if (px >= kMinTextPx) {
+            out += text_line(*text, r.x + pad, r.cy() - px * 0.5f, px, fill);
+            return;
+        }
+    }
+    const std::string dot = " · ";
+    const std::size_t cut = values.rfind(dot, values.size() / 2 + 2);
+    if (cut == std::string::npos) {  // one word too wide for the half: it shrinks rather than overflow
+        const float px = kMinTextPx * room / std::max(1.f, text_width(values, kMinTextPx));
+        out += text_line(values, r.x + pad, r.cy() - px * 0.5f, px, fill);
+        return;
+    }
+    out += text_line(values.substr(0, cut), r.x + pad, r.cy() - kMinTextPx, kMinTextPx, fill);
+    out += text_line(values.substr(cut + dot.size()), r.x + pad, r.cy(), kMinTextPx, fill);
 }
 
 }  // namespace

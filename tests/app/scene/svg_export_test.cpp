@@ -163,5 +163,26 @@ TEST(SvgExport, ABMarksEverySideAndDrawsEachFromItsTrace) {
     EXPECT_NE(presenter.find(">B — résiduel off</text>"), std::string::npos);
 }
 
+// A/B at 1024 x 768 with many differences and L 6: as in the window, no text under the window's
+// smallest (16 px: font-size 16 / 1.164 in the SVG's em), B's label written with the values alone
+// (on two lines), and each thin box named « a3 », not a name squeezed to a few pixels.
+TEST(SvgExport, ANarrowHalfKeepsItsTextReadable) {
+    test::WindowFeatures w;
+    w.features.set_window(1024, 768, 1.f);
+    for (const char* line : {"/couches 6", "/comparer on", "/b /dimension 16", "/b /recette llama"}) ASSERT_TRUE(w.run(line).ok) << line;
+    const std::string svg = w.features.svg();
+    const std::regex text(R"re(<text[^>]*font-size="([\d.]+)"[^>]*>([^<]*)</text>)re");
+    std::string all;
+    int texts = 0;
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), text); it != std::sregex_iterator(); ++it, ++texts) {
+        EXPECT_GE(std::stof((*it)[1]) * 1.164f, 16.f - 0.01f) << (*it)[2];
+        all += std::string((*it)[2]) + "\n";
+    }
+    EXPECT_GT(texts, 40);
+    EXPECT_NE(all.find("B — rope"), std::string::npos) << all;
+    EXPECT_NE(all.find("swiglu"), std::string::npos) << all;
+    EXPECT_NE(all.find("\na3\n"), std::string::npos) << all;
+}
+
 }  // namespace
 }  // namespace tb
