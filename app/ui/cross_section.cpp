@@ -51,8 +51,8 @@ void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
         const BoxText label = fit_box_label(layout, box, language, [&](const std::string& text, float px) {
             return fonts.large->CalcTextSizeA(px, FLT_MAX, 0, text.c_str()).x;
         });
-        const ImU32 colour = to_u32(palette::kLabel);
         if (label.px <= 0) continue;
+        const ImU32 colour = to_u32(palette::kLabel);
         if (label.second.empty()) {
             dl->AddText(fonts.large, label.px, ImVec2(layout.label_x, r.cy() - label.px * 0.5f), colour, label.first.c_str());
         } else {
