@@ -189,13 +189,13 @@ void attention_links(const Crossing& c, float y, const AnimationOptions& options
 
 // The opened box's right part, right of the beads' links, from its top to its bottom (over its
 // label, which the timeline also shows), clear of the norm bands' tags that reach into it from
-// above or below: the GQA chips, a gated FFN's rows' names.
-Rect side_of(const Crossing& c, const Rect& inside) {
+// above or below unless `over_tags`: the GQA chips, a gated FFN's rows' names.
+Rect side_of(const Crossing& c, const Rect& inside, bool over_tags = false) {
     const float pad = 4.f;
     const float x = std::max(c.layout.label_x, c.layout.stream_x1) + pad;
     float top = inside.y + pad, bottom = inside.bottom() - pad;
     for (const Band& band : c.layout.bands) {
-        if (band.rect.h >= kBandLabelPx) continue;  // labelled along its length: no tag
+        if (over_tags || band.rect.h >= kBandLabelPx) continue;  // a band labelled along its length has no tag
         const Rect tag = band_tag(band, 0.f, kMinTextPx);  // its height does not depend on its text
         if (tag.cy() <= inside.y) top = std::max(top, tag.bottom() + 2);
         if (tag.cy() >= inside.bottom()) bottom = std::min(bottom, tag.y - 2);
@@ -260,6 +260,10 @@ void modern_attention(const Crossing& c, float y, const AnimationOptions& option
         out.alibi_slope = alibi_slope(std::clamp(options.head, 0, s.heads - 1), s.heads);
     }
     out.sharing = head_sharing(s, out.side, options.head);
+    if (out.sharing.queries.empty() && s.kv_heads < s.heads) {  // too short clear of the tags (A/B at 1024 x 768)
+        out.side = side_of(c, out.inside, true);
+        out.sharing = head_sharing(s, out.side, options.head);
+    }
     if (s.position == Position::Rope) rope_dials(c, y, out);
 }
 

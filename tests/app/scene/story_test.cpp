@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 
+#include "compare/comparison.h"
 #include "scene/animation.h"
 #include "scene/screen.h"
 #include "scene/story.h"
@@ -327,6 +328,40 @@ TEST(Story, GqaChipsKeepRoomForTheirHeadNumbers) {
         EXPECT_TRUE(f.side.contains({r.x, r.y}) && f.side.contains({r.right(), r.bottom()}));
     }
     for (const Rect& r : f.sharing.kv) EXPECT_TRUE(f.side.contains({r.x, r.y}) && f.side.contains({r.right(), r.bottom()}));
+}
+
+// The GQA chips and their caption keep clear of the norm bands' « RMS » tags that reach into the
+// opened box (the caption covered the tag above at 1920 x 1080); where the box is too short for
+// chips clear of them (A's half of A/B in presenter mode at 1024 x 768), the chips stay, over them.
+TEST(Story, GqaChipsClearTheNormTagsWhereTheBoxHasRoom) {
+    const Session session = test::session("/dimension 16; /recette llama");
+    const Trace& t = *session.trace();
+    // A half of A/B in presenter mode, its stack laid out as the window lays it out.
+    const auto half = [&](int width, int height) {
+        test::WindowFeatures w;
+        w.features.set_window(width, height, 1.f);
+        EXPECT_TRUE(w.run("/presentateur on").ok);
+        const float scale = w.features.interface_scale();
+        return make_layout(t.settings, comparison_layout(comparison_screen(presenter_layout(width, height, scale, false), scale), scale).a, scale);
+    };
+    const Layout wide = half(1920, 1080);
+    const FrameRecords f = inside_of(t, wide, 1);
+    ASSERT_EQ(f.sharing.queries.size(), 8u);
+    int tags = 0;
+    for (const Band& band : wide.bands) {
+        if (band.rect.h >= kBandLabelPx) continue;
+        const Rect tag = band_tag(band, 0.f, kMinTextPx);
+        if (tag.cy() <= f.inside.y && tag.bottom() > f.inside.y) {
+            EXPECT_GE(f.side.y, tag.bottom());
+            ++tags;
+        }
+        if (tag.cy() >= f.inside.bottom() && tag.y < f.inside.bottom()) {
+            EXPECT_LE(f.side.bottom(), tag.y);
+            ++tags;
+        }
+    }
+    EXPECT_GE(tags, 1);  // the case it is about: a tag reaches into the box
+    EXPECT_EQ(inside_of(t, half(1024, 768), 1).sharing.queries.size(), 8u);
 }
 
 // A gated FFN (the trace's gate and up filled): three strips a token, the gate φ(W₁x) lowest,
