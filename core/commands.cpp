@@ -380,11 +380,14 @@ std::vector<Piece> split_pieces(std::string_view text) {
     std::vector<Piece> pieces;
     std::string current;
     bool comment = false, quoted = false, after_semicolon = false;
+    // A piece is "after a semicolon" only when the ';' cut it from a piece actually kept: a ';' after
+    // nothing (the script's start, a new line, a comment, another ';') cuts nothing.
     auto flush = [&](bool by_semicolon) {
         std::string piece = trim(current);
-        if (!piece.empty()) pieces.push_back({std::move(piece), after_semicolon});
+        const bool kept = !piece.empty();
+        if (kept) pieces.push_back({std::move(piece), after_semicolon});
         current.clear();
-        after_semicolon = by_semicolon;
+        after_semicolon = by_semicolon && kept;
     };
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];

@@ -15,21 +15,25 @@ constexpr std::size_t kMaxWordChars = 48;  // as a sentence's words (Settings::k
 Vocabulary Vocabulary::load(const std::string& path) {
     const ReadResult file = read_text_file(path, kMaxVocabularyBytes);
     if (!file.ok) throw std::runtime_error("vocabulaire illisible : " + file.error);
-    std::vector<std::string> words;
-    std::string line;
-    std::istringstream in(file.text);
-    while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (utf8::length(line) > kMaxWordChars || !utf8::is_valid(line))
-            throw std::runtime_error("vocabulaire illisible : « " + path + " » : un mot dépasse " +
-                                     std::to_string(kMaxWordChars) + " caractères ou n'est pas de l'UTF-8");
-        if (!line.empty()) words.push_back(line);
-    }
-    if (words.empty()) throw std::runtime_error("vocabulaire vide : « " + path + " »");
-    Vocabulary vocabulary(std::move(words));
+    Vocabulary vocabulary = parse(file.text, path);
     const auto slash = path.find_last_of('/');
     vocabulary.directory_ = slash == std::string::npos ? "." : path.substr(0, slash);
     return vocabulary;
+}
+
+Vocabulary Vocabulary::parse(const std::string& text, const std::string& name) {
+    std::vector<std::string> words;
+    std::string line;
+    std::istringstream in(text);
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (utf8::length(line) > kMaxWordChars || !utf8::is_valid(line))
+            throw std::runtime_error("vocabulaire illisible : « " + utf8::visible(name, 200) + " » : un mot dépasse " +
+                                     std::to_string(kMaxWordChars) + " caractères ou n'est pas de l'UTF-8");
+        if (!line.empty()) words.push_back(line);
+    }
+    if (words.empty()) throw std::runtime_error("vocabulaire vide : « " + utf8::visible(name, 200) + " »");
+    return Vocabulary(std::move(words));
 }
 
 Vocabulary::Vocabulary(std::vector<std::string> words) {

@@ -25,6 +25,8 @@ public:
 
     // Reads one word a line; throws std::runtime_error with a French message naming the file.
     static Vocabulary load(const std::string& path);
+    // The same from a file's text (`name` for the messages); no folder, so no built-in corpora.
+    static Vocabulary parse(const std::string& text, const std::string& name);
     explicit Vocabulary(std::vector<std::string> words);
 
     int size() const { return static_cast<int>(words_.size()); }  // V, unknown and mask tokens included

@@ -1,5 +1,7 @@
 // The executable through its command line (shared/spec/cli.md): help, version, exit status 2 on a
 // failing command or a bad file, the parameter presets, and a trace file that follows the spec.
+#include "cli_support.h"
+
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -14,39 +16,7 @@
 
 namespace {
 
-struct Outcome {
-    int status;
-    std::string out;  // standard output
-    std::string err;  // standard error
-};
-
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::string temp_path(const std::string& name) {
-    return std::string(TB_TEST_TMP) + "/" + name;
-}
-
-
-// Runs the program with `args` (already shell-quoted).
-Outcome run(const std::string& args) {
-    // ctest runs tests in parallel, each in its own process: the pid keeps their files apart.
-    static int calls = 0;
-    const std::string err_file = temp_path("stderr_" + std::to_string(getpid()) + "_" + std::to_string(calls++) + ".txt");
-    const std::string command = std::string("'") + TB_EXECUTABLE + "' " + args + " 2>'" + err_file + "'";
-    FILE* pipe = popen(command.c_str(), "r");
-    std::string out;
-    std::array<char, 4096> buffer;
-    while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
-    const int status = pclose(pipe);
-    const std::string err = read_file(err_file);
-    std::remove(err_file.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err};
-}
+using namespace tb::cli_test;
 
 TEST(Cli, HelpAndVersion) {
     const auto help = run("--help");

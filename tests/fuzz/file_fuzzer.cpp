@@ -1,6 +1,6 @@
-// libFuzzer target for the file parsers: arbitrary bytes read as a session file, as a lesson and as a
-// training corpus (all three, or only the one TB_FILE_FUZZ_PART names, so that each parser can be
-// fuzzed on its own for a fixed time).
+// libFuzzer target for the file parsers: arbitrary bytes read as a session file, as a lesson, as a
+// training corpus and as a vocabulary (all four, or only the one TB_FILE_FUZZ_PART names, so that
+// each parser can be fuzzed on its own for a fixed time).
 // None may crash, and what they accept must be within the bounds the window relies on (the
 // sentence, every lesson paragraph and title). Built with clang (-DTB_FUZZ=ON, preset "fuzz");
 // the same entry point replays tests/fuzz/files/ in every ctest run (corpus_replay.cpp).
@@ -9,11 +9,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "corpus.h"
 #include "lesson.h"
 #include "session_file.h"
+#include "utf8.h"
 
 namespace {
 
@@ -62,6 +64,21 @@ void fuzz_corpus(const std::string& text) {
     }
 }
 
+// A vocabulary is read whole or refused with a French reason (std::runtime_error); what it reads
+// tokenizes any sentence into ids of its own.
+void fuzz_vocabulary(const std::string& text) {
+    try {
+        const tb::Vocabulary words = tb::Vocabulary::parse(text, "fuzz");
+        require(words.size() >= 3, "vocabulary: a word besides the unknown and mask tokens");
+        const std::string sentence = tb::utf8::is_valid(text) ? text.substr(0, 200) : "le chat";
+        if (!tb::utf8::is_valid(sentence)) return;  // cut inside a character
+        for (const tb::Token& token : words.tokenize(sentence))
+            require(token.id >= 0 && token.id < words.size() && token.known == (token.id != 0), "vocabulary: token id");
+    } catch (const std::runtime_error& refusal) {
+        require(std::string(refusal.what()).rfind("vocabulaire ", 0) == 0, "vocabulary: a French refusal");
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -74,6 +91,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 #endif
 #if !defined(TB_FILE_FUZZ_PART) || TB_FILE_FUZZ_PART == 3
     fuzz_corpus(text);
+#endif
+#if !defined(TB_FILE_FUZZ_PART) || TB_FILE_FUZZ_PART == 4
+    fuzz_vocabulary(text);
 #endif
     return 0;
 }
