@@ -9,15 +9,10 @@ namespace {
 
 using namespace tb::cli_test;
 
-// Single quotes for the shell ($'…' keeps control bytes such as \r).
+// Single quotes for the shell (popen's /bin/sh): newlines and carriage returns stay as they are.
 std::string shell_quoted(const std::string& text) {
-    std::string out = "$'";
-    for (const char c : text) {
-        if (c == '\'' || c == '\\') out += '\\';
-        if (c == '\n') out += "\\n";
-        else if (c == '\r') out += "\\r";
-        else out += c;
-    }
+    std::string out = "'";
+    for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return out + "'";
 }
 

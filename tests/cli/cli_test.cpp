@@ -349,7 +349,7 @@ TEST(Cli, FifosDevicesAndFoldersAreRefusedAtOnce) {
     std::remove(fifo.c_str());
     ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
     // No writer ever opens the FIFO: a blocking open would hang the test (ctest's timeout).
-    for (const std::string& option : {"--script", "--lesson"}) {
+    for (const std::string option : {"--script", "--lesson"}) {
         const auto r = run("--headless " + option + " '" + fifo + "'");
         EXPECT_EQ(r.status, 2) << option;
         EXPECT_NE(r.err.find("« " + fifo + " » est un tube nommé (FIFO), pas un fichier"), std::string::npos) << r.err;
