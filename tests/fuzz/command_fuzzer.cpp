@@ -1,5 +1,5 @@
 // libFuzzer target: arbitrary bytes, split into lines, sent as commands to one session; the
-// session's invariants must hold after each. Built with clang (-DTB_FUZZ=ON, preset "fuzz");
+// session's invariants must hold after each. Built with clang (-DTB_FUZZ=ON, preset "sanitize");
 // the same entry point replays tests/fuzz/corpus/ in every ctest run (corpus_replay.cpp).
 #include <cstddef>
 #include <cstdint>

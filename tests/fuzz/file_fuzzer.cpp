@@ -2,7 +2,7 @@
 // training corpus and as a vocabulary (all four, or only the one TB_FILE_FUZZ_PART names, so that
 // each parser can be fuzzed on its own for a fixed time).
 // None may crash, and what they accept must be within the bounds the window relies on (the
-// sentence, every lesson paragraph and title). Built with clang (-DTB_FUZZ=ON, preset "fuzz");
+// sentence, every lesson paragraph and title). Built with clang (-DTB_FUZZ=ON, preset "sanitize");
 // the same entry point replays tests/fuzz/files/ in every ctest run (corpus_replay.cpp).
 #include <cstddef>
 #include <cstdint>
