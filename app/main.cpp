@@ -7,6 +7,7 @@
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <tuple>
 
 #include "commands.h"
 #include "persist/data_dir.h"
@@ -187,6 +188,12 @@ std::optional<int> parse_options(int argc, char** argv, Options& o) {
         for (const char* name : {"--screenshot", "--stats", "--fresh"})
             if (cli.count(name) > 0) return fail(std::string(name) + " ne s'emploie qu'avec la fenêtre (pas avec --headless)");
     if (o.fresh && !o.open.empty()) return fail("--fresh et --open ne s'emploient pas ensemble (--open rouvre une session)");
+    // An output that may not be written (a read-only file, a missing folder) is refused before any work.
+    const bool en = asks_english(argc, argv);
+    for (const auto& [path, fr, english] : {std::tuple{&o.trace, "trace non écrite : ", "trace not written: "},
+                                            std::tuple{&o.screenshot, "--screenshot : ", "--screenshot: "}})
+        if (auto refusal = path->empty() ? std::nullopt : tb::write_refusal(*path))
+            return fail(en ? english + refusal->en : fr + refusal->fr);
     return std::nullopt;
 }
 
