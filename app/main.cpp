@@ -31,7 +31,7 @@ constexpr int kExitError = 2;
 constexpr std::size_t kMaxScriptBytes = 1 << 20;  // 2000 lines of the longest command
 
 int fail(const std::string& message) {
-    std::cerr << "transformer-bloc : " << message << '\n';
+    std::cerr << "transformer-bloc : " << tb::utf8::terminal_text(message) << '\n';  // a name may hold ESC
     return kExitError;
 }
 
@@ -266,7 +266,7 @@ void Program::restore_last_session() {
     const std::string en = "the last session could not be restored, starting fresh" +
                            (moved ? "; the file is kept as « " + aside + " »" : std::string());
     std::cerr << "transformer-bloc : " << (registry.language() == tb::Language::English ? en : fr) << '\n'
-              << "  " << result.message << '\n';
+              << "  " << tb::utf8::terminal_text(result.message) << '\n';
     app->features().add_log({tb::LogLine::Kind::Error, fr, en});
 }
 
@@ -286,10 +286,10 @@ std::optional<int> Program::open_lesson() {
     const auto& steps = parsed.lesson->steps;
     for (std::size_t i = 0; i < steps.size(); ++i) {
         std::cout << (english ? "step " : "étape ") << i + 1 << "/" << steps.size() << (english ? ": " : " : ")
-                  << (english ? steps[i].title_en : steps[i].title_fr) << '\n';
+                  << tb::utf8::terminal_text(english ? steps[i].title_en : steps[i].title_fr) << '\n';
         for (const auto& r : tb::run_lesson_step(*parsed.lesson, static_cast<int>(i), registry, session)) {
             if (!r.ok) return fail(r.message);
-            if (!r.message.empty()) std::cout << "  " << r.message << '\n';
+            if (!r.message.empty()) std::cout << "  " << tb::utf8::terminal_text(r.message) << '\n';
         }
     }
     return std::nullopt;
@@ -322,7 +322,7 @@ std::optional<int> Program::run_commands(std::string& commands) {
                                                                                      : "\n  dans la commande « ") +
                         tb::utf8::visible(line) + " »");
         if (!window() && !result.message.empty())
-            std::cout << result.message << (result.message.back() == '\n' ? "" : "\n");
+            std::cout << tb::utf8::terminal_text(result.message) << (result.message.back() == '\n' ? "" : "\n");
     }
     return std::nullopt;
 }
@@ -358,10 +358,10 @@ int Program::finish(const std::string& commands) {
         std::error_code ec;
         std::filesystem::create_directories(std::filesystem::path(*last_session).parent_path(), ec);
         if (pending) {
-            if (auto error = tb::save_session_file(*last_session, *pending)) std::cerr << "transformer-bloc : " << *error << '\n';
+            if (auto error = tb::save_session_file(*last_session, *pending)) std::cerr << "transformer-bloc : " << tb::utf8::terminal_text(*error) << '\n';
         } else {
             const auto saved = tb::save_session(session, *last_session, &app->features());
-            if (!saved.ok) std::cerr << "transformer-bloc : " << saved.message << '\n';
+            if (!saved.ok) std::cerr << "transformer-bloc : " << tb::utf8::terminal_text(saved.message) << '\n';
         }
     }
     return status;

@@ -235,6 +235,18 @@ std::string visible(std::string_view text, std::size_t max_chars) {
     return out;
 }
 
+std::string terminal_text(std::string_view text) {
+    std::string out;
+    for (std::size_t start = 0; start <= text.size();) {
+        std::size_t end = text.find_first_of("\n\t", start);
+        if (end == std::string_view::npos) end = text.size();
+        out += visible(text.substr(start, end - start), std::string_view::npos);
+        if (end < text.size()) out += text[end];
+        start = end + 1;
+    }
+    return out;
+}
+
 std::size_t length(std::string_view text) {
     std::size_t n = 0;
     for (unsigned char c : text) n += (c & 0xC0) != 0x80;

@@ -28,6 +28,9 @@ std::optional<std::size_t> first_control(std::string_view text);
 // \x1b, the other control characters (is_control) as \u0085: safe to echo on a terminal, whatever
 // the input.
 std::string visible(std::string_view text, std::size_t max_chars = 80);
+// `text` as a terminal may show it: what visible() shows, uncut, line ends and tabs kept (the last
+// guard of every reply and error the program prints).
+std::string terminal_text(std::string_view text);
 // Appends code point `cp` written in UTF-8.
 void append(std::string& out, char32_t cp);
 // Number of code points (for valid UTF-8).

@@ -137,6 +137,7 @@ TEST(CliHardening, ControlCharactersInNamesAreShownNeverSentRaw) {
     EXPECT_NE(missing.err.find("none\\x1b[31m.txt » introuvable"), std::string::npos) << missing.err;
 }
 
+// (A bidirectional override never reaches /phrase: a typed line drops it, utf8::normalize.)
 TEST(CliHardening, APhraseWithAControlCharacterIsRefusedInFrench) {
     const std::string dir = folder("phrase");
     const struct {
@@ -145,8 +146,7 @@ TEST(CliHardening, APhraseWithAControlCharacterIsRefusedInFrench) {
                  {"le chat\x7f dort", "le chat\\x7f dort"},
                  {"le chat\x01 dort", "le chat\\x01 dort"},
                  {"le chat\tdort", "le chat\\x09dort"},
-                 {"le chat\xc2\x85 dort", "le chat\\u0085 dort"},
-                 {"le chat \xe2\x80\xae dort", "le chat \\u202e dort"}};
+                 {"le chat\xc2\x85 dort", "le chat\\u0085 dort"}};
     for (const auto& c : cases) {
         const auto r = run("--headless --run '/phrase " + c.typed + "' --trace " + dir + "/t.json");
         EXPECT_EQ(r.status, 2) << c.shown;
