@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
+#include <stdexcept>
 
 #include "numbers.h"
 #include "predictions.h"
@@ -17,8 +18,14 @@ namespace {
 
 // Locale-independent numbers: always '.' as the decimal separator, enough digits to round-trip
 // a norm to 1e-9 (17: every bit of a double).
+// A value that is not finite (a probability or a push of a model whose stream is finite but huge):
+// never written as "nan", the export is refused (model_export).
+struct NonFiniteValue : std::domain_error {
+    NonFiniteValue() : std::domain_error("non-finite value") {}
+};
+
 std::string number(double v, int digits = 10) {
-    if (!std::isfinite(v)) return "nan";  // never written: a model with one is refused (non_finite_model)
+    if (!std::isfinite(v)) throw NonFiniteValue();
     char buffer[40];
     std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
     std::string s = buffer;
@@ -217,7 +224,9 @@ bool all_finite(const Matrix& m) { return m.allFinite(); }
 bool finite_level(const Level& level) {
     for (const Matrix& head : level.attention_weights)
         if (!all_finite(head)) return false;
-    return all_finite(level.vectors) && all_finite(level.normalized_input) && all_finite(level.sublayer_output) &&
+    // The norms too: a finite but huge stream (1e200) has an infinite norm, which the SVG would draw as 0.
+    return all_finite(level.vectors) && token_norms(level.vectors).allFinite() && all_finite(level.normalized_input) &&
+           all_finite(level.sublayer_output) &&
            all_finite(level.before_norm) && all_finite(level.hidden) && all_finite(level.gate) && all_finite(level.up);
 }
 
@@ -233,7 +242,16 @@ CommandResult model_export(const Session& session, const std::string& path, cons
     if (auto refusal = non_finite_model(*session.trace())) return {false, *refusal};
     if (side_b)
         if (auto refusal = non_finite_model(*side_b)) return {false, Text{"côté B : ", "side B: "} + *refusal};
-    return written(path, text(), what);
+    std::string content;
+    try {
+        content = text();
+    } catch (const NonFiniteValue&) {
+        return {false, Text{"/exporter : le modèle a divergé, une valeur calculée (probabilité, poussée ou cosinus) n'est pas finie "
+                            "(NaN ou infini) : rien n'a été écrit (/reinit, une norme ou un /taux plus petit le ramènent)",
+                            "/exporter: the model diverged, a computed value (probability, push or cosine) is not finite "
+                            "(NaN or infinity): nothing was written (/reinit, a norm or a smaller /taux bring it back)"}};
+    }
+    return written(path, content, what);
 }
 
 }  // namespace

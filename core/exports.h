@@ -13,6 +13,8 @@
 
 namespace tb {
 
+// The three CSVs never write "nan": a value that is not finite throws std::domain_error (the
+// /exporter command refuses the model first, non_finite_model, and says so if one slips through).
 // One row per level: index, name, one column per token's norm, the mean pairwise cosine.
 // Comma-separated, '.' as decimal separator, a header row, RFC 4180 quoting.
 // The same whatever the language (a file for programs).

@@ -139,6 +139,13 @@ TEST(NonFiniteModel, IsNamedWhereItDivergedAndNothingIsWritten) {
     EXPECT_EQ(at_level->fr.rfind("/exporter : le modèle a divergé, une valeur non finie (NaN ou infini) dès le niveau 3 « attention 2 »", 0), 0u)
         << at_level->fr;
     EXPECT_NE(at_level->en.find("from level 3 « attention 2 »"), std::string::npos) << at_level->en;
+    // A finite but huge stream: its norm is infinite, which the profile and the SVG would show.
+    Trace huge = *s.trace();
+    huge.levels[2].vectors.setConstant(1e200);
+    const auto at_huge = non_finite_model(huge);
+    ASSERT_TRUE(at_huge);
+    EXPECT_NE(at_huge->fr.find("dès le niveau 2 « ffn 1 »"), std::string::npos) << at_huge->fr;
+    EXPECT_THROW(profile_csv(huge), std::domain_error);  // never "inf" or "nan" in a CSV
     // A weight the sentence never reads (another word's embedding row) still makes the model non-finite:
     // the lens and the neurons read the whole embedding.
     Trace weight = *s.trace();
