@@ -7,6 +7,7 @@
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <tuple>
 
 #include "commands.h"
 #include "persist/data_dir.h"
@@ -30,7 +31,7 @@ constexpr int kExitError = 2;
 constexpr std::size_t kMaxScriptBytes = 1 << 20;  // 2000 lines of the longest command
 
 int fail(const std::string& message) {
-    std::cerr << "transformer-bloc : " << message << '\n';
+    std::cerr << "transformer-bloc : " << tb::utf8::terminal_text(message) << '\n';  // a name may hold ESC
     return kExitError;
 }
 
@@ -187,6 +188,12 @@ std::optional<int> parse_options(int argc, char** argv, Options& o) {
         for (const char* name : {"--screenshot", "--stats", "--fresh"})
             if (cli.count(name) > 0) return fail(std::string(name) + " ne s'emploie qu'avec la fenêtre (pas avec --headless)");
     if (o.fresh && !o.open.empty()) return fail("--fresh et --open ne s'emploient pas ensemble (--open rouvre une session)");
+    // An output that may not be written (a read-only file, a missing folder) is refused before any work.
+    const bool en = asks_english(argc, argv);
+    for (const auto& [path, fr, english] : {std::tuple{&o.trace, "trace non écrite : ", "trace not written: "},
+                                            std::tuple{&o.screenshot, "--screenshot : ", "--screenshot: "}})
+        if (auto refusal = path->empty() ? std::nullopt : tb::write_refusal(*path))
+            return fail(en ? english + refusal->en : fr + refusal->fr);
     return std::nullopt;
 }
 
@@ -259,7 +266,7 @@ void Program::restore_last_session() {
     const std::string en = "the last session could not be restored, starting fresh" +
                            (moved ? "; the file is kept as « " + aside + " »" : std::string());
     std::cerr << "transformer-bloc : " << (registry.language() == tb::Language::English ? en : fr) << '\n'
-              << "  " << result.message << '\n';
+              << "  " << tb::utf8::terminal_text(result.message) << '\n';
     app->features().add_log({tb::LogLine::Kind::Error, fr, en});
 }
 
@@ -279,10 +286,10 @@ std::optional<int> Program::open_lesson() {
     const auto& steps = parsed.lesson->steps;
     for (std::size_t i = 0; i < steps.size(); ++i) {
         std::cout << (english ? "step " : "étape ") << i + 1 << "/" << steps.size() << (english ? ": " : " : ")
-                  << (english ? steps[i].title_en : steps[i].title_fr) << '\n';
+                  << tb::utf8::terminal_text(english ? steps[i].title_en : steps[i].title_fr) << '\n';
         for (const auto& r : tb::run_lesson_step(*parsed.lesson, static_cast<int>(i), registry, session)) {
             if (!r.ok) return fail(r.message);
-            if (!r.message.empty()) std::cout << "  " << r.message << '\n';
+            if (!r.message.empty()) std::cout << "  " << tb::utf8::terminal_text(r.message) << '\n';
         }
     }
     return std::nullopt;
@@ -315,7 +322,7 @@ std::optional<int> Program::run_commands(std::string& commands) {
                                                                                      : "\n  dans la commande « ") +
                         tb::utf8::visible(line) + " »");
         if (!window() && !result.message.empty())
-            std::cout << result.message << (result.message.back() == '\n' ? "" : "\n");
+            std::cout << tb::utf8::terminal_text(result.message) << (result.message.back() == '\n' ? "" : "\n");
     }
     return std::nullopt;
 }
@@ -351,10 +358,10 @@ int Program::finish(const std::string& commands) {
         std::error_code ec;
         std::filesystem::create_directories(std::filesystem::path(*last_session).parent_path(), ec);
         if (pending) {
-            if (auto error = tb::save_session_file(*last_session, *pending)) std::cerr << "transformer-bloc : " << *error << '\n';
+            if (auto error = tb::save_session_file(*last_session, *pending)) std::cerr << "transformer-bloc : " << tb::utf8::terminal_text(*error) << '\n';
         } else {
             const auto saved = tb::save_session(session, *last_session, &app->features());
-            if (!saved.ok) std::cerr << "transformer-bloc : " << saved.message << '\n';
+            if (!saved.ok) std::cerr << "transformer-bloc : " << tb::utf8::terminal_text(saved.message) << '\n';
         }
     }
     return status;

@@ -50,8 +50,9 @@ void Features::install() {
     after("parametres", &Features::open_parameters);  // /parametres also opens its window
     after("reinit", &Features::reset_view);
     after("melanger", &Features::shuffled);              // the beads slide to their new places
-    add_export_commands(registry_, [this](const std::string& path) { return request_image(path); },
-                        [this](const Session&) { return svg(); });
+    add_export_commands(
+        registry_, [this](const std::string& path) { return request_image(path); }, [this](const Session&) { return svg(); },
+        [this] { return comparison_.is_open() ? comparison_.b()->trace() : nullptr; });
     add_session_commands(registry_, this, [this](const std::string& path) { return open_session_file(path); });
     training_.install(registry_);  // last: it wraps every command that may change the model
 }
@@ -178,12 +179,15 @@ CommandResult Features::request_image(const std::string& path) {
     std::error_code ec;
     const fs::path target = fs::absolute(path, ec).lexically_normal();
     const fs::path folder = target.parent_path();
+    // Refused at once, as the writer would at the end of the frame (a read-only file, a FIFO…).
+    if (auto refusal = write_refusal(path))
+        return CommandResult(false, "/exporter image : " + refusal->fr, "/exporter image: " + refusal->en);
     if (ec || !fs::is_directory(folder, ec) || ::access(folder.c_str(), W_OK) != 0 || fs::is_directory(target, ec))
-        return CommandResult(false, "/exporter : impossible d'écrire dans « " + path + " » (dossier absent ou protégé)",
-                             "/exporter: cannot write to « " + path + " » (missing or protected folder)");
+        return CommandResult(false, "/exporter : impossible d'écrire dans " + quoted_path(path) + " (dossier absent ou protégé)",
+                             "/exporter: cannot write to " + quoted_path(path) + " (missing or protected folder)");
     image_requests_.push_back(target.string());
-    return CommandResult(true, "image demandée : écrite à la fin de l'image suivante dans « " + target.string() + " »",
-                         "picture requested: written at the end of the next frame to « " + target.string() + " »");
+    return CommandResult(true, "image demandée : écrite à la fin de l'image suivante dans " + quoted_path(target.string()),
+                         "picture requested: written at the end of the next frame to " + quoted_path(target.string()));
 }
 
 std::vector<std::string> Features::take_image_requests() {
@@ -197,7 +201,7 @@ void Features::image_written(const std::string& path, const std::optional<std::s
     else
         add_log(
             {LogLine::Kind::Reply,
-             tr(registry_.language(), "vue enregistrée (PNG) dans « ", "view saved (PNG) to « ") + path + " »"});
+             tr(registry_.language(), "vue enregistrée (PNG) dans ", "view saved (PNG) to ") + quoted_path(path)});
 }
 
 void Features::set_window(float width, float height, float content_scale) {

@@ -9,6 +9,7 @@
 #include "numbers.h"
 #include "random.h"
 #include "recipes.h"
+#include "sentence_command.h"
 #include "settings_table.h"
 #include "training_commands.h"
 #include "utf8.h"
@@ -40,17 +41,6 @@ CommandResult change_settings(Session& session, Change change, const Text& confi
     change(next);
     if (auto error = session.apply(next)) return {false, *error};
     return reply(true, confirmation);
-}
-
-Text unknown_words_note(const std::vector<Token>& tokens) {
-    std::string list;
-    int count = 0;
-    for (const auto& t : tokens)
-        if (!t.known) list += std::string(count++ ? ", " : "") + "« " + t.word + " »";
-    if (count == 0) return {};
-    return Text{count > 1 ? " ; mots inconnus remplacés par " : " ; mot inconnu remplacé par ",
-                count > 1 ? "; unknown words replaced by " : "; unknown word replaced by "} +
-           same(std::string(Vocabulary::kUnknown) + " : " + list);
 }
 
 Text level_range(const Settings& s) {
@@ -151,24 +141,7 @@ std::vector<Command> other_commands() {
          {"1", "2", "4", "8", "4 1", "4 2", "8 1", "8 2", "8 4"}, tetes,
          "Number h of attention heads (d_h = d/h even: 1, 2, 4 at d = 8; 1, 2, 4, 8 at d = 16) and, an addition, "
          "h_kv K/V heads dividing h: MHA when h_kv = h (the default), GQA in between, MQA when h_kv = 1."},
-        {"phrase", "/phrase <mots>", "Remplace la phrase propagée (toute la ligne, 2 à 8 mots).", {},
-         [](Session& session, const Args& args) -> CommandResult {
-             const std::string& sentence = args.text();
-             const auto tokens = session.vocabulary().tokenize(sentence);
-             const auto n = tokens.size();
-             if (n < static_cast<std::size_t>(Settings::kMinWords) || n > static_cast<std::size_t>(Settings::kMaxTokens)) {
-                 const std::string count = std::to_string(n), plural = n > 1 ? "s" : "";
-                 const std::string what = args.empty() ? "" : " : " + quoted(sentence);
-                 return refused("phrase", Text{"de 2 à 8 mots", "2 to 8 words"},
-                                Text{count + " mot" + plural + what, count + " word" + plural + what});
-             }
-             // The sentence as typed: its tokens back at their own places (the identity colours).
-             Settings next = session.settings();
-             next.sentence = sentence;
-             if (auto error = session.apply(next, {})) return {false, *error};
-             return reply(true, Text{"phrase : ", "sentence: "} + same("« " + sentence + " » (" + std::to_string(n) + " tokens)") +
-                                    unknown_words_note(tokens));
-         },
+        {"phrase", "/phrase <mots>", "Remplace la phrase propagée (toute la ligne, 2 à 8 mots).", {}, phrase_command,
          "Replaces the sentence sent through the stack (the whole line, 2 to 8 words)."},
         {"melanger", "/melanger",
          "Ajout : met les mots de la phrase dans un autre ordre, tiré de la graine ; sans positions ni masque, "

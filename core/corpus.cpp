@@ -14,8 +14,9 @@ CorpusResult refused(const std::string& fr, const std::string& en) {
     return {std::nullopt, "/corpus : " + fr, "/corpus: " + en};
 }
 
-std::string fr_name(const std::string& name) { return "« " + name + " »"; }
-std::string en_name(const std::string& name) { return "\"" + name + "\""; }
+// The name with its control characters made visible: a file name can hold ESC.
+std::string fr_name(const std::string& name) { return quoted_path(name); }
+std::string en_name(const std::string& name) { return "\"" + utf8::visible(name, 4096) + "\""; }
 
 std::uint64_t fnv1a64(std::string_view bytes) {
     std::uint64_t h = 14695981039346656037ull;
@@ -61,8 +62,9 @@ CorpusResult parse_corpus(std::string_view text, const Vocabulary& vocabulary, s
     corpus.identity = fnv1a64(text);
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a BOM some editors write
     int kept = 0;
+    // A line ends at LF, CRLF or a lone CR (old Mac files): a CRLF's LF ends an empty line, skipped.
     for (std::size_t start = 0; start < text.size();) {
-        auto end = text.find('\n', start);
+        auto end = text.find_first_of("\r\n", start);
         if (end == std::string_view::npos) end = text.size();
         const std::string_view line = trimmed(text.substr(start, end - start));
         start = end + 1;
@@ -103,8 +105,8 @@ CorpusResult load_corpus_file(const std::string& path, const Vocabulary& vocabul
 
 CorpusResult builtin_corpus(std::string_view which, const Vocabulary& vocabulary) {
     if (which != "interne" && which != "grammaire")
-        return refused("corpus intégré inconnu « " + std::string(which) + " » (attendu : interne, grammaire)",
-                       "unknown built-in corpus \"" + std::string(which) + "\" (expected: interne, grammaire)");
+        return refused("corpus intégré inconnu " + fr_name(std::string(which)) + " (attendu : interne, grammaire)",
+                       "unknown built-in corpus " + en_name(std::string(which)) + " (expected: interne, grammaire)");
     if (vocabulary.directory().empty())
         return refused("corpus intégré introuvable : le vocabulaire ne vient pas d'un fichier",
                        "built-in corpus not found: the vocabulary does not come from a file");

@@ -4,10 +4,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
+#include <stdexcept>
 
 #include "numbers.h"
 #include "predictions.h"
 #include "settings_table.h"
+#include "training.h"
 #include "training_commands.h"
 #include "utf8.h"
 
@@ -16,8 +18,14 @@ namespace {
 
 // Locale-independent numbers: always '.' as the decimal separator, enough digits to round-trip
 // a norm to 1e-9 (17: every bit of a double).
+// A value that is not finite (a probability or a push of a model whose stream is finite but huge):
+// never written as "nan", the export is refused (model_export).
+struct NonFiniteValue : std::domain_error {
+    NonFiniteValue() : std::domain_error("non-finite value") {}
+};
+
 std::string number(double v, int digits = 10) {
-    if (!std::isfinite(v)) return "nan";
+    if (!std::isfinite(v)) throw NonFiniteValue();
     char buffer[40];
     std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
     std::string s = buffer;
@@ -210,44 +218,91 @@ std::string configuration_card(const Trace& trace, Language language) {
 
 namespace {
 
-// /exporter svg: the picture's text from `svg`, written whole or not at all; says where.
-Handler svg_export(SvgMaker svg) {
-    return [svg](Session& session, const Args& file) -> CommandResult {
-        if (!svg)
-            return {false, "/exporter svg n'est pas disponible ici (ni fenêtre ni --headless)",
-                    "/exporter svg is not available here (neither the window nor --headless)"};
-        const std::string& path = file.text();
-        if (auto error = write_file_atomically(path, svg(session)))
-            return {false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »"};
-        return {true, Text{"coupe (SVG) écrite dans « ", "cross-section (SVG) written to « "} + same(absolute(path) + " »")};
-    };
+bool all_finite(const Matrix& m) { return m.allFinite(); }
+
+// Whether a level's every matrix is finite.
+bool finite_level(const Level& level) {
+    for (const Matrix& head : level.attention_weights)
+        if (!all_finite(head)) return false;
+    // The norms too: a finite but huge stream (1e200) has an infinite norm, which the SVG would draw as 0.
+    return all_finite(level.vectors) && token_norms(level.vectors).allFinite() && all_finite(level.normalized_input) &&
+           all_finite(level.sublayer_output) &&
+           all_finite(level.before_norm) && all_finite(level.hidden) && all_finite(level.gate) && all_finite(level.up);
+}
+
+// The text written at `path` whole or not at all; the reply says where (the name made safe to show).
+CommandResult written(const std::string& path, const std::string& text, const Text& what) {
+    if (auto error = write_file(path, text)) return {false, Text{"/exporter : " + error->fr, "/exporter: " + error->en}};
+    return {true, what + same(quoted_path(absolute(path)))};
+}
+
+// An export that reads the model's values: refused, nothing written, when one is not finite.
+CommandResult model_export(const Session& session, const std::string& path, const std::function<std::string()>& text,
+                           const Text& what, const std::shared_ptr<const Trace>& side_b = nullptr) {
+    if (auto refusal = non_finite_model(*session.trace())) return {false, *refusal};
+    if (side_b)
+        if (auto refusal = non_finite_model(*side_b)) return {false, Text{"côté B : ", "side B: "} + *refusal};
+    std::string content;
+    try {
+        content = text();
+    } catch (const NonFiniteValue&) {
+        return {false, Text{"/exporter : le modèle a divergé, une valeur calculée (probabilité, poussée ou cosinus) n'est pas finie "
+                            "(NaN ou infini) : rien n'a été écrit (/reinit, une norme ou un /taux plus petit le ramènent)",
+                            "/exporter: the model diverged, a computed value (probability, push or cosine) is not finite "
+                            "(NaN or infinity): nothing was written (/reinit, a norm or a smaller /taux bring it back)"}};
+    }
+    return written(path, content, what);
 }
 
 }  // namespace
 
-void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMaker svg) {
+std::optional<Text> non_finite_model(const Trace& trace) {
+    const Text nothing{" : rien n'a été écrit (comme --trace ; /reinit, une norme ou un /taux plus petit le ramènent)",
+                       ": nothing was written (as with --trace; /reinit, a norm or a smaller /taux bring it back)"};
+    for (const Level& level : trace.levels)
+        if (!finite_level(level))
+            return Text{"/exporter : le modèle a divergé, une valeur non finie (NaN ou infini) dès le niveau " +
+                            std::to_string(level.index) + " « " + level.name + " »",
+                        "/exporter: the model diverged, a non-finite value (NaN or infinity) from level " +
+                            std::to_string(level.index) + " « " + level_name(level.index, trace.settings.layers, Language::English) + " »"} +
+                   nothing;
+    Weights copy = *trace.weights;  // trained_tensors lists every tensor, through a mutable reference
+    bool finite = all_finite(trace.position);
+    for (const TensorRef& t : trained_tensors(copy, trace.settings))
+        finite = finite && Eigen::Map<const Eigen::VectorXd>(t.data, static_cast<Eigen::Index>(t.size)).allFinite();
+    if (finite) return std::nullopt;
+    return Text{"/exporter : le modèle contient un poids non fini (NaN ou infini)", "/exporter: the model holds a non-finite weight (NaN or infinity)"} +
+           nothing;
+}
+
+void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMaker svg, SideB side_b) {
     // A text export: its content from the current trace, written whole or not at all.
-    // Exports for people follow /langue (the registry outlives its commands).
+    // Exports for people follow /langue (the registry outlives its commands). The parameter
+    // breakdown and the configuration card read the settings alone: a diverged model has them too.
     auto text_export = [&registry](std::string (*content)(const Trace&, Language), Text what) {
         return [&registry, content, what](Session& session, const Args& file) -> CommandResult {
-            const std::string& path = file.text();
-            if (auto error = write_file_atomically(path, content(*session.trace(), registry.language())))
-                return {false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »"};
-            return {true, what + Text{" écrit dans « ", " written to « "} + same(absolute(path) + " »")};
+            return written(file.text(), content(*session.trace(), registry.language()), what);
         };
     };
+    auto profile = [&registry](Session& session, const Args& file) -> CommandResult {
+        return model_export(session, file.text(), [&] { return profile_csv(*session.trace(), registry.language()); },
+                            {"profil des normes (CSV) écrit dans ", "norm profile (CSV) written to "});
+    };
     auto lens = [](Session& session, const Args& file) -> CommandResult {
-        const std::string& path = file.text();
-        if (auto error = write_file_atomically(path, logit_lens_csv(*session.trace(), session.vocabulary())))
-            return {false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »"};
-        return {true, Text{"lentille (CSV) écrite dans « ", "logit lens (CSV) written to « "} + same(absolute(path) + " »")};
+        return model_export(session, file.text(), [&] { return logit_lens_csv(*session.trace(), session.vocabulary()); },
+                            {"lentille (CSV) écrite dans ", "logit lens (CSV) written to "});
     };
     auto neurons = [](Session& session, const Args& file) -> CommandResult {
-        const std::string& path = file.text();
-        if (auto error = write_file_atomically(path, neuron_push_csv(*session.trace(), session.vocabulary())))
-            return {false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »"};
-        return {true, Text{"neurones qui poussent le mot prédit (CSV) écrits dans « ", "neurons pushing the predicted word (CSV) written to « "} +
-                          same(absolute(path) + " »")};
+        return model_export(session, file.text(), [&] { return neuron_push_csv(*session.trace(), session.vocabulary()); },
+                            {"neurones qui poussent le mot prédit (CSV) écrits dans ", "neurons pushing the predicted word (CSV) written to "});
+    };
+    // The cross-section as SVG: the picture's text from `svg` (both sides in A/B).
+    auto section = [svg, side_b](Session& session, const Args& file) -> CommandResult {
+        if (!svg)
+            return {false, "/exporter svg n'est pas disponible ici (ni fenêtre ni --headless)",
+                    "/exporter svg is not available here (neither the window nor --headless)"};
+        return model_export(session, file.text(), [&] { return svg(session); },
+                            {"coupe (SVG) écrite dans ", "cross-section (SVG) written to "}, side_b ? side_b() : nullptr);
     };
     auto picture = [image](Session&, const Args& file) -> CommandResult {
         if (!image)
@@ -255,28 +310,32 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
                     "/exporter image needs the window (not --headless)"};
         return image(file.text());
     };
-    // The training log (cli.md): the session's run, replayable by another implementation.
+    // The training log (cli.md): the session's run, replayable by another implementation. It ends
+    // at the last finite step (a non-finite one stops the run), so a diverged model still has one.
     auto log = [](Session& session, const Args& file) -> CommandResult {
-        const auto text = training_log(session);
+        std::optional<std::string> text;
+        try {
+            text = training_log(session);
+        } catch (const std::exception&) {  // a non-finite number (trace_json.h): JSON has none
+            return {false, "/exporter entrainement : le journal contiendrait une valeur non finie (NaN ou infini) ; rien n'a été écrit",
+                    "/exporter entrainement: a non-finite value (NaN or infinity); nothing was written"};
+        }
         if (!text)
             return {false, "/exporter entrainement : aucun entraînement à exporter (/entrainer N d'abord)",
                     "/exporter entrainement: no training to export (/entrainer N first)"};
-        const std::string& path = file.text();
-        if (auto error = write_file_atomically(path, *text))
-            return {false, "/exporter : " + *error, "/exporter: cannot write « " + path + " »"};
-        return {true, Text{"journal d'entraînement (JSON) écrit dans « ", "training log (JSON) written to « "} + same(absolute(path) + " »")};
+        return written(file.text(), *text, {"journal d'entraînement (JSON) écrit dans ", "training log (JSON) written to "});
     };
     const Handler run = verbs("exporter",
                               {{{"image"}, picture, true},
-                               {{"svg"}, svg_export(std::move(svg)), true},
-                               {{"profil"}, text_export(profile_csv, {"profil des normes (CSV)", "norm profile (CSV)"}), true},
+                               {{"svg"}, section, true},
+                               {{"profil"}, profile, true},
                                {{"lentille"}, lens, true},
                                {{"neurones"}, neurons, true},
                                {{"parametres"},
-                                text_export(parameters_markdown, {"détail des paramètres (Markdown)", "parameter breakdown (Markdown)"}),
+                                text_export(parameters_markdown, {"détail des paramètres (Markdown) écrit dans ", "parameter breakdown (Markdown) written to "}),
                                 true},
                                {{"fiche"},
-                                text_export(configuration_card, {"fiche de configuration (Markdown)", "configuration card (Markdown)"}),
+                                text_export(configuration_card, {"fiche de configuration (Markdown) écrite dans ", "configuration card (Markdown) written to "}),
                                 true},
                                {{"entrainement"}, log, true}},
                               Text{"image, svg, profil, lentille, neurones, parametres, fiche ou entrainement, puis un nom de fichier",

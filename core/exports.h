@@ -3,6 +3,7 @@
 // Markdown, the configuration card of seed 002 ("Fiche minimale de configuration reproductible").
 // Pure functions of a Trace, so that they work headless; the picture (PNG) is the window's.
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -12,6 +13,8 @@
 
 namespace tb {
 
+// The three CSVs never write "nan": a value that is not finite throws std::domain_error (the
+// /exporter command refuses the model first, non_finite_model, and says so if one slips through).
 // One row per level: index, name, one column per token's norm, the mean pairwise cosine.
 // Comma-separated, '.' as decimal separator, a header row, RFC 4180 quoting.
 // The same whatever the language (a file for programs).
@@ -46,8 +49,19 @@ using ImageExporter = std::function<CommandResult(const std::string& path)>;
 // here like the text exports (whole or not at all).
 using SvgMaker = std::function<std::string(const Session& session)>;
 
+// A/B's side B when the comparison is open (the SVG draws it too), else null.
+using SideB = std::function<std::shared_ptr<const Trace>()>;
+
+// Why the model of `trace` cannot be exported: a value that is not finite (NaN or infinity) in a
+// level (named: where it diverged) or a weight, as the trace refuses (cli.md: no NaN). Every export
+// that writes the model's values (profil, lentille, neurones, svg) asks it first and writes nothing
+// then; the parameter breakdown and the card read the settings alone, and the training log ends
+// at its last finite step, so those three stay possible. Nothing when every value is finite.
+std::optional<Text> non_finite_model(const Trace& trace);
+
 // Registers /exporter <image|svg|profil|lentille|parametres|fiche> FICHIER. Without `image` (headless), the
 // image kind answers that it needs the window; without `svg`, the svg kind says it is not there.
-void add_export_commands(CommandRegistry& registry, ImageExporter image = nullptr, SvgMaker svg = nullptr);
+void add_export_commands(CommandRegistry& registry, ImageExporter image = nullptr, SvgMaker svg = nullptr,
+                         SideB side_b = nullptr);
 
 }  // namespace tb

@@ -12,12 +12,12 @@
 #include <cstring>
 #include <random>
 
+#include "utf8.h"
+
 namespace tb {
 namespace {
 
-struct Said {
-    std::string fr, en;
-};
+using Said = FileMessage;
 
 // What a path that is not a regular file is ("un dossier"), in both languages; nothing for a
 // regular file.
@@ -59,12 +59,12 @@ ReadResult read_failure(const Said& said) {
 }
 
 ReadResult read_failure(const std::string& path, const Said& what) {
-    const std::string q = "« " + path + " »";
+    const std::string q = quoted_path(path);
     return read_failure({q + " est " + what.fr + ", pas un fichier", q + " is " + what.en + ", not a file"});
 }
 
 ReadResult read_failure(const std::string& path, int error) {
-    const std::string q = "« " + path + " »";
+    const std::string q = quoted_path(path);
     if (error == ENOENT) return read_failure({"fichier " + q + " introuvable", "file " + q + " not found"});
     const Said why = reason(error);
     return read_failure({"impossible de lire " + q + " : " + why.fr, "cannot read " + q + ": " + why.en});
@@ -88,8 +88,8 @@ ReadResult read_text_file(const std::string& path, std::size_t max_bytes) {
         const int error = errno;
         struct stat link {};
         if (error == ENOENT && ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode))
-            return read_failure({"« " + path + " » est un lien vers un fichier absent",
-                                 "« " + path + " » is a link to a missing file"});
+            return read_failure({quoted_path(path) + " est un lien vers un fichier absent",
+                                 quoted_path(path) + " is a link to a missing file"});
         return read_failure(path, error);
     }
     if (auto what = not_a_file(st.st_mode)) return read_failure(path, *what);
@@ -102,8 +102,8 @@ ReadResult read_text_file(const std::string& path, std::size_t max_bytes) {
     } closer{fd};
     if (::fstat(fd, &st) != 0) return read_failure(path, errno);
     if (auto what = not_a_file(st.st_mode)) return read_failure(path, *what);
-    const Said too_large{"« " + path + " » dépasse " + format_byte_limit(max_bytes) + " (trop grand)",
-                         "« " + path + " » exceeds " + format_byte_limit(max_bytes, true) + " (too large)"};
+    const Said too_large{quoted_path(path) + " dépasse " + format_byte_limit(max_bytes) + " (trop grand)",
+                         quoted_path(path) + " exceeds " + format_byte_limit(max_bytes, true) + " (too large)"};
     if (static_cast<std::uintmax_t>(st.st_size) > max_bytes) return read_failure(too_large);
     // The size can lie (a file that grows, /proc): the limit holds on what is actually read.
     ReadResult out;
@@ -163,8 +163,12 @@ std::string temporary_name(const std::string& folder, const std::string& name) {
     return folder + "/." + name.substr(0, keep) + "." + random_suffix();
 }
 
-std::string cannot_write(const std::string& path, const std::string& why) {
-    return "impossible d'écrire dans « " + path + " » : " + why;
+Said cannot_write(const std::string& path, const Said& why) {
+    return {"impossible d'écrire dans " + quoted_path(path) + " : " + why.fr,
+            "cannot write to " + quoted_path(path) + ": " + why.en};
+}
+Said cannot_write(const std::string& path, const std::string& fr, const std::string& en) {
+    return cannot_write(path, Said{fr, en});
 }
 
 }  // namespace
@@ -183,8 +187,8 @@ struct Destination {
 
 // One way of writing: `unnamed` (O_TMPFILE) or a hidden name from the start. Sets `unsupported`,
 // having left nothing, when this system or file system cannot write that way.
-std::optional<std::string> write_one_way(bool unnamed, const Destination& d, std::string_view bytes,
-                                         const WriterCalls& calls, bool& unsupported) {
+std::optional<Said> write_one_way(bool unnamed, const Destination& d, std::string_view bytes,
+                                 const WriterCalls& calls, bool& unsupported) {
     // Created exclusively (O_EXCL never follows a link, nor reuses a name), private until its
     // permissions are set; a new file gets the usual 0666 less the umask.
     const mode_t mode = d.existing ? 0600 : 0666;
@@ -196,19 +200,19 @@ std::optional<std::string> write_one_way(bool unnamed, const Destination& d, std
             unsupported = true;
             return std::nullopt;
         }
-        if (fd < 0) return cannot_write(d.path, reason(errno).fr);
+        if (fd < 0) return cannot_write(d.path, reason(errno));
     } else {
         for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
             named = temporary_name(d.folder, d.name);
             fd = calls.open(named.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
-            if (fd < 0 && errno != EEXIST) return cannot_write(d.path, reason(errno).fr);
+            if (fd < 0 && errno != EEXIST) return cannot_write(d.path, reason(errno));
         }
-        if (fd < 0) return cannot_write(d.path, "aucun nom de fichier temporaire libre");
+        if (fd < 0) return cannot_write(d.path, "aucun nom de fichier temporaire libre", "no free temporary file name");
     }
     const auto give_up = [&](int error, bool close_it) {
         if (close_it) calls.close(fd);
         if (!named.empty()) calls.unlink(named.c_str());
-        return cannot_write(d.path, reason(error).fr);
+        return cannot_write(d.path, reason(error));
     };
     if (d.existing) {
         if (d.existing->st_uid != ::geteuid() || d.existing->st_gid != ::getegid())
@@ -239,7 +243,7 @@ std::optional<std::string> write_one_way(bool unnamed, const Destination& d, std
         }
         if (named.empty()) {
             calls.close(fd);
-            return cannot_write(d.path, "aucun nom de fichier temporaire libre");
+            return cannot_write(d.path, "aucun nom de fichier temporaire libre", "no free temporary file name");
         }
     }
     if (calls.close(fd) != 0) return give_up(errno, false);
@@ -253,44 +257,83 @@ std::optional<std::string> write_one_way(bool unnamed, const Destination& d, std
     return std::nullopt;
 }
 
-}  // namespace
+// A file that may not be replaced: its mode bits give nobody write permission (chmod a-w), which
+// holds for every user, root included, as an editor has it; or this user may not write it (another
+// owner's file). Renaming over it would bypass that protection, so it is refused, nothing written.
+std::optional<Said> read_only(const std::string& path, const struct stat& st, const std::string& target) {
+    const std::string q = quoted_path(path);
+    if ((st.st_mode & 0222) == 0)
+        return Said{q + " est en lecture seule : rien n'a été écrit (chmod u+w pour l'autoriser)",
+                    q + " is read-only: nothing was written (chmod u+w to allow it)"};
+    if (::access(target.c_str(), W_OK) == 0) return std::nullopt;
+    if (errno == EROFS) return cannot_write(path, reason(EROFS));
+    if (errno != EACCES && errno != EPERM) return std::nullopt;  // ETXTBSY…: replacing the name is still allowed
+    return Said{q + " est en lecture seule pour cet utilisateur : rien n'a été écrit (il appartient à un autre)",
+                q + " is read-only for this user: nothing was written (it belongs to someone else)"};
+}
 
-std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes,
-                                                 const WriterCalls& calls) {
-    if (path.empty()) return std::string("aucun nom de fichier donné");
-    if (path.back() == '/') return cannot_write(path, "c'est un nom de dossier");
+// Where a write of `path` goes (its links followed), or why nothing may be written there.
+std::optional<Said> find_destination(const std::string& path, Destination& d) {
+    if (path.empty()) return Said{"aucun nom de fichier donné", "no file name given"};
+    if (path.back() == '/') return cannot_write(path, "c'est un nom de dossier", "it is a folder's name");
     // The file actually replaced: the path, or what its links lead to.
-    Destination d{path, path, "", "", std::nullopt};
+    d = Destination{path, path, "", "", std::nullopt};
     struct stat st {};
     if (::lstat(path.c_str(), &st) == 0) {
         if (S_ISLNK(st.st_mode)) {
             char resolved[PATH_MAX];
             if (!::realpath(path.c_str(), resolved))
-                return cannot_write(path, errno == ENOENT ? "c'est un lien vers un fichier absent" : reason(errno).fr);
+                return errno == ENOENT ? cannot_write(path, "c'est un lien vers un fichier absent", "it is a link to a missing file")
+                                       : cannot_write(path, reason(errno));
             d.target = resolved;
-            if (::stat(d.target.c_str(), &st) != 0) return cannot_write(path, reason(errno).fr);
+            if (::stat(d.target.c_str(), &st) != 0) return cannot_write(path, reason(errno));
         }
-        if (auto what = not_a_file(st.st_mode)) return cannot_write(path, "c'est " + what->fr + ", pas un fichier");
+        if (auto what = not_a_file(st.st_mode))
+            return cannot_write(path, "c'est " + what->fr + ", pas un fichier", "it is " + what->en + ", not a file");
+        if (auto refusal = read_only(path, st, d.target)) return refusal;
         d.existing = st;
     } else if (errno != ENOENT) {
-        return cannot_write(path, reason(errno).fr);
+        return cannot_write(path, reason(errno));
     }
     const std::size_t slash = d.target.rfind('/');
     d.folder = slash == std::string::npos ? "." : slash == 0 ? "/" : d.target.substr(0, slash);
     d.name = slash == std::string::npos ? d.target : d.target.substr(slash + 1);
     if (!d.existing) {
         struct stat f {};
+        const std::string folder = quoted_path(d.folder);
         if (::stat(d.folder.c_str(), &f) != 0)
-            return cannot_write(path, errno == ENOENT ? "dossier absent « " + d.folder + " »" : reason(errno).fr);
-        if (!S_ISDIR(f.st_mode)) return cannot_write(path, "« " + d.folder + " » n'est pas un dossier");
-        if (d.name.size() > 255) return cannot_write(path, "nom trop long");
+            return errno == ENOENT ? cannot_write(path, "dossier absent " + folder, "missing folder " + folder)
+                                   : cannot_write(path, reason(errno));
+        if (!S_ISDIR(f.st_mode)) return cannot_write(path, folder + " n'est pas un dossier", folder + " is not a folder");
+        if (d.name.size() > 255) return cannot_write(path, "nom trop long", "name too long");
     }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::string quoted_path(std::string_view path) { return "« " + utf8::visible(path, 4096) + " »"; }
+
+std::optional<FileMessage> write_refusal(const std::string& path) {
+    Destination d;
+    return find_destination(path, d);
+}
+
+std::optional<FileMessage> write_file(const std::string& path, std::string_view bytes, const WriterCalls& calls) {
+    Destination d;
+    if (auto refusal = find_destination(path, d)) return refusal;
     // Unnamed first (O_TMPFILE): the bytes get a name only once whole and synced, so a writer
     // killed before that leaves nothing behind. Where that is not available, a hidden name from the
     // start (then a killed writer can leave it).
     bool unsupported = false;
     auto error = write_one_way(true, d, bytes, calls, unsupported);
     return unsupported ? write_one_way(false, d, bytes, calls, unsupported) : error;
+}
+
+std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes,
+                                                 const WriterCalls& calls) {
+    if (auto error = write_file(path, bytes, calls)) return error->fr;
+    return std::nullopt;
 }
 
 }  // namespace tb

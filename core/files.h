@@ -12,7 +12,9 @@
 // the naming leaves nothing. Where O_TMPFILE is missing (some file systems, no /proc), the hidden
 // file is created exclusively, without following links, from the start. A link to a regular file
 // is kept and the file it points to replaced; a dangling link, a folder, a FIFO or a device as
-// target is refused.
+// target is refused, and so is a file whose mode bits give no write permission (chmod a-w: refused
+// whoever runs the program, root included, as an editor has it) or that this user may not write:
+// renaming over it would bypass the protection its owner set.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -34,6 +36,20 @@ ReadResult read_text_file(const std::string& path, std::size_t max_bytes);
 // "256 Kio", "1 Mio", "500 octets" (or the English units): how a size limit is said.
 std::string format_byte_limit(std::size_t bytes, bool english = false);
 
+// A message in both languages.
+struct FileMessage {
+    std::string fr, en;
+};
+
+// "« path »" with its control characters (C0, DEL, C1) and bytes that are not UTF-8 made visible
+// (utf8::visible): how every message shows a file name, safe to print on a terminal.
+std::string quoted_path(std::string_view path);
+
+// Why nothing may be written at `path` (a read-only file, a folder, a missing folder…), asked
+// before any work is done (--trace, --screenshot, /exporter image); nothing when it may be.
+// The writer asks it again itself.
+std::optional<FileMessage> write_refusal(const std::string& path);
+
 // Writes `bytes` to `path` safely (above). Returns the French reason on failure.
 std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes);
 
@@ -51,5 +67,8 @@ struct WriterCalls {
 const WriterCalls& system_writer_calls();
 std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes,
                                                  const WriterCalls& calls);
+// The same, the reason in both languages (for the commands that answer in English too).
+std::optional<FileMessage> write_file(const std::string& path, std::string_view bytes,
+                                      const WriterCalls& calls = system_writer_calls());
 
 }  // namespace tb

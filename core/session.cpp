@@ -15,6 +15,8 @@ std::optional<std::string> validate(const Settings& s, const Vocabulary& vocabul
         if (auto reason = setting_refusal(e, s)) return reason;
     // The sentence's words need the vocabulary, which the table does not hold.
     if (!utf8::is_valid(s.sentence)) return "la phrase n'est pas du texte UTF-8 valide";
+    if (const auto at = utf8::first_control(s.sentence))
+        return "la phrase contient un caractère de contrôle (caractère " + std::to_string(*at + 1) + " de « " + utf8::visible(s.sentence) + " »)";
     if (s.sentence.size() > Settings::kMaxSentenceBytes)
         return "la phrase dépasse " + std::to_string(Settings::kMaxSentenceBytes) + " octets (reçu " +
                std::to_string(s.sentence.size()) + ")";

@@ -88,6 +88,7 @@ void dump_into(const json& j, std::string& out) {
             break;
         }
         case json::value_t::number_float: {
+            check_finite(j.get<double>());  // JSON has no NaN: "nan" would make the file unreadable
             char buffer[32];
             std::snprintf(buffer, sizeof buffer, "%.17g", j.get<double>());
             std::string number = buffer;

@@ -5,6 +5,7 @@
 
 #include "settings_table.h"
 #include "trace_json.h"
+#include "utf8.h"
 
 namespace tb {
 namespace {
@@ -113,7 +114,7 @@ std::optional<int> training_steps_argument(const Args& args) {
 Text training_summary(const Session& session, int done, double first_loss, double last_loss) {
     const TrainingRun* run = session.training();
     const Settings& s = run ? run->setup.settings : session.settings();
-    const std::string name = run ? run->corpus->name : std::string();
+    const std::string name = run ? utf8::visible(run->corpus->name, 4096) : std::string();  // a file name can hold ESC
     const std::string total = std::to_string(session.trained_steps());
     Text summary = Text{"entraînement : " + std::to_string(done) + " pas (", "training: " + std::to_string(done) + " steps ("} +
                    same(to_string(objective_of(s))) +

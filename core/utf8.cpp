@@ -193,6 +193,20 @@ bool has_letter(std::string_view text) {
     return false;
 }
 
+bool is_control(char32_t cp) {
+    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069);
+}
+
+std::optional<std::size_t> first_control(std::string_view text) {
+    std::size_t index = 0;
+    for (const char32_t cp : decode(text)) {
+        if (is_control(cp)) return index;
+        ++index;
+    }
+    return std::nullopt;
+}
+
 std::string visible(std::string_view text, std::size_t max_chars) {
     std::string out;
     std::size_t chars = 0, i = 0;
@@ -201,11 +215,16 @@ std::string visible(std::string_view text, std::size_t max_chars) {
         const auto c = static_cast<unsigned char>(text[i]);
         const int extra = c < 0x80 ? 0 : c >= 0xC2 && c < 0xE0 ? 1 : c >= 0xE0 && c < 0xF0 ? 2 : c >= 0xF0 && c < 0xF5 ? 3 : -1;
         const bool whole = extra >= 0 && i + static_cast<std::size_t>(extra) < text.size() && is_valid(text.substr(i, 1 + extra));
+        const char32_t cp = whole && extra > 0 ? decode(text.substr(i, 1 + extra)).front() : c;
         if (c < 0x20 || c == 0x7F || !whole) {
             out += "\\x";
             out += kHex[c >> 4];
             out += kHex[c & 15];
             ++i;
+        } else if (is_control(cp)) {  // C1, or a mark that turns or breaks the line: \u0085, \u202e
+            out += "\\u";
+            for (int shift = 12; shift >= 0; shift -= 4) out += kHex[(cp >> shift) & 15];
+            i += 1 + static_cast<std::size_t>(extra);
         } else {
             out.append(text.substr(i, 1 + extra));
             i += 1 + extra;
@@ -213,6 +232,18 @@ std::string visible(std::string_view text, std::size_t max_chars) {
         ++chars;
     }
     if (i < text.size()) out += "…";
+    return out;
+}
+
+std::string terminal_text(std::string_view text) {
+    std::string out;
+    for (std::size_t start = 0; start <= text.size();) {
+        std::size_t end = text.find_first_of("\n\t", start);
+        if (end == std::string_view::npos) end = text.size();
+        out += visible(text.substr(start, end - start), std::string_view::npos);
+        if (end < text.size()) out += text[end];
+        start = end + 1;
+    }
     return out;
 }
 

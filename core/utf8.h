@@ -1,6 +1,8 @@
 #pragma once
 // The little UTF-8 the command language needs: validation, lower-casing of French letters,
 // and accent folding so that "/Résiduel" and "/residuel" are the same command.
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -17,9 +19,18 @@ std::string fold(std::string_view text);
 std::string normalize(std::string_view text);
 // Whether `text` (valid UTF-8) holds a letter or a digit: a word needs one.
 bool has_letter(std::string_view text);
-// `text` cut after `max_chars` characters (then "…"), control characters and bytes that are not
-// UTF-8 shown as \x1b: safe to echo on a terminal, whatever the input.
+// A control character: C0 (tab and line ends included), DEL, C1, the line and paragraph separators
+// and the bidirectional embeddings, overrides and isolates (which reorder what a terminal shows).
+bool is_control(char32_t cp);
+// The index (in characters) of the first control character of `text` (valid UTF-8), if any.
+std::optional<std::size_t> first_control(std::string_view text);
+// `text` cut after `max_chars` characters (then "…"), C0, DEL and bytes that are not UTF-8 shown as
+// \x1b, the other control characters (is_control) as \u0085: safe to echo on a terminal, whatever
+// the input.
 std::string visible(std::string_view text, std::size_t max_chars = 80);
+// `text` as a terminal may show it: what visible() shows, uncut, line ends and tabs kept (the last
+// guard of every reply and error the program prints).
+std::string terminal_text(std::string_view text);
 // Appends code point `cp` written in UTF-8.
 void append(std::string& out, char32_t cp);
 // Number of code points (for valid UTF-8).

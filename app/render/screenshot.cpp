@@ -29,7 +29,7 @@ std::optional<std::string> write_screenshot(const std::string& path, int width, 
         static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
     };
     if (!stbi_write_png_to_func(append, &png, width, height, 3, flipped.data(), static_cast<int>(row)))
-        return "impossible d'écrire « " + path + " »";
+        return "impossible d'écrire " + quoted_path(path);
     return write_file_atomically(path, png);
 }
 

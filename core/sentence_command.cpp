@@ -1,0 +1,42 @@
+#include "sentence_command.h"
+
+#include <string>
+
+#include "session.h"
+#include "utf8.h"
+
+namespace tb {
+
+Text unknown_words_note(const std::vector<Token>& tokens) {
+    std::string list;
+    int count = 0;
+    for (const auto& t : tokens)
+        if (!t.known) list += std::string(count++ ? ", " : "") + "« " + utf8::visible(t.word, Settings::kMaxWordChars) + " »";
+    if (count == 0) return {};
+    return Text{count > 1 ? " ; mots inconnus remplacés par " : " ; mot inconnu remplacé par ",
+                count > 1 ? "; unknown words replaced by " : "; unknown word replaced by "} +
+           same(std::string(Vocabulary::kUnknown) + " : " + list);
+}
+
+CommandResult phrase_command(Session& session, const Args& args) {
+    const std::string& sentence = args.text();
+    // ESC, DEL, a tab or a C1 character: no word holds one, and echoed raw they would drive the terminal.
+    if (utf8::is_valid(sentence) && utf8::first_control(sentence))
+        return expected("phrase", Text{"des mots sans caractère de contrôle", "words without control characters"}, sentence);
+    const auto tokens = session.vocabulary().tokenize(sentence);
+    const auto n = tokens.size();
+    if (n < static_cast<std::size_t>(Settings::kMinWords) || n > static_cast<std::size_t>(Settings::kMaxTokens)) {
+        const std::string count = std::to_string(n), plural = n > 1 ? "s" : "";
+        const std::string what = args.empty() ? "" : " : " + quoted(sentence);
+        return refused("phrase", Text{"de 2 à 8 mots", "2 to 8 words"}, Text{count + " mot" + plural + what, count + " word" + plural + what});
+    }
+    // The sentence as typed: its tokens back at their own places (the identity colours).
+    Settings next = session.settings();
+    next.sentence = sentence;
+    if (auto error = session.apply(next, {})) return {false, *error};
+    return CommandResult(true, Text{"phrase : ", "sentence: "} +
+                                   same("« " + utf8::visible(sentence, Settings::kMaxSentenceBytes) + " » (" + std::to_string(n) + " tokens)") +
+                                   unknown_words_note(tokens));
+}
+
+}  // namespace tb
