@@ -42,6 +42,7 @@ bool TestActions::waiting(App& app) const {
     if (a.rfind("wait_steps ", 0) == 0)
         return app.features().training().running() &&
                app.features().training().snapshot()->losses.size() < std::strtoul(a.c_str() + 11, nullptr, 10);
+    if (a == "wait_lesson") return app.features().training().running() || app.features().teaching().lines_waiting() > 0;
     if (a.rfind("wait_file ", 0) == 0) return ::access(a.c_str() + 10, F_OK) != 0;
     return false;
 }
