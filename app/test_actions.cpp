@@ -47,6 +47,12 @@ bool TestActions::waiting(App& app) const {
     return false;
 }
 
+bool TestActions::waits_for_training(App& app) const {
+    if (pending.empty() || !texts_path.empty() || !report_path.empty()) return false;
+    const std::string& a = pending.front();
+    return (a == "wait_lesson" || a.rfind("wait_steps ", 0) == 0) && waiting(app);
+}
+
 bool TestActions::step(GLFWwindow* window, App& app) {
     force_empty = false;
     if (pending.empty() || !texts_path.empty() || !report_path.empty()) return true;  // a dump waits for its frame

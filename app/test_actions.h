@@ -22,6 +22,9 @@ struct TestActions {
     explicit TestActions(const char* env);
     // The next action, when its time has come. Returns false when the window should close.
     bool step(GLFWwindow* window, App& app);
+    // The front action waits for a training ("wait_steps", "wait_lesson"): the loop keeps the
+    // training's pace (30 frames a second) instead of drawing as fast as it can, as without a test.
+    bool waits_for_training(App& app) const;
 
 private:
     bool waiting(App& app) const;  // the front action waits for something (beads, steps, a file)

@@ -273,7 +273,8 @@ struct FrameLoop {
         while (!glfwWindowShouldClose(window)) {
             // Idle: wait for events when nothing moves (no busy loop); ImGui gets a few frames
             // after each event to settle hovers and popups.
-            if (screenshot() || app.features().playback().animating() || busy_frames > 0 || !actions.pending.empty() || keys.busy())
+            const bool acting = !actions.pending.empty() && !actions.waits_for_training(app);
+            if (screenshot() || app.features().playback().animating() || busy_frames > 0 || acting || keys.busy())
                 glfwPollEvents();
             else if (app.features().training().running()) glfwWaitEventsTimeout(1.0 / 30);  // the curve grows: 30 frames a second
             else glfwWaitEvents();  // nothing moves: sleep until the user does something
