@@ -210,6 +210,7 @@ struct FrameLoop {
         keys.handle(app);
         io.FontGlobalScale = font_stretch(fonts, app.features().text_px());  // 1 unless past the atlas's size
         follow_full_screen();
+        keep_x_error_handlers();  // after GLFW's full-screen calls
         if (screenshot() && !app.features().playback().pinned()) app.features().playback().finish();
         app.features().update(dt);
         app.features().set_window(io.DisplaySize.x, io.DisplaySize.y, content_scale);  // /exporter svg's size
@@ -271,6 +272,7 @@ struct FrameLoop {
         ImGuiIO& io = ImGui::GetIO();
         glfwSetWindowRefreshCallback(window, [](GLFWwindow*) { g_exposed = true; });
         while (!glfwWindowShouldClose(window)) {
+            keep_x_error_handlers();  // GLFW's guarded calls put Xlib's fatal one back: ours before any event is read
             // Idle: wait for events when nothing moves (no busy loop); ImGui gets a few frames
             // after each event to settle hovers and popups.
             const bool acting = !actions.pending.empty() && !actions.waits_for_training(app);
@@ -287,7 +289,7 @@ struct FrameLoop {
 
             ++actions.quiet_frames;
             if (frame >= 2 && frame % 3 == 0 && !keys.busy() && !actions.step(window, app)) break;  // after the keys
-            keep_x_error_handlers();  // GLFW's guarded calls put Xlib's fatal one back
+            keep_x_error_handlers();  // after the test hook's window calls
             if (take_x_errors() > 0) cache.lost(), busy_frames = std::max(busy_frames, 1);  // drawn whole and swapped
             const FrameSize size = read_frame_size(window);
             if (size.fb_w <= 0 || size.fb_h <= 0 || size.window_w <= 0 || size.window_h <= 0 || actions.force_empty || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {

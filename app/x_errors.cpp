@@ -1,5 +1,6 @@
 #include "x_errors.h"
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -110,6 +111,9 @@ void install_x_error_handlers(void* display, std::function<void()> connection_lo
     g_display = static_cast<Display*>(display);
     if (!g_display) return;
     g_connection_lost = std::move(connection_lost);
+    // A server gone mid-write would end the process on SIGPIPE before Xlib sees the broken
+    // connection: ignored, the write fails and Xlib calls on_x_connection_lost.
+    std::signal(SIGPIPE, SIG_IGN);
     int count = 0;
     if (char** names = XListExtensions(g_display, &count)) {
         for (int i = 0; i < count; ++i) {

@@ -3,7 +3,8 @@
 // (exit 1) on any protocol error, before the last session is saved; these print a French line and
 // let the window go on (the frame loop then draws the next frame whole, render/frame_cache.h).
 // When the connection itself is lost (the X server gone), nothing can go on: the program saves
-// what it can (the hook), says so in French and ends with status 1.
+// what it can (the hook), says so in French and ends with status 1 (SIGPIPE is ignored in the
+// window, so that a write to the dead connection reaches that handler rather than killing the process).
 // GLFW 3.3 puts Xlib's default handler back after each of its own guarded X calls (window
 // creation, full screen), so the frame loop calls keep() every frame: no request, a pointer set.
 // Without X11 at build time (TB_HAVE_X11 undefined) every function does nothing.
