@@ -200,8 +200,14 @@ void App::draw_teaching(const Frame& f, const ScreenLayout& screen, const Shown&
         note += (note.empty() ? "" : " · ") + format_count(f.trace->parameters.blocks, f.language) +
                 tr(f.language, " paramètres (blocs)", " parameters (blocks)");
     draw_formula(screen.formula, rows, note, f.fonts, f.colours, comparison_label_colour(teaching.theme()));
-    if (teaching.lesson().is_open())
-        draw_lesson(screen.lesson, teaching.lesson(), f.fonts, f.colours, send_, f.language);
+    if (teaching.lesson().is_open()) {
+        LessonTraining training;
+        if (features_.training().running() && !features_.training().reopening()) {
+            const auto snapshot = features_.training().snapshot();
+            training = {snapshot->running, static_cast<int>(snapshot->losses.size()), snapshot->target};
+        }
+        draw_lesson(screen.lesson, teaching.lesson(), f.fonts, f.colours, send_, f.language, training);
+    }
 }
 
 void App::apply_theme_if_changed() {

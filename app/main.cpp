@@ -222,7 +222,25 @@ struct Program {
     std::optional<int> open_lesson();
     std::optional<int> run_commands(std::string& commands);
     int finish(const std::string& commands);
+    void save_last_session();
 };
+
+// The window closed (or its X server gone): the last session, for the next start to resume.
+void Program::save_last_session() {
+    // A session still retraining is the one to resume next time, as its file says.
+    const tb::SessionFile* reopening = app->features().training().reopening_file();
+    const std::optional<tb::SessionFile> pending = reopening ? std::optional<tb::SessionFile>(*reopening) : std::nullopt;
+    app->features().training().stop();  // the steps done so far are the session's, saved below
+    if (!last_session || !tb::saves_last_session(start)) return;
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(*last_session).parent_path(), ec);
+    if (pending) {
+        if (auto error = tb::save_session_file(*last_session, *pending)) std::cerr << "transformer-bloc : " << tb::utf8::terminal_text(*error) << '\n';
+    } else {
+        const auto saved = tb::save_session(session, *last_session, &app->features());
+        if (!saved.ok) std::cerr << "transformer-bloc : " << tb::utf8::terminal_text(saved.message) << '\n';
+    }
+}
 
 std::optional<int> Program::start_up() {
     if (!o.lang.empty()) {
@@ -349,21 +367,9 @@ int Program::finish(const std::string& commands) {
     options.stats = o.stats;
     options.script = deferred;
     options.english = registry.language() == tb::Language::English;
+    options.connection_lost = [this] { save_last_session(); };  // the X server gone: what can be kept is
     const int status = tb::run_window(*app, data_dir, options);
-    // A session still retraining is the one to resume next time, as its file says.
-    const tb::SessionFile* reopening = app->features().training().reopening_file();
-    const std::optional<tb::SessionFile> pending = reopening ? std::optional<tb::SessionFile>(*reopening) : std::nullopt;
-    app->features().training().stop();  // the steps done so far are the session's, saved below
-    if (last_session && tb::saves_last_session(start)) {  // the next start resumes here
-        std::error_code ec;
-        std::filesystem::create_directories(std::filesystem::path(*last_session).parent_path(), ec);
-        if (pending) {
-            if (auto error = tb::save_session_file(*last_session, *pending)) std::cerr << "transformer-bloc : " << tb::utf8::terminal_text(*error) << '\n';
-        } else {
-            const auto saved = tb::save_session(session, *last_session, &app->features());
-            if (!saved.ok) std::cerr << "transformer-bloc : " << tb::utf8::terminal_text(saved.message) << '\n';
-        }
-    }
+    save_last_session();
     return status;
 }
 

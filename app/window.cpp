@@ -14,24 +14,21 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <deque>
 #include <memory>
 #include <vector>
 
-#include <unistd.h>
-
 #include "app.h"
-#include "command_kit.h"
-#include "files.h"
 #include "fonts.h"
 #include "keys.h"
 #include "render/bead_renderer.h"
 #include "render/frame_cache.h"
 #include "render/screen_text.h"
 #include "render/screenshot.h"
+#include "test_actions.h"
 #include "ui/layout_report.h"
 #include "text/text.h"
 #include "utf8.h"
+#include "x_errors.h"
 
 namespace tb {
 namespace {
@@ -76,92 +73,24 @@ struct Fullscreen {
     }
 };
 
-// "log FILE": the console's log as the window shows it, commands as "> /propager".
-void write_log(App& app, const std::string& path) {
-    std::string text;
-    for (const LogLine& line : app.features().log()) text += (line.kind == LogLine::Kind::Command ? "> " : "") + line.text + '\n';
-    if (auto error = write_file_atomically(path, text)) std::fprintf(stderr, "transformer-bloc : %s\n", error->c_str());
-}
+// The window's and the framebuffer's sizes, read together: each read asks the X server, and a
+// window resized between two reads would give a frame drawn at one size and copied at another
+// (the partial redraw's copy then asked pixels past the back buffer: BadValue, X_ShmPutImage).
+struct FrameSize {
+    int window_w = 0, window_h = 0, fb_w = 0, fb_h = 0;
+};
 
-// The test hook: window events a test cannot easily cause under Xvfb without a window manager.
-struct TestActions {
-    std::deque<std::string> pending;
-    bool force_empty = false;  // draw one frame as if the framebuffer were 0x0 (minimized)
-    int quiet_frames = 0;      // frames since the last action (the screenshot waits for ImGui to settle)
-    std::string texts_path;    // "texts FILE": the next settled frame's text runs are written there
-    bool texts_positions = false;  // "texts_at FILE": with each run's position
-    std::string report_path;       // "layout_report FILE": the next settled frame's windows and text (ui/layout_report.h)
-    explicit TestActions(const char* env) {
-        if (!env) return;
-        for (const auto& a : split_script(env)) pending.push_back(a);
-    }
-    // Returns false when the window should close.
-    bool step(GLFWwindow* window, App& app) {
-        force_empty = false;
-        if (pending.empty() || !texts_path.empty() || !report_path.empty()) return true;  // a dump waits for its frame
-        if (pending.front() == "settle" && app.features().playback().animating()) return true;  // waits for the beads to stop
-        if (pending.front().rfind("wait_steps ", 0) == 0 &&  // a still while /entrainer runs: its curve has N points
-            app.features().training().running() &&
-            app.features().training().snapshot()->losses.size() < std::strtoul(pending.front().c_str() + 11, nullptr, 10))
-            return true;
-        if (pending.front().rfind("wait_file ", 0) == 0 && ::access(pending.front().c_str() + 10, F_OK) != 0) return true;  // a test's go
-        quiet_frames = 0;
-        const std::string a = pending.front();
-        pending.pop_front();
+FrameSize read_frame_size(GLFWwindow* window) {
+    FrameSize s;
+    for (int tries = 0; tries < 4; ++tries) {  // until the framebuffer's size is the same before and after
         int w = 0, h = 0;
-        if (a.rfind("resize ", 0) == 0) {
-            if (const auto size = parse_size(a.substr(7))) glfwSetWindowSize(window, size->first, size->second);
-        } else if (a == "iconify") {
-            glfwIconifyWindow(window);
-        } else if (a == "restore") {
-            glfwRestoreWindow(window);
-        } else if (a.rfind("command ", 0) == 0) {  // as if typed in the console
-            app.run(a.substr(8));
-        } else if (a.rfind("playhead ", 0) == 0) {
-            app.features().playback().pin(std::atof(a.c_str() + 9));
-        } else if (a.rfind("slide ", 0) == 0) {  // a still of /melanger's slide
-            app.features().playback().pin_slide(static_cast<float>(std::atof(a.c_str() + 6)));
-        } else if (a.rfind("texts ", 0) == 0 || a.rfind("texts_at ", 0) == 0) {  // every string a settled frame draws
-            texts_positions = a[5] == '_';                                          // (render/screen_text.h)
-            texts_path = a.substr(a.find(' ') + 1);
-        } else if (a.rfind("log ", 0) == 0) {  // the console's log, a line each (commands with "> ")
-            write_log(app, a.substr(4));
-        } else if (a.rfind("layout_report ", 0) == 0) {
-            report_path = a.substr(14);
-        } else if (a == "empty") {
-            force_empty = true;
-        } else if (a == "fullscreen") {  // as F11
-            app.run(app.features().playback().full_screen() ? "/vue plein-ecran off" : "/vue plein-ecran on");
-        } else if (a.rfind("scale ", 0) == 0) {  // text size, past /vue texte's range if asked (abuse tests)
-            app.features().playback().force_text_scale(static_cast<float>(std::atof(a.c_str() + 6)));
-        } else if (a == "quit") {
-            return false;
-        }
+        glfwGetFramebufferSize(window, &s.fb_w, &s.fb_h);
+        glfwGetWindowSize(window, &s.window_w, &s.window_h);
         glfwGetFramebufferSize(window, &w, &h);
-        std::fprintf(stderr, "test : %s -> framebuffer %dx%d\n", a.c_str(), w, h);
-        return true;
+        if (w == s.fb_w && h == s.fb_h) break;
     }
-};
-
-struct Stats {
-    std::vector<double> frame_ms;
-    double first_frame_ms = 0;
-    double vertices = 0, redrawn = 0;  // sums over the frames: ImGui's vertices, the share of the window drawn again
-    long mismatched = -1;              // $TRANSFORMER_BLOC_REDRAW=check: pixels where the partial redraw differed
-    void print() const {
-        std::vector<double> sorted = frame_ms;
-        std::sort(sorted.begin(), sorted.end());
-        double sum = 0;
-        for (double v : sorted) sum += v;
-        const double mean = sorted.empty() ? 0 : sum / static_cast<double>(sorted.size());
-        const double p95 = sorted.empty() ? 0 : sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(0.95 * static_cast<double>(sorted.size())))];
-        std::printf("frames: %zu\nfirst_frame_ms: %.1f\nmean_frame_ms: %.2f\np95_frame_ms: %.2f\n", sorted.size(),
-                    first_frame_ms, mean, p95);
-        const double n = std::max<double>(1, static_cast<double>(sorted.size()));
-        std::printf("mean_vertices: %.0f\nmean_redrawn_percent: %.1f\n", vertices / n, 100 * redrawn / n);
-        if (mismatched >= 0) std::printf("redraw_mismatched_pixels: %ld\n", mismatched);
-    }
-};
+    return s;
+}
 
 // GLFW, a GL 3.3 core context, glad; null (and a French reason on stderr) when any is missing.
 GLFWwindow* open_window(const WindowOptions& options, const char* title) {
@@ -264,19 +193,24 @@ struct FrameLoop {
     }
 
     // Draws one frame; returns true when it was the screenshot (the loop ends).
-    bool draw(double dt, int fb_w, int fb_h) {
+    bool draw(double dt, const FrameSize& size) {
         ImGuiIO& io = ImGui::GetIO();
-        int win_w = 0, win_h = 0;  // the text grows with the window (scene/screen.h): the atlas follows, between frames
-        glfwGetWindowSize(window, &win_w, &win_h);
-        app.features().set_window(static_cast<float>(win_w), static_cast<float>(win_h), content_scale);
+        const int fb_w = size.fb_w, fb_h = size.fb_h;
+        // the text grows with the window (scene/screen.h): the atlas follows, between frames
+        app.features().set_window(static_cast<float>(size.window_w), static_cast<float>(size.window_h), content_scale);
         fit_fonts(fonts, app.features().text_px());
         keys.feed(app);  // this frame's share of the queued key events, before ImGui reads them
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
+        // The sizes this frame was laid out for, not those the backend has just read again.
+        io.DisplaySize = ImVec2(static_cast<float>(size.window_w), static_cast<float>(size.window_h));
+        io.DisplayFramebufferScale = ImVec2(static_cast<float>(fb_w) / static_cast<float>(size.window_w),
+                                            static_cast<float>(fb_h) / static_cast<float>(size.window_h));
         ImGui::NewFrame();
         keys.handle(app);
         io.FontGlobalScale = font_stretch(fonts, app.features().text_px());  // 1 unless past the atlas's size
         follow_full_screen();
+        keep_x_error_handlers();  // after GLFW's full-screen calls
         if (screenshot() && !app.features().playback().pinned()) app.features().playback().finish();
         app.features().update(dt);
         app.features().set_window(io.DisplaySize.x, io.DisplaySize.y, content_scale);  // /exporter svg's size
@@ -326,7 +260,9 @@ struct FrameLoop {
                 std::fprintf(stderr, "transformer-bloc : %s\n", error->c_str());
                 status = 2;
             }
-        if (!cache.show()) glfwSwapBuffers(window);
+        int live_w = 0, live_h = 0;  // a resize during the frame: swapped whole rather than copied
+        glfwGetFramebufferSize(window, &live_w, &live_h);
+        if (!cache.show(live_w, live_h)) glfwSwapBuffers(window);
         if (gl_check)  // $TRANSFORMER_BLOC_GL_CHECK: every GL error reported, and the exit status says so
             for (GLenum e; (e = glGetError()) != GL_NO_ERROR; ++gl_errors) std::fprintf(stderr, "erreur GL 0x%04x\n", e);
         return shoot;
@@ -336,9 +272,11 @@ struct FrameLoop {
         ImGuiIO& io = ImGui::GetIO();
         glfwSetWindowRefreshCallback(window, [](GLFWwindow*) { g_exposed = true; });
         while (!glfwWindowShouldClose(window)) {
+            keep_x_error_handlers();  // GLFW's guarded calls put Xlib's fatal one back: ours before any event is read
             // Idle: wait for events when nothing moves (no busy loop); ImGui gets a few frames
             // after each event to settle hovers and popups.
-            if (screenshot() || app.features().playback().animating() || busy_frames > 0 || !actions.pending.empty() || keys.busy())
+            const bool acting = !actions.pending.empty() && !actions.waits_for_training(app);
+            if (screenshot() || app.features().playback().animating() || busy_frames > 0 || acting || keys.busy())
                 glfwPollEvents();
             else if (app.features().training().running()) glfwWaitEventsTimeout(1.0 / 30);  // the curve grows: 30 frames a second
             else glfwWaitEvents();  // nothing moves: sleep until the user does something
@@ -351,15 +289,16 @@ struct FrameLoop {
 
             ++actions.quiet_frames;
             if (frame >= 2 && frame % 3 == 0 && !keys.busy() && !actions.step(window, app)) break;  // after the keys
-            int fb_w = 0, fb_h = 0;
-            glfwGetFramebufferSize(window, &fb_w, &fb_h);
-            if (fb_w <= 0 || fb_h <= 0 || actions.force_empty || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
+            keep_x_error_handlers();  // after the test hook's window calls
+            if (take_x_errors() > 0) cache.lost(), busy_frames = std::max(busy_frames, 1);  // drawn whole and swapped
+            const FrameSize size = read_frame_size(window);
+            if (size.fb_w <= 0 || size.fb_h <= 0 || size.window_w <= 0 || size.window_h <= 0 || actions.force_empty || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
                 ++frame;  // minimized: nothing to draw, and nothing divides by the size
                 if (!actions.pending.empty() || actions.force_empty) continue;
                 glfwWaitEventsTimeout(0.1);
                 continue;
             }
-            const bool shot = draw(dt, fb_w, fb_h);
+            const bool shot = draw(dt, size);
             const double ms = ms_since(start);
             if (stats.frame_ms.empty()) stats.first_frame_ms = ms_since(g_process_start);
             stats.frame_ms.push_back(ms);
@@ -389,6 +328,7 @@ std::optional<std::pair<int, int>> parse_size(const std::string& text) {
 int run_window(App& app, const std::string& data_dir, const WindowOptions& options) {
     GLFWwindow* window = open_window(options, text_in(app.features().registry().language()).window_title);
     if (!window) return 2;
+    install_x_error_handlers(glfw_x11_display(), options.connection_lost);  // French, and not fatal
     const float content_scale = start_imgui(window);
     app.features().set_window(static_cast<float>(options.width), static_cast<float>(options.height), content_scale);
     Fonts fonts = load_fonts(std::round(std::min(app.features().text_px(), kMaxAtlasPx)));

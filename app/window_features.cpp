@@ -139,12 +139,16 @@ LogLine said(const CommandResult& r) {
 
 void Features::update(double dt) {
     if (const std::optional<CommandResult> ended = training_.poll()) add_log(said(*ended));
+    teaching_.resume();  // a lesson's lines after its training
     sync();
     playback_.update(dt);
 }
 
 void Features::wait_for_training() {
-    if (const std::optional<CommandResult> ended = training_.wait()) add_log(said(*ended));
+    do {  // a lesson's lines may start another training
+        if (const std::optional<CommandResult> ended = training_.wait()) add_log(said(*ended));
+        teaching_.resume();
+    } while (training_.running());
     sync();
 }
 
@@ -267,11 +271,7 @@ std::optional<Settings> Features::side_b_settings(const nlohmann::json& view, co
 void Features::apply_view(const nlohmann::json& view) {
     ViewState v;
     if (view_from_json(view, session_.settings().heads, v)) return;  // checked before: cannot happen
-    // A lesson starts from /reinit (which resets the view): reopen it at its step first, then put
-    // the saved settings and the saved view back.
-    const Settings saved = session_.settings();
-    teaching_.restore(v);
-    if (v.lesson) session_.apply(saved);
+    teaching_.restore(v);  // the lesson at its step, nothing of it run: the session's settings stand
     playback_.restore(v);
     comparison_.restore(v);
     sync();

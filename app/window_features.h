@@ -105,6 +105,7 @@ private:
     void shuffled();
     void reset_view();
     CommandResult open_session_file(const std::string& path);  // /session ouvrir: its training on the worker
+    bool busy() const override { return training_.running(); }  // a lesson's lines wait (teaching.h)
 
     Session& session_;
     CommandRegistry& registry_;

@@ -1,6 +1,8 @@
 #include "lesson.h"
 
 #include "files.h"
+#include "numbers.h"
+#include "training_commands.h"
 #include "utf8.h"
 
 namespace tb {
@@ -207,8 +209,36 @@ LessonParse parse_lesson(std::string_view text) {
     return out;
 }
 
+namespace {
+
+// /entrainer while a lesson is checked: its argument and its corpus checked, the steps counted
+// against kMaxLessonTrainingSteps, nothing trained (the check must not take the seconds that the
+// window's worker takes later: it runs where the lesson is opened, on the drawing thread). No
+// later check depends on trained weights: `attendu:` and the placeholders read the settings.
+void count_training_only(CommandRegistry& registry, int& total) {
+    Command* c = registry.find("entrainer");
+    if (!c) return;
+    Handler headless = c->run;
+    c->run = [headless, &total](Session& session, const Args& args) -> CommandResult {
+        const std::optional<int> count = training_steps_argument(args);
+        if (!count) return headless(session, args);  // stop, or its refusal of a bad argument
+        if (total + *count > kMaxLessonTrainingSteps)
+            return {false, Text{"une leçon peut demander au plus " + format_count(kMaxLessonTrainingSteps, Language::French) +
+                                    " pas d'entraînement en tout (ici " + format_count(total + *count, Language::French) + ")",
+                                "a lesson may ask at most " + format_count(kMaxLessonTrainingSteps, Language::English) +
+                                    " training steps in all (here " + format_count(total + *count, Language::English) + ")"}};
+        if (const std::optional<Text> error = ensure_corpus(session)) return {false, *error};
+        total += *count;
+        return {true, Text{"entraînement de " + std::to_string(*count) + " pas (vérifié)", "training of " + std::to_string(*count) + " steps (checked)"}};
+    };
+}
+
+}  // namespace
+
 std::optional<LessonError> check_lesson(const Lesson& lesson, Session scratch) {
     CommandRegistry registry;
+    int training_steps = 0;
+    count_training_only(registry, training_steps);
     auto refused = [](const LessonLine& c, const CommandResult& r) {
         return error_at(c.line, "la commande « " + utf8::visible(c.text) + " » est refusée : " + r.message,
                         "the command \"" + utf8::visible(c.text) + "\" is refused: " + (r.english.empty() ? r.message : r.english));

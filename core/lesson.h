@@ -71,11 +71,17 @@ struct LessonParse {
 // The syntax only: every malformed line is reported with its number and what was expected.
 LessonParse parse_lesson(std::string_view text);
 
+// What a lesson's /entrainer lines may ask in all: about 2 s of training at L 6, d 16, w 64 on a
+// 2-core machine (Release), twice that with A/B, on the window's worker. (The check used to train
+// them all on the drawing thread: 6 to 8 s of frozen window on a slower machine; it no longer does.)
+constexpr int kMaxLessonTrainingSteps = 2000;
+
 // Runs every step's commands from /reinit on `scratch` (a copy: the caller's session is not
 // touched) with the channel's commands (a lesson drives the model, not the window), checks each
 // step's `attendu:` lines and that each {placeholder} can be filled where it is shown ({cos_bloc4}
 // needs L ≥ 4). The first refused command, unmet expectation or unfillable placeholder is
-// returned with its line.
+// returned with its line. /entrainer is checked without training (its argument, its corpus, and
+// the lesson's steps in all at most kMaxLessonTrainingSteps, else refused naming the cap).
 std::optional<LessonError> check_lesson(const Lesson& lesson, Session scratch);
 
 // parse_lesson, then check_lesson: what opening a lesson file needs.

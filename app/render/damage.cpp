@@ -213,4 +213,13 @@ std::vector<DamageRect> DamageTracker::rects() const {
     }
 }
 
+CopyBox framebuffer_box(const DamageRect& r, ImVec2 scale, int fb_w, int fb_h) {
+    // As ImGui's backend turns a clip rectangle into a scissor box, then clamped.
+    const int x0 = std::clamp(static_cast<int>(static_cast<float>(r.x0) * scale.x), 0, std::max(0, fb_w));
+    const int x1 = std::clamp(static_cast<int>(static_cast<float>(r.x1) * scale.x), x0, std::max(0, fb_w));
+    const int top = std::clamp(static_cast<int>(static_cast<float>(r.y0) * scale.y), 0, std::max(0, fb_h));
+    const int bottom = std::clamp(static_cast<int>(static_cast<float>(r.y1) * scale.y), top, std::max(0, fb_h));
+    return {x0, fb_h - bottom, x1 - x0, bottom - top};
+}
+
 }  // namespace tb

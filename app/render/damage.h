@@ -31,6 +31,16 @@ struct DamageRect {
     long area() const { return static_cast<long>(x1 - x0) * (y1 - y0); }
 };
 
+// A rectangle of framebuffer pixels from the lower left, as glScissor and glXCopySubBufferMESA take it.
+struct CopyBox {
+    int x = 0, y = 0, width = 0, height = 0;
+};
+
+// `r` in the framebuffer fb_w x fb_h (display pixels times `scale`, rows from the bottom), clamped to
+// it; empty (width or height 0) when nothing of it is inside. Nothing outside the framebuffer is ever
+// asked of GL or of the X server (a copy past the back buffer's edge is an X error, BadValue).
+CopyBox framebuffer_box(const DamageRect& r, ImVec2 scale, int fb_w, int fb_h);
+
 std::uint64_t hash_words(const void* data, std::size_t bytes, std::uint64_t seed);
 
 class DamageTracker {

@@ -23,9 +23,9 @@ void FrameCache::draw_rects(ImDrawData* data, const std::vector<DamageRect>& rec
     glViewport(0, 0, width_, fb_h);
     glClearColor(clear.x, clear.y, clear.z, clear.w);
     glEnable(GL_SCISSOR_TEST);
-    for (const DamageRect& r : rects) {  // as ImGui's backend turns a clip rectangle into a scissor box
-        glScissor(static_cast<int>(static_cast<float>(r.x0) * scale.x), static_cast<int>(static_cast<float>(fb_h) - static_cast<float>(r.y1) * scale.y),
-                  static_cast<int>(static_cast<float>(r.x1 - r.x0) * scale.x), static_cast<int>(static_cast<float>(r.y1 - r.y0) * scale.y));
+    for (const DamageRect& r : rects) {
+        const CopyBox box = framebuffer_box(r, scale, width_, fb_h);
+        glScissor(box.x, box.y, box.width, box.height);
         glClear(GL_COLOR_BUFFER_BIT);
         redrawn_ += r.area();
     }
@@ -36,10 +36,14 @@ void FrameCache::draw_rects(ImDrawData* data, const std::vector<DamageRect>& rec
 }
 
 void FrameCache::render(ImDrawData* data, int fb_w, int fb_h, const ImVec4& clear) {
-    if (fb_w != width_ || fb_h != height_) {
+    if (fb_w != width_ || fb_h != height_ || swapped_) {
+        // A new size, or the last frame was swapped: the back buffer may be a new one (Mesa
+        // reallocates it at the window's size), its pixels undefined: everything is drawn again,
+        // and shown with a swap (show()).
+        resized_ = resized_ || fb_w != width_ || fb_h != height_;
         width_ = fb_w, height_ = fb_h;
         tracker_.reset();
-        exposed_ = true;
+        swapped_ = false;
     }
     if (std::memcmp(&clear, &clear_, sizeof clear) != 0) clear_ = clear, tracker_.reset();
     scale_ = data->FramebufferScale;
@@ -51,16 +55,21 @@ void FrameCache::render(ImDrawData* data, int fb_w, int fb_h, const ImVec4& clea
     if (mode_ == Mode::Check) check(data, fb_w, fb_h, clear);
 }
 
-bool FrameCache::show() {
+bool FrameCache::show(int live_w, int live_h) {
     if (mode_ == Mode::Full) return false;
-    if (exposed_) {
-        copy_.copy(0, 0, width_, height_);
-        exposed_ = false;
-        return true;
+    // The copy reads the back buffer at the size Mesa gave it when this frame was drawn, which is
+    // the window's size at that moment, and asks nothing outside it; a window resized since the
+    // frame began (its size now not the frame's), or just resized, is shown with a swap instead,
+    // which presents the back buffer at its own size whatever it is.
+    if (resized_ || exposed_ || live_w != width_ || live_h != height_) {
+        resized_ = exposed_ = false;
+        swapped_ = true;
+        return false;
     }
-    for (const DamageRect& r : rects_)
-        copy_.copy(static_cast<int>(static_cast<float>(r.x0) * scale_.x), height_ - static_cast<int>(static_cast<float>(r.y1) * scale_.y),
-                   static_cast<int>(static_cast<float>(r.x1 - r.x0) * scale_.x), static_cast<int>(static_cast<float>(r.y1 - r.y0) * scale_.y));
+    for (const DamageRect& r : rects_) {
+        const CopyBox box = framebuffer_box(r, scale_, width_, height_);
+        copy_.copy(box.x, box.y, box.width, box.height);
+    }
     return true;
 }
 

@@ -27,10 +27,15 @@ public:
     // Draws `data` (ImGui::GetDrawData()) into the back buffer, fb_w x fb_h, over `clear`.
     void render(ImDrawData* data, int fb_w, int fb_h, const ImVec4& clear);
     // Puts the frame on screen: the changed rectangles copied to the window; false when the caller
-    // must swap the buffers instead (the whole frame was drawn).
-    bool show();
-    // The window lost its pixels (exposed, resized): the next show() copies everything.
+    // must swap the buffers instead: the whole frame was drawn (mode Full), or the framebuffer's
+    // size (live_w x live_h, read again just now) is not the one the frame was drawn at, or it
+    // changed since the last frame, or the window lost its pixels. After a swap the next frame is
+    // drawn whole.
+    bool show(int live_w, int live_h);
+    // The window lost its pixels (exposed, resized): the next show() presents everything.
     void expose() { exposed_ = true; }
+    // Something went wrong on the way to the screen (an X error): the next frame is drawn whole and swapped.
+    void lost() { exposed_ = swapped_ = true; }
 
     Mode mode() const { return mode_; }
     long redrawn_pixels() const { return redrawn_; }       // the last frame's, in display pixels
@@ -49,6 +54,8 @@ private:
     PartialFrame partial_;
     std::vector<DamageRect> rects_;
     bool exposed_ = true;
+    bool resized_ = false;  // the size changed: this frame is swapped whole
+    bool swapped_ = false;  // the last frame was swapped: the back buffer's pixels are not ours any more
     long redrawn_ = 0, mismatched_ = 0;
 };
 

@@ -35,8 +35,18 @@ CommandResult not_open() {
 }  // namespace
 
 void Teaching::run_lines(const std::vector<std::string>& lines) {
-    for (const auto& line : lines)
-        if (!runner_.run(line).ok) break;  // cannot happen: the lesson was checked when it opened
+    // Lines from /reinit replay the lesson from the start-up state: those still waiting are void.
+    if (!lines.empty() && lines.front() == "/reinit") waiting_.clear();
+    waiting_.insert(waiting_.end(), lines.begin(), lines.end());
+    resume();
+}
+
+void Teaching::resume() {
+    while (!waiting_.empty() && !runner_.busy()) {
+        const std::string line = waiting_.front();
+        waiting_.pop_front();
+        if (!runner_.run(line).ok) waiting_.clear();  // cannot happen: the lesson was checked when it opened
+    }
 }
 
 CommandResult Teaching::open(const std::string& given) {
@@ -53,8 +63,9 @@ CommandResult Teaching::open(const std::string& given) {
     const std::string title_fr = l.title_fr.empty() ? given : l.title_fr, title_en = l.title_en.empty() ? given : l.title_en;
     const std::string count = std::to_string(l.steps.size());
     run_lines(lesson_.open(*parsed.lesson, path));
-    return {true, "leçon « " + title_fr + " » : " + count + " étapes, depuis l'état de départ — " + step_line(lesson_, false),
-            "lesson \"" + title_en + "\": " + count + " steps, from the start-up state — " + step_line(lesson_, true)};
+    const bool one = l.steps.size() == 1;
+    return {true, "leçon « " + title_fr + " » : " + count + (one ? " étape" : " étapes") + ", depuis l'état de départ — " + step_line(lesson_, false),
+            "lesson \"" + title_en + "\": " + count + (one ? " step" : " steps") + ", from the start-up state — " + step_line(lesson_, true)};
 }
 
 CommandResult Teaching::move(std::vector<std::string> (LessonPlayer::*step)()) {
@@ -84,6 +95,7 @@ std::vector<Command> Teaching::commands() {
              [this](const Args&) -> CommandResult {
                  if (!lesson_.is_open()) return not_open();
                  lesson_.close();
+                 waiting_.clear();
                  return {true, "leçon fermée (l'état reste tel quel)", "lesson closed (the state stays as it is)"};
              }),
     };
@@ -147,9 +159,13 @@ std::optional<std::string> Teaching::check(const ViewState& v) const {
 
 void Teaching::restore(const ViewState& v) {
     theme_ = v.light_theme ? Theme::Light : Theme::Dark;
+    waiting_.clear();
     if (!v.lesson) return;
-    if (!runner_.run("/lecon ouvrir " + v.lesson->file).ok) return;
-    run_lines(lesson_.go_to(v.lesson->step));
+    const std::string path = resolve_lesson_path(v.lesson->file);
+    LessonParse parsed = read_lesson_file(path, session_);
+    if (!parsed.ok()) return;  // check() said so before anything applied: cannot happen
+    lesson_.open(std::move(*parsed.lesson), path);  // the lines it returns are not run: see teaching.h
+    lesson_.go_to(v.lesson->step);
 }
 
 }  // namespace tb

@@ -2,6 +2,10 @@
 // The teaching feature: the guided lesson (/lecon), presenter mode (/presentateur, F5) and the
 // theme (/theme clair|sombre). A plain object with its commands; a lesson's steps run their
 // command lines through a LineRunner (the window runs them as if typed, so the log shows them).
+// A step's /entrainer trains on the window's worker (training/live_training.h): the lines after it
+// wait for its end (or its cancel, /entrainer stop) and then run, so the window keeps drawing and
+// the state is the lesson's, as when the lesson was checked.
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +22,8 @@ class LineRunner {
 public:
     virtual ~LineRunner() = default;
     virtual CommandResult run(const std::string& line) = 0;
+    // A training runs on the worker: a lesson's next lines wait for its end.
+    virtual bool busy() const { return false; }
 };
 
 class Teaching {
@@ -30,6 +36,10 @@ public:
     std::vector<Command> commands();
 
     const LessonPlayer& lesson() const { return lesson_; }
+    // The lesson's lines waiting for a training to end; resume() runs them once none runs (the
+    // frame loop calls it every frame, after the training's end is taken).
+    std::size_t lines_waiting() const { return waiting_.size(); }
+    void resume();
     bool presenter() const { return presenter_; }
     Theme theme() const { return theme_; }
     float text_factor() const { return presenter_ ? kPresenterTextScale : 1.f; }
@@ -40,18 +50,19 @@ public:
     // Why restore(v) could not reopen its lesson (a file gone, changed or unreadable, a step past
     // its end): checked before a session applies anything.
     std::optional<std::string> check(const ViewState& v) const;
-    // The theme at once; the lesson reopened at its step (which runs /reinit and the earlier
-    // steps' commands: the caller puts the saved settings back afterwards).
+    // The theme at once; the lesson reopened at its step without running any of its commands
+    // (the session's own settings and model stand for them: nothing is replayed, nothing trains).
     void restore(const ViewState& v);
 
 private:
     CommandResult open(const std::string& given);
     CommandResult move(std::vector<std::string> (LessonPlayer::*step)());
-    void run_lines(const std::vector<std::string>& lines);
+    void run_lines(const std::vector<std::string>& lines);  // queued after those waiting, run while nothing trains
 
     const Session& session_;
     LineRunner& runner_;
     LessonPlayer lesson_;
+    std::deque<std::string> waiting_;
     bool presenter_ = false;
     Theme theme_ = Theme::Dark;
 };

@@ -2,8 +2,10 @@
 // to look at, and Précédent / Suivant. Every button is a /lecon command.
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
 
+#include "numbers.h"
 #include "text/text.h"
 #include "ui/teaching_panels.h"
 
@@ -20,10 +22,27 @@ void wrapped(const std::string& s) {
     ImGui::PopTextWrapPos();
 }
 
+// « Entraînement : 120 / 300 pas », its bar and « Annuler » (/entrainer stop), while it runs.
+void training_progress(const LessonTraining& training, const ImVec4& accent, const CommandSink& send, Language language) {
+    if (!training.running || training.target <= 0) return;
+    const std::string steps = format_count(training.done, language) + " / " + format_count(training.target, language) +
+                              tr(language, " pas", " steps");
+    ImGui::TextColored(accent, "%s %s", tr(language, "Entraînement :", "Training:"), steps.c_str());
+    const char* cancel = tr(language, "Annuler", "Cancel");
+    const float button_w = ImGui::CalcTextSize(cancel).x + 2 * ImGui::GetStyle().FramePadding.x;
+    const float bar_w = std::max(1.f, ImGui::GetContentRegionAvail().x - button_w - ImGui::GetStyle().ItemSpacing.x);
+    ImGui::ProgressBar(static_cast<float>(training.done) / static_cast<float>(training.target), ImVec2(bar_w, 0), "");
+    ImGui::SameLine();
+    if (ImGui::Button(cancel)) send("/entrainer stop");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", tr(language, "Arrêter l'entraînement (/entrainer stop) : la leçon continue avec les pas faits",
+                                   "Stop the training (/entrainer stop): the lesson goes on with the steps done"));
+}
+
 }  // namespace
 
 void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& fonts, const ThemeColours& theme,
-                 const CommandSink& send, Language language) {
+                 const CommandSink& send, Language language, const LessonTraining& training) {
     if (!player.is_open() || !begin_panel("##lecon", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const Lesson& lesson = player.lesson();
     const LessonStep& step = player.step();
@@ -38,6 +57,7 @@ void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& font
     ImGui::TextColored(accent, "%s %d / %d — %s", tr(language, "Étape", "Step"), player.index() + 1, player.count(),
                        pick(step.title_fr, step.title_en, language).c_str());
     ImGui::PopTextWrapPos();
+    training_progress(training, accent, send, language);
 
     // The text scrolls, from the top at each step (one child id a step); the buttons stay at the
     // bottom. The question and the answer come first: at 1600x900 they fit without scrolling.

@@ -14,10 +14,18 @@
 
 namespace tb {
 
+// A training running on the worker while the lesson is open (its own /entrainer or the user's):
+// the step it has reached and the one it ends at.
+struct LessonTraining {
+    bool running = false;
+    int done = 0, target = 0;
+};
+
 // ui/lesson_panel.cpp: the current step, its question and reveal button, what to look at; the
-// buttons send /lecon precedent|suivant|reveler|fermer.
+// buttons send /lecon precedent|suivant|reveler|fermer. While a training runs, « n / N pas » with
+// a bar and « Annuler » (/entrainer stop): the step's next lines run when it ends.
 void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& fonts, const ThemeColours& theme,
-                 const CommandSink& send, Language language);
+                 const CommandSink& send, Language language, const LessonTraining& training = {});
 
 // ui/formula_strip.cpp: the block's formula as wired now, one row a stack (A/B: « A », « B » each
 // write their own block, one under the other, so that the class compares them term by term), the

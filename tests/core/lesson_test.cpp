@@ -1,6 +1,9 @@
 // The lesson format (core/lesson.h): every malformed line is reported with its number, a refused
 // command with its line, and the shipped lesson plays the channel's walk-through to its end.
 #include "lesson.h"
+
+#include <chrono>
+
 #include "../support.h"
 
 namespace tb {
@@ -137,6 +140,39 @@ TEST(Lesson, StartsFromTheStartUpStateWhateverTheSession) {
     EXPECT_TRUE(load_lesson("[étape] Haut | Top\nfr: a\nen: b\ncommande: /couches 6\ncommande: /etape 13\n",
                             session())
                     .ok());
+}
+
+// A lesson's training is capped (kMaxLessonTrainingSteps over all its steps, however /entrainer is
+// typed), refused in French with the line and the cap; within the cap it is checked, not trained:
+// the check runs where the window opens the lesson, on its drawing thread.
+TEST(Lesson, TrainingIsCappedAndCheckedWithoutTraining) {
+    const std::string deep = "[étape] Profond | Deep\nfr: a\nen: b\ncommande: /couches 6\ncommande: /dimension 16\ncommande: /ffn 64\n";
+    const LessonParse over = load_lesson(deep + "commande: /entrainer 2500\n", session());
+    ASSERT_FALSE(over.ok());
+    EXPECT_EQ(over.error.line, 7);
+    EXPECT_EQ(over.error.message,
+              "ligne 7 : la commande « /entrainer 2500 » est refusée : une leçon peut demander au plus 2\u202F000 pas "
+              "d'entraînement en tout (ici 2\u202F500)");
+    // In all: 1 500 then « Entraîner 600 » two steps later (accents, case, no slash) is over.
+    const LessonParse summed = load_lesson(deep + "commande: /entrainer 1500\n" + kStep +
+                                               "[étape] Encore | More\nfr: a\nen: b\ncommande: Entraîner 600\n",
+                                           session());
+    ASSERT_FALSE(summed.ok());
+    EXPECT_EQ(summed.error.line, 15);
+    EXPECT_NE(summed.error.message.find("au plus 2\u202F000"), std::string::npos) << summed.error.message;
+    // Exactly the cap: accepted, and checked in far less than training it takes (about 2 s here at
+    // L 6, d 16, w 64; far more under a sanitizer).
+    const auto start = std::chrono::steady_clock::now();
+    const LessonParse at_cap = load_lesson(deep + "commande: /entrainer 1500\n" + kStep +
+                                               "[étape] Encore | More\nfr: a\nen: b\ncommande: /entrainer 500\n",
+                                           session());
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_TRUE(at_cap.ok()) << at_cap.error.message;
+    EXPECT_LT(seconds, 0.5);
+    // A bad argument keeps /entrainer's own refusal.
+    const LessonParse bad = load_lesson(std::string(kStep) + "commande: /entrainer beaucoup\n", session());
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error.message.find("un entier de 1 à 10"), std::string::npos) << bad.error.message;
 }
 
 TEST(Lesson, MissingFileIsAnError) {

@@ -151,5 +151,27 @@ TEST(Damage, ThePiecesOfAFractionalClipRectDrawTheWholeCommandsPixels) {
     }
 }
 
+// The copy's boxes never leave the framebuffer: a rectangle laid out for a larger window (the
+// window shrank between two reads) is clamped, one wholly outside is empty.
+TEST(Damage, FramebufferBoxesAreClampedToTheFramebuffer) {
+    const CopyBox inside = framebuffer_box({16, 32, 48, 64}, ImVec2(1, 1), 200, 150);
+    EXPECT_EQ(inside.x, 16);
+    EXPECT_EQ(inside.y, 150 - 64);  // from the bottom
+    EXPECT_EQ(inside.width, 32);
+    EXPECT_EQ(inside.height, 32);
+    const CopyBox whole_old = framebuffer_box({0, 0, 1600, 900}, ImVec2(1, 1), 200, 150);
+    EXPECT_EQ(whole_old.x, 0);
+    EXPECT_EQ(whole_old.y, 0);
+    EXPECT_EQ(whole_old.width, 200);
+    EXPECT_EQ(whole_old.height, 150);
+    const CopyBox outside = framebuffer_box({400, 300, 800, 600}, ImVec2(1, 1), 200, 150);
+    EXPECT_EQ(outside.width * outside.height, 0);
+    const CopyBox scaled = framebuffer_box({10, 10, 20, 20}, ImVec2(2, 2), 30, 30);  // HiDPI: 20..40 clamped to 30
+    EXPECT_EQ(scaled.x, 20);
+    EXPECT_EQ(scaled.width, 10);
+    EXPECT_EQ(scaled.y, 0);
+    EXPECT_EQ(scaled.height, 10);
+}
+
 }  // namespace
 }  // namespace tb

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "../features_fixture.h"
 
 namespace tb {
@@ -135,3 +138,59 @@ TEST(TeachingFeature, ASessionWithALessonKeepsItsViewOrOpensNothing) {
 
 }  // namespace
 }  // namespace tb
+
+namespace tb {
+namespace {
+
+// A step's /entrainer trains on the worker; the lines after it wait for its end, so the state is
+// the lesson's (the training complete, then /etape 3), and a session reopened at that step runs
+// none of the lesson's lines: nothing trains, nothing waits.
+TEST(TeachingFeature, ALessonsTrainingRunsOnTheWorkerAndTheNextLinesWaitForIt) {
+    const std::string dir = test::temp_file("lesson_training_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string lesson = dir + "/lecon.txt", file = dir + "/session.json";
+    {
+        std::ofstream out(lesson);
+        out << "[étape] Un | One\nfr: a\nen: b\ncommande: /entrainer 1000\ncommande: /etape 3\n"
+               "[étape] Deux | Two\nfr: a\nen: b\ncommande: /residuel off\n";
+    }
+    {
+        WindowFeatures w;
+        const auto opened = w.run("/lecon ouvrir " + lesson);
+        ASSERT_TRUE(opened.ok) << opened.message;
+        EXPECT_TRUE(w.features.training().running());
+        EXPECT_EQ(w.features.teaching().lines_waiting(), 1u);  // /etape 3, after the training
+        EXPECT_NE(w.session.settings().step, 3);
+        w.features.wait_for_training();
+        EXPECT_EQ(w.features.teaching().lines_waiting(), 0u);
+        EXPECT_EQ(w.session.settings().step, 3);
+        EXPECT_EQ(w.session.trained_steps(), 1000);
+        ASSERT_TRUE(w.run("/session enregistrer " + file).ok);
+    }
+    {
+        WindowFeatures w;
+        ASSERT_TRUE(w.run("/lecon ouvrir " + lesson).ok);
+        ASSERT_TRUE(w.run("/entrainer stop").ok);  // the lesson panel's « Annuler »
+        EXPECT_FALSE(w.features.training().running());
+        w.features.update(0);  // the frame loop: the lines that waited run
+        EXPECT_EQ(w.features.teaching().lines_waiting(), 0u);
+        EXPECT_EQ(w.session.settings().step, 3);
+        EXPECT_LT(w.session.trained_steps(), 1000);
+    }
+    WindowFeatures w;
+    const auto reopened = w.run("/session ouvrir " + file);
+    ASSERT_TRUE(reopened.ok) << reopened.message;
+    w.features.wait_for_training();  // the session's own model (retrained or loaded), not the lesson's lines
+    EXPECT_EQ(w.features.teaching().lines_waiting(), 0u);
+    EXPECT_EQ(w.features.teaching().lesson().index(), 0);
+    EXPECT_EQ(w.session.settings().step, 3);
+    EXPECT_EQ(w.session.trained_steps(), 1000);
+    bool replayed = false;
+    for (const auto& line : w.features.log()) replayed |= line.kind == LogLine::Kind::Command && line.text == "/entrainer 1000";
+    EXPECT_FALSE(replayed);
+}
+
+}  // namespace
+}  // namespace tb
+
