@@ -111,7 +111,7 @@ CorpusResult builtin_corpus(std::string_view which, const Vocabulary& vocabulary
         return refused("corpus intégré introuvable : le vocabulaire ne vient pas d'un fichier",
                        "built-in corpus not found: the vocabulary does not come from a file");
     CorpusResult result = load_corpus_file(vocabulary.directory() + "/corpus/" + std::string(which) + ".txt", vocabulary);
-    if (result.corpus) result.corpus->name = std::string(which);
+    if (result.corpus) result.corpus->name = std::string(which), result.corpus->builtin = true;
     return result;
 }
 

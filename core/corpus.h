@@ -24,6 +24,7 @@ struct Corpus {
     std::vector<std::string> unknown_words;      // distinct unknown words met, in order of first meeting
     int skipped_lines = 0;                       // lines refused (too short/long, no known word)
     std::uint64_t identity = 0;                  // FNV-1a 64 of the file's bytes: a session names its corpus by it
+    bool builtin = false;                        // "interne" or "grammaire" of assets/corpus/, not a teacher's file
 };
 
 // Either a corpus, or why not: error_fr and error_en are whole replies (« /corpus : … »).

@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <numeric>
 #include <stdexcept>
 
@@ -125,8 +126,16 @@ void Session::set_corpus(std::shared_ptr<const Corpus> corpus) {
 }
 
 namespace {
+// A teacher's file by its absolute path, so that a session file can store it relative to its own folder.
+std::string corpus_path(const Corpus& corpus) {
+    if (corpus.builtin) return corpus.name;
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(corpus.name, ec);
+    return ec ? corpus.name : absolute.lexically_normal().string();
+}
+
 TrainingRecipe recipe_of(const TrainingRun& run) {
-    return {run.corpus->name, run.corpus->identity, run.setup.settings.batch_size, run.setup.settings.learning_rate,
+    return {corpus_path(*run.corpus), run.corpus->identity, run.setup.settings.batch_size, run.setup.settings.learning_rate,
             run.state.steps};
 }
 }  // namespace
@@ -178,6 +187,19 @@ bool Session::take_training(Session&& trained) {
     ++replay_count_;
     trace_ = compute(settings(), typed_places_);
     return true;
+}
+
+void Session::restore_training(std::shared_ptr<const Weights> weights, std::vector<TrainingRecipe> provenance,
+                               std::shared_ptr<const Corpus> corpus) {
+    weights_ = std::move(weights);
+    trained_steps_ = 0;
+    for (const TrainingRecipe& r : provenance) trained_steps_ += r.steps;
+    ended_runs_ = std::move(provenance);
+    run_.reset();
+    corpus_ = std::move(corpus);
+    previous_ = trace_;
+    ++replay_count_;
+    trace_ = compute(settings(), typed_places_);
 }
 
 bool Session::forget_training() {

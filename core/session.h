@@ -39,10 +39,11 @@ struct TrainingRun {
     Weights gradients;
 };
 
-// One /entrainer run behind the current weights, as a session file keeps it: enough to train it
-// again step for step (train_step is pure), so a reopened session has the identical model.
+// One /entrainer run behind the current weights, as a session file keeps it: the provenance of its
+// trained weights, and enough to train them again step for step (train_step is pure) where a file
+// holds no weights (written before version 2).
 struct TrainingRecipe {
-    std::string corpus;                // "interne", "grammaire" or the file's path as given to /corpus
+    std::string corpus;                // "interne", "grammaire" or the file's absolute path (a session file stores it relative to its folder)
     std::uint64_t corpus_identity = 0; // Corpus::identity: the file must not have changed
     int batch_size = 0;
     double learning_rate = 0;
@@ -96,6 +97,12 @@ public:
     // its runs and its corpus; the sentence replays through them. False, and nothing taken, for
     // another model.
     bool take_training(Session&& trained);
+    // Puts trained weights in place as a session file keeps them (its settings' shape: the file's
+    // reader checked it), with the runs that made them as provenance (trained_steps: the sum of
+    // their steps) and the corpus a next /entrainer draws from (null: « interne » when first
+    // needed). No run is open: a next /entrainer starts a new one, Adam's moments from zero.
+    void restore_training(std::shared_ptr<const Weights> weights, std::vector<TrainingRecipe> provenance,
+                          std::shared_ptr<const Corpus> corpus);
     // Back to the seed's random weights (/graine, /reinit): the sentence replays. False when the
     // weights were already the seed's.
     bool forget_training();

@@ -1,4 +1,5 @@
-// libFuzzer target for the file parsers: arbitrary bytes read as a session file, as a lesson, as a
+// libFuzzer target for the file parsers: arbitrary bytes read as a session file (its trained weights
+// included: tests/fuzz/files/session_weights*), as a lesson, as a
 // training corpus and as a vocabulary (all four, or only the one TB_FILE_FUZZ_PART names, so that
 // each parser can be fuzzed on its own for a fixed time).
 // None may crash, and what they accept must be within the bounds the window relies on (the
@@ -16,6 +17,7 @@
 #include "lesson.h"
 #include "session_file.h"
 #include "utf8.h"
+#include "weights_reader.h"
 
 namespace {
 
@@ -35,6 +37,12 @@ void fuzz_session(const std::string& text) {
     if (!tb::parse_session(text, vocabulary(), session)) {
         require(session.settings.sentence.size() <= tb::Settings::kMaxSentenceBytes, "session sentence");
         require(!tb::validate(session.settings, vocabulary()), "session settings valid");
+        // Format 2: weights only with the runs that made them, and of the settings' shape.
+        require(session.weights.is_null() || !session.training.empty(), "session weights with their training");
+        require(session.weights_b.is_null() || !session.training_b.empty(), "session weights_b with their training");
+        tb::Weights weights;
+        require(session.weights.is_null() || !tb::weights_from_json(session.weights, session.settings, vocabulary().size(), weights),
+                "session weights read");
     }
 }
 

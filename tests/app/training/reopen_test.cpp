@@ -1,7 +1,8 @@
-// A trained session reopened in the window (/session ouvrir, the last session at start-up): its
-// training runs on the worker, so the command returns at once and the window keeps drawing; the
-// session is put in place whole when the training is done, with both sides of A/B identical to the
-// saved ones (weights, Adam's state, the training log); a refusal, or a cancel, changes nothing.
+// A trained session reopened in the window (/session ouvrir, the last session at start-up): a file
+// with its weights opens at once, both sides of A/B identical to the saved ones; a file that holds
+// a recipe alone (version 1) trains on the worker, so the command returns at once and the window
+// keeps drawing, and is put in place whole when the training is done (weights, Adam's state, the
+// training log); a refusal, or a cancel, changes nothing.
 #include <unistd.h>
 
 #include <filesystem>
@@ -39,6 +40,16 @@ void expect_same_model(Session& saved, Session& reopened, CommandRegistry& regis
     EXPECT_EQ(traced(reopened), traced(saved)) << side << ": Adam's state came back too";
 }
 
+// The saved file without its weights: a recipe alone, as version 1 wrote it.
+fs::path recipe_only(const fs::path& saved, const std::string& name) {
+    json file;
+    std::ifstream(saved) >> file;
+    file.erase("weights"), file.erase("weights_b");
+    const fs::path path = scratch(name);
+    std::ofstream(path) << file.dump();
+    return path;
+}
+
 TEST(Reopen, ATrainedSessionReopensOnTheWorkerToTheIdenticalModel) {
     test::WindowFeatures w;
     for (const char* line : {"/couches 2", "/entrainer 30", "/taux 0,001", "/entrainer 20"}) {
@@ -46,9 +57,18 @@ TEST(Reopen, ATrainedSessionReopensOnTheWorkerToTheIdenticalModel) {
         w.features.wait_for_training();
     }
     ASSERT_EQ(w.session.trained_steps(), 50);
-    const fs::path path = scratch("normal.json");
-    ASSERT_TRUE(w.run("/session enregistrer " + path.string()).ok);
+    const fs::path saved = scratch("normal.json");
+    ASSERT_TRUE(w.run("/session enregistrer " + saved.string()).ok);
 
+    // With its weights: at once, nothing trains.
+    test::WindowFeatures at_once;
+    const CommandResult loaded = at_once.run("/session ouvrir " + saved.string());
+    ASSERT_TRUE(loaded.ok) << loaded.message;
+    EXPECT_EQ(loaded.message, "session ouverte : « " + saved.string() + " » (graine 2017) ; poids entraînés rechargés : 50 pas");
+    EXPECT_FALSE(at_once.features.training().reopening().has_value());
+    EXPECT_EQ(traced(at_once.session), traced(w.session));
+
+    const fs::path path = recipe_only(saved, "normal_recipe.json");
     test::WindowFeatures r;
     const json before = traced(r.session);
     const CommandResult opening = r.run("/session ouvrir " + path.string());
@@ -62,8 +82,8 @@ TEST(Reopen, ATrainedSessionReopensOnTheWorkerToTheIdenticalModel) {
     expect_same_model(w.session, r.session, registry, "A");
 }
 
-// The A/B, trained: side B's recipe is saved beside A's and both reopen trained, each equal
-// to its saved side (B used to reopen untrained).
+// The A/B, trained: side B's weights and recipe are saved beside A's and both reopen
+// trained, each equal to its saved side: at once with the weights, on the worker without them.
 TEST(Reopen, AnABSessionReopensWithBothSidesTrained) {
     test::WindowFeatures w;
     for (const char* line : {"/comparer on", "/b /residuel off", "/couches 3", "/dimension 16", "/ffn 64", "/entrainer 20"})
@@ -75,16 +95,24 @@ TEST(Reopen, AnABSessionReopensWithBothSidesTrained) {
     Session b = *w.features.comparison().b();  // a copy: it trains its own run below
     ASSERT_EQ(w.session.trained_steps(), 30);
     ASSERT_EQ(b.trained_steps(), 30);
-    const fs::path path = scratch("ab.json");
-    ASSERT_TRUE(w.run("/session enregistrer " + path.string()).ok);
-    std::ifstream in(path);
+    const fs::path saved = scratch("ab.json");
+    ASSERT_TRUE(w.run("/session enregistrer " + saved.string()).ok);
+    std::ifstream in(saved);
     const json file = json::parse(in);
     ASSERT_EQ(file["training_b"].size(), 2u);
     EXPECT_EQ(file["training_b"][1]["batch_size"], 8);
     EXPECT_EQ(file["training"].size(), 2u);
+    EXPECT_TRUE(file.contains("weights") && file.contains("weights_b"));
+
+    test::WindowFeatures at_once;
+    ASSERT_TRUE(at_once.run("/session ouvrir " + saved.string()).ok);
+    ASSERT_TRUE(at_once.features.comparison().is_open());
+    EXPECT_EQ(traced(*at_once.features.comparison().b()), traced(b));
+    EXPECT_EQ(at_once.features.comparison().b()->trained_steps(), 30);
+    EXPECT_EQ(traced(at_once.session), traced(w.session));
 
     test::WindowFeatures r;
-    ASSERT_TRUE(r.run("/session ouvrir " + path.string()).ok);
+    ASSERT_TRUE(r.run("/session ouvrir " + recipe_only(saved, "ab_recipe.json").string()).ok);
     EXPECT_EQ(r.features.training().reopening()->total, 60);
     EXPECT_FALSE(r.features.comparison().is_open());  // not yet
     r.features.wait_for_training();
@@ -139,6 +167,7 @@ TEST(Reopen, ALongRecipeReturnsAtOnceAndACommandCancelsIt) {
     EXPECT_EQ(r.session.trained_steps(), 0);
 }
 
+// A recipe alone whose corpus is gone: refused at once, with the reason.
 TEST(Reopen, AMissingCorpusIsRefusedAtOnceAndChangesNothing) {
     const fs::path corpus = scratch("gone.txt");
     std::ofstream(corpus) << "le chat dort\nle chien mange\nla souris dort\n";
@@ -146,15 +175,17 @@ TEST(Reopen, AMissingCorpusIsRefusedAtOnceAndChangesNothing) {
     for (const std::string& line : {std::string("/couches 3"), "/corpus ouvrir " + corpus.string(), std::string("/entrainer 5")})
         ASSERT_TRUE(w.run(line).ok) << line;
     w.features.wait_for_training();
-    const fs::path path = scratch("gone.json");
-    ASSERT_TRUE(w.run("/session enregistrer " + path.string()).ok);
+    const fs::path saved = scratch("gone.json");
+    ASSERT_TRUE(w.run("/session enregistrer " + saved.string()).ok);
+    const fs::path path = recipe_only(saved, "gone_recipe.json");
     fs::remove(corpus);
 
     test::WindowFeatures r;
     const json before = traced(r.session);
     const CommandResult refused = r.run("/session ouvrir " + path.string());
     EXPECT_FALSE(refused.ok);
-    EXPECT_EQ(refused.message, "session non ouverte : le corpus « " + corpus.string() + " » de son entraînement est illisible ; rien n'a changé");
+    EXPECT_EQ(refused.message, "session non ouverte : le corpus « " + corpus.string() + " » de son entraînement est illisible : fichier « " +
+                                   corpus.string() + " » introuvable ; rien n'a changé");
     EXPECT_FALSE(r.features.training().running());
     EXPECT_EQ(traced(r.session), before);
 }
