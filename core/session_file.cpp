@@ -233,7 +233,7 @@ std::optional<std::string> save_session_file(const std::string& path, const Sess
 std::optional<std::string> load_session_file(const std::string& path, const Vocabulary& vocabulary, SessionFile& out) {
     const ReadResult read = read_text_file(path, kMaxSessionBytes);
     if (!read.ok) return read.error;
-    if (auto error = parse_session(read.text, vocabulary, out)) return "« " + path + " » : " + *error;
+    if (auto error = parse_session(read.text, vocabulary, out)) return quoted_path(path) + " : " + *error;
     return std::nullopt;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 
+#include "files.h"
 #include "numbers.h"
 #include "training_commands.h"
 
@@ -256,8 +257,8 @@ CommandResult LiveTraining::reopen(SessionOpening opening, Commit commit) {
         }
         done_ = true;
     });
-    return {true, Text{"session « " + path + " » : réentraînement de " + format_count(total, Language::French) + " pas, elle s'ouvre à la fin",
-                       "session « " + path + " »: retraining " + format_count(total, Language::English) + " steps, it opens at the end"}};
+    return {true, Text{"session " + quoted_path(path) + " : réentraînement de " + format_count(total, Language::French) + " pas, elle s'ouvre à la fin",
+                       "session " + quoted_path(path) + ": retraining " + format_count(total, Language::English) + " steps, it opens at the end"}};
 }
 
 std::optional<LiveTraining::Reopening> LiveTraining::reopening() const {
