@@ -30,9 +30,9 @@ Vocabulary Vocabulary::parse(const std::string& text, const std::string& name) {
         if (utf8::length(line) > kMaxWordChars || !utf8::is_valid(line))
             throw std::runtime_error("vocabulaire illisible : « " + utf8::visible(name, 200) + " » : un mot dépasse " +
                                      std::to_string(kMaxWordChars) + " caractères ou n'est pas de l'UTF-8");
-        if (!line.empty()) words.push_back(line);
+        if (!line.empty() && line != kUnknown && line != kMask) words.push_back(line);  // the two tokens come by themselves
     }
-    if (words.empty()) throw std::runtime_error("vocabulaire vide : « " + utf8::visible(name, 200) + " »");
+    if (words.empty()) throw std::runtime_error("vocabulaire vide : « " + utf8::visible(name, 200) + " » (aucun mot hors " + kUnknown + " et " + kMask + ")");
     return Vocabulary(std::move(words));
 }
 

@@ -1,5 +1,7 @@
 // The vocabulary of assets/ and the tokenizer.
 #include <fstream>
+#include <stdexcept>
+#include <string>
 
 #include "../support.h"
 #include "utf8.h"
@@ -70,6 +72,21 @@ TEST(Vocabulary, AddingTheMaskKeepsEveryEmbeddingRow) {
     const int V = test::vocabulary()->size();
     const Weights with = draw_weights(2017, V, 8, 32, 2), without = draw_weights(2017, V - 1, 8, 32, 2);
     EXPECT_EQ(with.token_embedding.topRows(V - 1), without.token_embedding);
+}
+
+// The unknown and mask tokens come with every vocabulary: a file that lists only them has no word
+// (found by vocabulary_fuzzer: « <masque> » alone gave V = 2, nothing to tokenize a sentence into).
+TEST(Vocabulary, AFileOfOnlyTheTwoTokensIsEmpty) {
+    for (const char* text : {"<masque>\n", "<inconnu>\n<masque>\r\n\n"}) {
+        try {
+            Vocabulary::parse(text, "v.txt");
+            ADD_FAILURE() << "accepted: " << text;
+        } catch (const std::runtime_error& e) {
+            EXPECT_EQ(std::string(e.what()), "vocabulaire vide : « v.txt » (aucun mot hors <inconnu> et <masque>)");
+        }
+    }
+    const Vocabulary one = Vocabulary::parse("<inconnu>\nchat\n", "v.txt");
+    EXPECT_EQ(one.size(), 3);  // <inconnu>, chat, <masque>: the line « <inconnu> » is not a second word
 }
 
 TEST(Utf8, FoldAndValidate) {

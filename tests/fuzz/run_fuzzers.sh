@@ -4,7 +4,7 @@
 # Each line of the table below: target, seed corpus (tests/fuzz/...), runs (about 30 s each on
 # one core of the CI machine; the scale multiplies them, e.g. 10 for a longer local search).
 # New inputs go to a temporary folder, never into the repository. A crash, a leak, a timeout (an
-# input that takes over 10 s: a freeze) or a broken invariant fails the run; the input is kept in
+# input that takes over 60 s: a freeze) or a broken invariant fails the run; the input is kept in
 # <fuzz-build-dir>/fuzz-artifacts/ and its file name printed: after the fix, commit it into the
 # target's seed corpus, which the ordinary tests replay.
 set -euo pipefail
@@ -12,12 +12,12 @@ build=$(realpath "$1")
 scale=${2:-1}
 here=$(realpath "$(dirname "$0")")
 targets=(
-  "command_fuzzer    corpus   1000"
-  "script_fuzzer     scripts  1000"
-  "session_fuzzer    files    1000"
-  "lesson_fuzzer     files    1000"
-  "corpus_fuzzer     files    1000"
-  "vocabulary_fuzzer files    1000"
+  "command_fuzzer    corpus   7500"
+  "script_fuzzer     scripts  300000"
+  "session_fuzzer    files    40000"
+  "lesson_fuzzer     files    150000"
+  "corpus_fuzzer     files    30000"
+  "vocabulary_fuzzer files    300000"
 )
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -29,7 +29,7 @@ run_one() {  # target seeds runs
   mkdir -p "$work/$target"
   local start=$(date +%s)
   local status=0
-  "$build/tests/fuzz/$target" -seed=1 -runs="$runs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  "$build/tests/fuzz/$target" -seed=1 -runs="$runs" -timeout=60 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$artifacts/$target-" "$work/$target" "$seeds" >"$work/$target.log" 2>&1 || status=$?
   local done_line=$(grep -E '^Done [0-9]+ runs' "$work/$target.log" | tail -1)
   printf '%-18s %s (%d s wall)%s\n' "$target" "${done_line:-no final line}" $(($(date +%s) - start)) \
