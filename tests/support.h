@@ -5,9 +5,13 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "commands.h"
 #include "session.h"
@@ -40,6 +44,20 @@ inline std::string temp_file(const std::string& name) {
     const auto path = dir / name;
     std::filesystem::remove(path);
     return path.string();
+}
+
+// A folder of one test file's own (the pid keeps ctest's parallel processes apart), and `name` in it.
+inline std::filesystem::path scratch(const std::string& folder, const std::string& name) {
+    const auto dir = std::filesystem::temp_directory_path() / (folder + "_" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    return dir / name;
+}
+
+inline std::string read_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
 }
 
 inline double mean_norm(const Matrix& vectors) { return token_norms(vectors).mean(); }

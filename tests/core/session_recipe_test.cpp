@@ -21,18 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("tb_session_recipe_" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    return dir / name;
-}
-
-std::string read(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+fs::path scratch(const std::string& name) { return test::scratch("tb_session_recipe", name); }
 
 void write(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
@@ -108,7 +97,7 @@ TEST(SessionSeeds, TheGatedSeedOpensToItsNumbers) {
 
 // The ungated seed with one change each: refused with the reason, the output untouched.
 TEST(SessionSeeds, BadWeightsAreRefused) {
-    const json good = json::parse(read(kSeeds + "session_weights"));
+    const json good = json::parse(test::read_file(kSeeds + "session_weights"));
     const std::string v = std::to_string(test::vocabulary()->size());
     const std::vector<std::pair<std::function<void(json&)>, std::string>> cases = {
         {[](json& j) { j["weights"]["token_embedding"].erase(0); }, "« weights.token_embedding » : " + v + " lignes de 8 nombres finis attendues"},
@@ -204,7 +193,7 @@ TEST(SessionRecipe, ASessionAndItsCorpusOpenFromAnotherFolder) {
     write(a / "c.txt", "le chat dort\nle chien mange\nla souris dort\nle chat mange le fromage\n");
     Session trained = test::session("/couches 1; /corpus ouvrir " + (a / "c.txt").string() + "; /entrainer 3");
     ASSERT_TRUE(save_session(trained, (a / "s.json").string(), nullptr).ok);
-    json file = json::parse(read(a / "s.json"));
+    json file = json::parse(test::read_file(a / "s.json"));
     EXPECT_EQ(file["training"][0]["corpus"], "c.txt");
     file.erase("weights");
     write(a / "recette.json", file.dump());
@@ -222,7 +211,7 @@ TEST(SessionRecipe, ASessionAndItsCorpusOpenFromAnotherFolder) {
         for (const auto& [where, stored] : {std::pair{scratch("ailleurs") / "s.json", (b / "c.txt").string()},
                                             std::pair{scratch("parent.json"), std::string("dossier_b/c.txt")}}) {
             ASSERT_TRUE(save_session(s, where.string(), nullptr).ok);
-            EXPECT_EQ(json::parse(read(where))["training"][0]["corpus"], stored) << name;
+            EXPECT_EQ(json::parse(test::read_file(where))["training"][0]["corpus"], stored) << name;
         }
     }
 }
@@ -234,7 +223,7 @@ TEST(SessionRecipe, AnUnreadableCorpusSaysWhy) {
     write(corpus, "le chat dort\nle chien mange\nla souris dort\n");
     Session trained = test::session("/couches 1; /corpus ouvrir " + corpus.string() + "; /entrainer 2");
     ASSERT_TRUE(save_session(trained, path.string(), nullptr).ok);
-    json recipe = json::parse(read(path));
+    json recipe = json::parse(test::read_file(path));
     recipe.erase("weights");
     const fs::path recipe_path = scratch("disparu_recette.json");
     write(recipe_path, recipe.dump());

@@ -21,18 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("tb_session_weights_" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    return dir / name;
-}
-
-std::string read(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+fs::path scratch(const std::string& name) { return test::scratch("tb_session_weights", name); }
 
 template <class T>
 bool same_bits(const T& a, const T& b) {
@@ -120,7 +109,7 @@ TEST(SessionWeights, ALongRunReopensAtOnceWithoutTraining) {
     ASSERT_EQ(a.trained_steps(), 10001);
     const fs::path path = scratch("long.json");
     ASSERT_TRUE(sessions().execute(a, "/session enregistrer " + path.string()).ok);
-    EXPECT_EQ(json::parse(read(path))["training"][0]["steps"], 10001);
+    EXPECT_EQ(json::parse(test::read_file(path))["training"][0]["steps"], 10001);
     Session b = test::session();
     const auto opened = sessions().execute(b, "/session ouvrir " + path.string());
     ASSERT_TRUE(opened.ok) << opened.message;
@@ -138,7 +127,7 @@ TEST(SessionWeights, BothSidesOfABReopenWithTheirWeights) {
     view.b = std::make_unique<Session>(test::session("/residuel off; /dimension 16; /activation swiglu; /entrainer 4; /lot 8; /entrainer 2"));
     const fs::path path = scratch("ab.json");
     ASSERT_TRUE(save_session(a, path.string(), &view).ok);
-    const json file = json::parse(read(path));
+    const json file = json::parse(test::read_file(path));
     EXPECT_EQ(file["training_b"].size(), 2u);
     EXPECT_EQ(file["weights_b"], to_json(*view.b->trace())["weights"]);
 
@@ -188,7 +177,7 @@ TEST(SessionWeights, TheLargestFileFitsTheLimit) {
         for (const json& x : j) n += count(x);
         return n;
     };
-    const json file = json::parse(read(path));
+    const json file = json::parse(test::read_file(path));
     ASSERT_TRUE(file.contains("weights") && file.contains("weights_b"));
     EXPECT_EQ(count(file["weights"]), numbers);
     EXPECT_EQ(count(file["weights_b"]), numbers);
@@ -197,7 +186,7 @@ TEST(SessionWeights, TheLargestFileFitsTheLimit) {
     std::cout << "two trained models of the largest shape: " << size << " bytes (" << numbers << " numbers a side)\n";
 
     SessionFile worst;
-    ASSERT_FALSE(parse_session(read(path), *test::vocabulary(), worst).has_value());
+    ASSERT_FALSE(parse_session(test::read_file(path), *test::vocabulary(), worst).has_value());
     std::function<void(json&)> longest = [&](json& j) {
         if (j.is_number()) j = -1.2345678901234567e-05;
         else if (j.is_structured())

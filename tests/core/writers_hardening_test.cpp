@@ -22,18 +22,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("tb_writers_" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    return dir / name;
-}
-
-std::string read(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+fs::path scratch(const std::string& name) { return test::scratch("tb_writers", name); }
 
 mode_t mode_of(const fs::path& path) {
     struct stat st {};
@@ -54,7 +43,7 @@ TEST(ReadOnlyTarget, IsRefusedWhateverTheUserAndLeftAsItWas) {
     const auto error = write_file_atomically(path.string(), "new");
     ASSERT_TRUE(error);
     EXPECT_EQ(*error, said);
-    EXPECT_EQ(read(path), "precious");
+    EXPECT_EQ(test::read_file(path), "precious");
     EXPECT_EQ(mode_of(path), 0444u);
     // Any mode without a write bit, root's tests included (access(2) would let root through).
     for (const mode_t mode : {0400, 0555, 0000}) {
@@ -63,19 +52,19 @@ TEST(ReadOnlyTarget, IsRefusedWhateverTheUserAndLeftAsItWas) {
         EXPECT_EQ(mode_of(path), mode);
     }
     ASSERT_EQ(::chmod(path.c_str(), 0444), 0);
-    EXPECT_EQ(read(path), "precious");
+    EXPECT_EQ(test::read_file(path), "precious");
     // A link to it: the file it leads to decides.
     const fs::path link = scratch("link.csv");
     fs::remove(link);
     fs::create_symlink(path, link);
     EXPECT_TRUE(write_refusal(link.string()));
     EXPECT_TRUE(write_file_atomically(link.string(), "new"));
-    EXPECT_EQ(read(path), "precious");
+    EXPECT_EQ(test::read_file(path), "precious");
     // A write bit for anyone (here the owner's) lets it be replaced; a new file too.
     ASSERT_EQ(::chmod(path.c_str(), 0644), 0);
     EXPECT_FALSE(write_refusal(path.string()));
     EXPECT_FALSE(write_file_atomically(path.string(), "new"));
-    EXPECT_EQ(read(path), "new");
+    EXPECT_EQ(test::read_file(path), "new");
     fs::remove(scratch("new.csv"));
     EXPECT_FALSE(write_refusal(scratch("new.csv").string()));
     fs::remove(link);
