@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <cstdlib>
 #include <cmath>
 #include <cstdio>
 
@@ -137,8 +138,15 @@ std::optional<double> parse_decimal(std::string_view s) {
     if (!digits) return std::nullopt;
     if (text[0] == '.' || (text.size() > 1 && text[0] == '-' && text[1] == '.')) text.insert(text[0] == '-' ? 1 : 0, "0");
     double v = 0.0;
+#if defined(__cpp_lib_to_chars)
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+#else  // libc++ (the web page's) reads no double with from_chars; strtod rounds to nearest too, and
+       // the text holds only digits and '.', read the same in any locale the program runs in (C)
+    char* end = nullptr;
+    v = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size()) return std::nullopt;
+#endif
     return v;
 }
 

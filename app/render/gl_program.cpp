@@ -13,8 +13,19 @@ std::string read_file(const std::string& path) {
     return read.text;
 }
 
+// The shaders are written once, for GLSL 3.30 core; WebGL2 reads GLSL ES 3.00, the same language
+// for what they use once told the precision of floats.
+std::string for_this_platform(std::string source) {
+#ifdef __EMSCRIPTEN__
+    const std::string desktop = "#version 330 core";
+    if (source.compare(0, desktop.size(), desktop) == 0)
+        source.replace(0, desktop.size(), "#version 300 es\nprecision highp float;\nprecision highp int;");
+#endif
+    return source;
+}
+
 GLuint compile(GLenum type, const std::string& path) {
-    const std::string source = read_file(path);
+    const std::string source = for_this_platform(read_file(path));
     const GLuint shader = glCreateShader(type);
     const char* text = source.c_str();
     glShaderSource(shader, 1, &text, nullptr);

@@ -32,7 +32,7 @@ const std::set<std::string>& passing_commands() {
 
 LiveTraining::~LiveTraining() {
     stop_ = true;
-    if (worker_.joinable()) worker_.join();
+    worker_.join();
 }
 
 void LiveTraining::install(CommandRegistry& registry) {
@@ -125,49 +125,58 @@ void LiveTraining::start(int count) {
     stop_ = false;
     done_ = false;
     publish(true);
-    worker_ = std::thread([this, count] { work(count); });
+    auto job = std::make_shared<Job>(*run_, run_b_.get(), count);
+    if (held_out_.empty()) measure(*job);  // where the run starts
+    worker_.start([this, job] { return work_step(*job); });
 }
 
-void LiveTraining::work(int count) {
-    TrainingRun& run = *run_;
-    TrainingRun* run_b = run_b_.get();
+struct LiveTraining::Job {
+    Job(TrainingRun& a, TrainingRun* b, int steps)
+        : run(a), run_b(b), count(steps), held_out(held_out_batch(a)), held_out_b(b ? held_out_batch(*b) : Batch{}) {}
+    TrainingRun& run;
+    TrainingRun* run_b;  // null without side B
+    int count, done = 0;
     Weights scratch;
-    const Batch held_out = held_out_batch(run), held_out_b = run_b ? held_out_batch(*run_b) : Batch{};
-    auto measure = [&] {
-        if (!held_out.empty())
-            held_out_.emplace_back(run.state.steps, batch_loss(run.setup.settings, run.state.weights, held_out, *run.work, scratch));
-        if (run_b && !held_out_b.empty())
-            held_out_b_.emplace_back(run_b->state.steps,
-                                     batch_loss(run_b->setup.settings, run_b->state.weights, held_out_b, *run_b->work, scratch));
-    };
-    if (held_out_.empty()) measure();  // where the run starts
-    auto last = std::chrono::steady_clock::now();
-    for (int i = 1; i <= count && !stop_; ++i) {
+    Batch held_out, held_out_b;
+    std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+};
+
+void LiveTraining::measure(Job& job) {
+    TrainingRun& run = job.run;
+    if (!job.held_out.empty())
+        held_out_.emplace_back(run.state.steps, batch_loss(run.setup.settings, run.state.weights, job.held_out, *run.work, job.scratch));
+    if (TrainingRun* b = job.run_b; b && !job.held_out_b.empty())
+        held_out_b_.emplace_back(b->state.steps, batch_loss(b->setup.settings, b->state.weights, job.held_out_b, *b->work, job.scratch));
+}
+
+bool LiveTraining::work_step(Job& job) {
+    TrainingRun& run = job.run;
+    bool over = job.done >= job.count || stop_;
+    if (!over) {
+        ++job.done;
         StepRecord record = train_step(run.setup, run.state, *run.work, run.gradients);
-        if (!record.finite) {
-            non_finite_step_ = record.step;
-            break;
-        }
-        run.steps.push_back(std::move(record));
-        if (run_b) {  // B's step right after A's: the same step number, the same draw when the runs started together
-            StepRecord b = train_step(run_b->setup, run_b->state, *run_b->work, run_b->gradients);
-            if (!b.finite) {
-                non_finite_step_b_ = b.step;
-                break;
-            }
-            run_b->steps.push_back(std::move(b));
-        }
-        if (run.state.steps % kHeldOutLossEvery == 0) measure();
+        if (!record.finite) non_finite_step_ = record.step, over = true;
+        else run.steps.push_back(std::move(record));
+    }
+    if (!over && job.run_b) {  // B's step right after A's: the same step number, the same draw when the runs started together
+        StepRecord b = train_step(job.run_b->setup, job.run_b->state, *job.run_b->work, job.run_b->gradients);
+        if (!b.finite) non_finite_step_b_ = b.step, over = true;
+        else job.run_b->steps.push_back(std::move(b));
+    }
+    if (!over) {
+        if (run.state.steps % kHeldOutLossEvery == 0) measure(job);
         // The snapshot about 30 times a second: what it holds depends on the steps, not on when.
         const auto now = std::chrono::steady_clock::now();
-        if (now - last > std::chrono::milliseconds(30)) {
+        if (now - job.last > std::chrono::milliseconds(30)) {
             publish(true);
-            last = now;
+            job.last = now;
         }
+        return true;
     }
-    if (held_out_.empty() || held_out_.back().first != run.state.steps) measure();
+    if (held_out_.empty() || held_out_.back().first != run.state.steps) measure(job);
     publish(false);
     done_ = true;
+    return false;
 }
 
 void LiveTraining::publish(bool running) {
@@ -202,7 +211,7 @@ Text give_back(Session& session, TrainingRun&& run, int first_step) {
 }  // namespace
 
 std::optional<CommandResult> LiveTraining::finish() {
-    if (!worker_.joinable()) return std::nullopt;
+    if (!worker_.active()) return std::nullopt;
     worker_.join();
     if (reopen_) return finish_reopening();
     Text summary = give_back(session_, std::move(*run_), first_step_);
@@ -221,6 +230,7 @@ std::optional<CommandResult> LiveTraining::finish() {
 }
 
 std::optional<CommandResult> LiveTraining::poll() {
+    worker_.pump(Worker::kSliceMs);  // the page's steps of this frame (the desktop's thread runs apart)
     if (running()) return done_ ? finish() : std::nullopt;
     rebuild_from_session();
     return std::nullopt;
@@ -244,7 +254,8 @@ CommandResult LiveTraining::reopen(SessionOpening opening, Commit commit) {
     auto vocabulary = std::make_shared<const Vocabulary>(session_.vocabulary());  // the worker's own
     stop_ = false;
     done_ = false;
-    worker_ = std::thread([this, vocabulary] {
+    // The page has no thread: there it runs in one piece (only a session saved without its weights retrains).
+    worker_.start([this, vocabulary] {
         Reopen& r = *reopen_;
         try {
             r.error = train_opening(r.opening, vocabulary, r.models, [this, &r](int done) {
@@ -256,6 +267,7 @@ CommandResult LiveTraining::reopen(SessionOpening opening, Commit commit) {
             r.error = e.what();
         }
         done_ = true;
+        return false;
     });
     return {true, Text{"session " + quoted_path(path) + " : réentraînement de " + format_count(total, Language::French) + " pas, elle s'ouvre à la fin",
                        "session " + quoted_path(path) + ": retraining " + format_count(total, Language::English) + " steps, it opens at the end"}};

@@ -8,6 +8,7 @@
 // that may change the model stops the training first (install() wraps them). With the A/B comparison
 // open, side B trains beside A, step for step, on the same corpus: the same seed and batch size draw
 // the same sentences in the same order, each side with its own objective (its mask).
+// The worker is a thread on the desktop and time slices between frames in the web page (worker.h).
 // The same worker reopens a trained session (/session ouvrir, the last session at start-up): the
 // file's models train there, apart, while the window keeps drawing (reopen()).
 // Pure: no ImGui; tests drive it through Features::run and wait().
@@ -17,12 +18,12 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include "commands.h"
 #include "session_file.h"
+#include "training/worker.h"
 
 namespace tb {
 
@@ -84,7 +85,7 @@ public:
     // The latest snapshot (never null); any thread.
     std::shared_ptr<const TrainingSnapshot> snapshot() const;
     // A training or a reopening on the worker.
-    bool running() const { return worker_.joinable(); }
+    bool running() const { return worker_.active(); }
     // The frame loop's poll: when the worker has ended, the session takes the run back (or the
     // reopened session is put in place). Returns the reply to log then, else nothing.
     std::optional<CommandResult> poll();
@@ -98,7 +99,9 @@ public:
 private:
     CommandResult entrainer(const Args& args, const Handler& headless);
     void start(int count);
-    void work(int count);  // on the worker thread
+    struct Job;                   // one /entrainer's steps, one at a time
+    bool work_step(Job& job);     // on the worker: one step of A (and B); false when over
+    void measure(Job& job);       // the held-out losses at the current step
     void publish(bool running);
     std::optional<CommandResult> finish();  // joins, gives the run back, the summary
     CommandResult finish_reopening();       // joined: the reopened session in place, or why not
@@ -106,7 +109,7 @@ private:
 
     Session& session_;
     std::function<Session*()> side_b_;
-    std::thread worker_;
+    Worker worker_;
     std::atomic<bool> stop_{false}, done_{false};
     // Owned by the worker while it runs, by the window otherwise.
     std::shared_ptr<TrainingRun> run_, run_b_;  // run_b_: null without side B
