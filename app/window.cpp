@@ -19,6 +19,7 @@
 
 #include "app.h"
 #include "fonts.h"
+#include "frame.h"
 #include "keys.h"
 #include "render/bead_renderer.h"
 #include "render/frame_cache.h"
@@ -76,10 +77,6 @@ struct Fullscreen {
 // The window's and the framebuffer's sizes, read together: each read asks the X server, and a
 // window resized between two reads would give a frame drawn at one size and copied at another
 // (the partial redraw's copy then asked pixels past the back buffer: BadValue, X_ShmPutImage).
-struct FrameSize {
-    int window_w = 0, window_h = 0, fb_w = 0, fb_h = 0;
-};
-
 FrameSize read_frame_size(GLFWwindow* window) {
     FrameSize s;
     for (int tries = 0; tries < 4; ++tries) {  // until the framebuffer's size is the same before and after
@@ -196,28 +193,12 @@ struct FrameLoop {
     bool draw(double dt, const FrameSize& size) {
         ImGuiIO& io = ImGui::GetIO();
         const int fb_w = size.fb_w, fb_h = size.fb_h;
-        // the text grows with the window (scene/screen.h): the atlas follows, between frames
-        app.features().set_window(static_cast<float>(size.window_w), static_cast<float>(size.window_h), content_scale);
-        fit_fonts(fonts, app.features().text_px());
-        keys.feed(app);  // this frame's share of the queued key events, before ImGui reads them
-        ImGui_ImplOpenGL3_NewFrame();
-        ImGui_ImplGlfw_NewFrame();
-        // The sizes this frame was laid out for, not those the backend has just read again.
-        io.DisplaySize = ImVec2(static_cast<float>(size.window_w), static_cast<float>(size.window_h));
-        io.DisplayFramebufferScale = ImVec2(static_cast<float>(fb_w) / static_cast<float>(size.window_w),
-                                            static_cast<float>(fb_h) / static_cast<float>(size.window_h));
-        ImGui::NewFrame();
-        keys.handle(app);
-        io.FontGlobalScale = font_stretch(fonts, app.features().text_px());  // 1 unless past the atlas's size
+        begin_frame(app, fonts, keys, size, content_scale);
         follow_full_screen();
         keep_x_error_handlers();  // after GLFW's full-screen calls
         if (screenshot() && !app.features().playback().pinned()) app.features().playback().finish();
-        app.features().update(dt);
-        app.features().set_window(io.DisplaySize.x, io.DisplaySize.y, content_scale);  // /exporter svg's size
-        app.draw(io.DisplaySize.x, io.DisplaySize.y, app.features().interface_scale(), fonts, beads);
-        ImGui::Render();
+        ImDrawData* data = end_frame(app, fonts, beads, dt, content_scale);
 
-        ImDrawData* data = ImGui::GetDrawData();
         cache.render(data, fb_w, fb_h, ImVec4(0.086f, 0.098f, 0.141f, 1.f));  // then in the back buffer
         glViewport(0, 0, fb_w, fb_h);
         stats.vertices += data->TotalVtxCount;

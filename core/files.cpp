@@ -327,7 +327,14 @@ std::optional<FileMessage> write_file(const std::string& path, std::string_view 
     // start (then a killed writer can leave it).
     bool unsupported = false;
     auto error = write_one_way(true, d, bytes, calls, unsupported);
-    return unsupported ? write_one_way(false, d, bytes, calls, unsupported) : error;
+    if (unsupported) error = write_one_way(false, d, bytes, calls, unsupported);
+    if (!error && written_file_observer()) written_file_observer()(path);
+    return error;
+}
+
+std::function<void(const std::string&)>& written_file_observer() {
+    static std::function<void(const std::string&)> observer;
+    return observer;
 }
 
 std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes,

@@ -16,6 +16,7 @@
 // whoever runs the program, root included, as an editor has it) or that this user may not write:
 // renaming over it would bypass the protection its owner set.
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -70,5 +71,9 @@ std::optional<std::string> write_file_atomically(const std::string& path, std::s
 // The same, the reason in both languages (for the commands that answer in English too).
 std::optional<FileMessage> write_file(const std::string& path, std::string_view bytes,
                                       const WriterCalls& calls = system_writer_calls());
+
+// Told the path of every file the writer has put in place (the web page offers each as a
+// download); empty unless set.
+std::function<void(const std::string&)>& written_file_observer();
 
 }  // namespace tb
