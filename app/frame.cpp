@@ -8,6 +8,29 @@
 #include "keys.h"
 
 namespace tb {
+namespace {
+
+void apply_style(float scale) {
+    ImGuiStyle& style = ImGui::GetStyle();
+    ImGui::StyleColorsDark();
+    style.WindowRounding = 0;
+    style.FrameRounding = 4;
+    style.WindowBorderSize = 0;
+    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.086f, 0.098f, 0.141f, 1.f);
+    style.Colors[ImGuiCol_ChildBg] = ImVec4(0.07f, 0.08f, 0.11f, 1.f);
+    style.ScaleAllSizes(scale);
+}
+
+}  // namespace
+
+void start_imgui(float content_scale) {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // no imgui.ini: the same layout every run
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;  // every control reachable with Tab and arrows
+    apply_style(content_scale);
+}
 
 void begin_frame(App& app, Fonts& fonts, Keyboard& keys, const FrameSize& size, float content_scale) {
     ImGuiIO& io = ImGui::GetIO();

@@ -45,16 +45,6 @@ void on_glfw_error(int code, const char* description) {
     std::fprintf(stderr, "transformer-bloc : GLFW %d : %s\n", code, description);
 }
 
-void apply_style(float scale) {
-    ImGuiStyle& style = ImGui::GetStyle();
-    ImGui::StyleColorsDark();
-    style.WindowRounding = 0;
-    style.FrameRounding = 4;
-    style.WindowBorderSize = 0;
-    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.086f, 0.098f, 0.141f, 1.f);
-    style.Colors[ImGuiCol_ChildBg] = ImVec4(0.07f, 0.08f, 0.11f, 1.f);
-    style.ScaleAllSizes(scale);
-}
 
 struct Fullscreen {
     bool on = false;
@@ -118,17 +108,12 @@ GLFWwindow* open_window(const WindowOptions& options, const char* title) {
     return window;
 }
 
-// ImGui's context and style; returns the monitor's content scale (HiDPI), 1 to 4.
-float start_imgui(GLFWwindow* window) {
+// ImGui's context and style at the monitor's content scale (HiDPI), 1 to 4, which it returns.
+float open_imgui(GLFWwindow* window) {
     float scale_x = 1, scale_y = 1;
     glfwGetWindowContentScale(window, &scale_x, &scale_y);
     const float content_scale = std::clamp(std::max(scale_x, scale_y), 1.f, 4.f);
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;  // no imgui.ini: the same layout every run
-    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;  // every control reachable with Tab and arrows
-    apply_style(content_scale);
+    tb::start_imgui(content_scale);
     return content_scale;
 }
 
@@ -310,7 +295,7 @@ int run_window(App& app, const std::string& data_dir, const WindowOptions& optio
     GLFWwindow* window = open_window(options, text_in(app.features().registry().language()).window_title);
     if (!window) return 2;
     install_x_error_handlers(glfw_x11_display(), options.connection_lost);  // French, and not fatal
-    const float content_scale = start_imgui(window);
+    const float content_scale = open_imgui(window);
     app.features().set_window(static_cast<float>(options.width), static_cast<float>(options.height), content_scale);
     Fonts fonts = load_fonts(std::round(std::min(app.features().text_px(), kMaxAtlasPx)));
     ImGui_ImplGlfw_InitForOpenGL(window, true);
