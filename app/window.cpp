@@ -213,6 +213,7 @@ struct FrameLoop {
         keep_x_error_handlers();  // after GLFW's full-screen calls
         if (screenshot() && !app.features().playback().pinned()) app.features().playback().finish();
         app.features().update(dt);
+        if (const auto link = app.features().take_clipboard()) glfwSetClipboardString(window, link->c_str());  // /lien
         app.features().set_window(io.DisplaySize.x, io.DisplaySize.y, content_scale);  // /exporter svg's size
         app.draw(io.DisplaySize.x, io.DisplaySize.y, app.features().interface_scale(), fonts, beads);
         ImGui::Render();
