@@ -49,4 +49,31 @@ TEST(CliExportTrace, RefusedWhereNothingMayBeWritten) {
     EXPECT_NE(empty.err.find("/exporter attend"), std::string::npos) << empty.err;
 }
 
+// The test's own reading of a fragment (RFC 3986 percent-decoding, pieces cut at each ';'), shared
+// with nothing of the program's, the lines joined by new lines as --run takes them.
+std::string lines_of(const std::string& fragment) {
+    std::string out;
+    for (std::size_t i = 1; i < fragment.size(); ++i) {
+        if (fragment[i] == ';') out += '\n';
+        else if (fragment[i] == '%') out += static_cast<char>(std::stoi(fragment.substr(i + 1, 2), nullptr, 16)), i += 2;
+        else out += fragment[i];
+    }
+    return out;
+}
+
+// Headless, /lien prints the model's part of the state as a fragment; run in a fresh process, its
+// lines give the same trace file.
+TEST(CliLink, HeadlessPrintsALinkThatRebuildsTheTrace) {
+    const std::string a = scratch("link_a.json"), b = scratch("link_b.json");
+    const auto linked = run("--headless --run \"/couches 3;/residuel off;/graine 99;/phrase l'élève regarde la mer;/etape 4;/lien\" --trace " + a);
+    ASSERT_EQ(linked.status, 0) << linked.err;
+    const std::string fragment = "#/couches%203;/residuel%20off;/phrase%20l'%C3%A9l%C3%A8ve%20regarde%20la%20mer;/graine%2099;/etape%204";
+    EXPECT_NE(linked.out.find("lien : " + fragment + "\n"), std::string::npos) << linked.out;
+    const auto rebuilt = run("--headless --run \"" + lines_of(fragment) + "\" --trace " + b);
+    ASSERT_EQ(rebuilt.status, 0) << rebuilt.err;
+    EXPECT_EQ(read_file(a), read_file(b));
+    EXPECT_NE(run("--lang en --headless --run '/couches 3;/lien'").out.find("link: #/couches%203\n"), std::string::npos);
+    std::remove(a.c_str()), std::remove(b.c_str());
+}
+
 }  // namespace
