@@ -54,7 +54,10 @@ std::optional<Text> link_line_refusal(std::string_view line);
 // every line may run.
 std::optional<Text> link_refusal(const std::vector<std::string>& lines);
 
-// A fragment read and checked: its lines when every one may run, else why none runs.
+// A fragment read and checked: its lines when every one may run, else why none runs. The web page
+// runs them as --run does (cli.md): one by one through the window's features, each line as it stands
+// (never split again), each training ended before the next line (Features::wait_for_training),
+// stopping at the first the registry refuses.
 LinkLines read_link(std::string_view fragment);
 
 }  // namespace tb
