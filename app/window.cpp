@@ -183,6 +183,7 @@ struct FrameLoop {
         keep_x_error_handlers();  // after GLFW's full-screen calls
         if (screenshot() && !app.features().playback().pinned()) app.features().playback().finish();
         ImDrawData* data = end_frame(app, fonts, beads, dt, content_scale);
+        if (const auto link = app.features().take_clipboard()) glfwSetClipboardString(window, link->c_str());  // /lien
 
         cache.render(data, fb_w, fb_h, ImVec4(0.086f, 0.098f, 0.141f, 1.f));  // then in the back buffer
         glViewport(0, 0, fb_w, fb_h);

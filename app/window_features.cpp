@@ -5,6 +5,8 @@
 #include <filesystem>
 
 #include "numbers.h"
+#include "persist/data_dir.h"
+#include "persist/view_link.h"
 #include "scene/badge_strip.h"
 #include "scene/svg.h"
 #include "text/text.h"
@@ -55,6 +57,13 @@ void Features::install() {
         [this] { return comparison_.is_open() ? comparison_.b()->trace() : nullptr; });
     add_session_commands(registry_, this, [this](const std::string& path) { return open_session_file(path); });
     training_.install(registry_);  // last: it wraps every command that may change the model
+    // After it: /lien changes nothing, so a training goes on while the link is made.
+    add_link_command(
+        registry_, [this](const Session&) { return link_state(); },
+        [this](const std::string& fragment) -> std::optional<Text> {
+            clipboard_ = fragment;
+            return Text{"copié dans le presse-papiers", "copied to the clipboard"};
+        });
 }
 
 void Features::install_headless(Session& session, CommandRegistry& registry, int width, int height) {
@@ -66,6 +75,7 @@ void Features::install_headless(Session& session, CommandRegistry& registry, int
         return cross_section_svg(headless_svg_picture(s.trace(), w, h, registry.language(), s.previous_trace().get()));
     });
     add_session_commands(registry);  // the model's part only
+    add_link_command(registry);      // the model's part only
 }
 
 // Hooks the command the registry runs under `name`: after it succeeds, `react` runs. However the
@@ -192,6 +202,37 @@ CommandResult Features::request_image(const std::string& path) {
     image_requests_.push_back(target.string());
     return CommandResult(true, "image demandée : écrite à la fin de l'image suivante dans " + quoted_path(target.string()),
                          "picture requested: written at the end of the next frame to " + quoted_path(target.string()));
+}
+
+std::optional<std::string> Features::take_clipboard() {
+    std::optional<std::string> out;
+    out.swap(clipboard_);
+    return out;
+}
+
+StateLink Features::link_state() {
+    WindowLink w;
+    playback_.save(w.view);
+    comparison_.save(w.view);
+    w.view.light_theme = teaching_.theme() == Theme::Light;
+    w.presenter = teaching_.presenter();
+    if (inspector_.panel() != Panel::None) w.panel = panel_word(inspector_.panel());
+    w.parameters_open = inspector_.parameters_open();
+    const LessonPlayer& lesson = teaching_.lesson();
+    const std::optional<std::string> data = find_data_dir();
+    const std::optional<std::string> name = lesson.is_open() && data ? builtin_lesson_name(lesson.path(), *data + "/assets/lessons") : std::nullopt;
+    if (name) {
+        LinkLesson l{*name, lesson.index(), lesson.step().has_question(), lesson.revealed(), {"/reinit"}};
+        for (int i = 0; i <= l.step; ++i)
+            if (i < l.step || l.revealed)
+                for (const LessonLine& c : lesson.lesson().steps[static_cast<std::size_t>(i)].commands) l.lines.push_back(c.text);
+        w.lesson = std::move(l);
+    }
+    StateLink link = window_link(session_, w);
+    if (lesson.is_open() && !name)
+        link.notes.push_back({"la leçon ouverte vient d'un fichier : elle n'est pas dans le lien (un lien n'ouvre que les leçons intégrées)",
+                              "the open lesson comes from a file: it is not in the link (a link opens built-in lessons only)"});
+    return link;
 }
 
 std::vector<std::string> Features::take_image_requests() {

@@ -11,6 +11,7 @@
 #include "compare/compare_feature.h"
 #include "exports.h"
 #include "inspector/inspector_feature.h"
+#include "link_command.h"
 #include "console_log.h"
 #include "playback/playback.h"
 #include "scene/screen.h"
@@ -27,12 +28,13 @@ public:
     Features(const Features&) = delete;
     Features& operator=(const Features&) = delete;
 
-    // Registers every window command (each feature's declarations), /exporter with its image kind
-    // and /session with the view; hooks /parametres (opens its window) and /reinit (the view back
+    // Registers every window command (each feature's declarations), /exporter with its image kind,
+    // /session with the view and /lien with the view and the clipboard; hooks /parametres (opens its window) and /reinit (the view back
     // to start-up) by name in the registry, so that they react to what the registry ran.
     void install();
     // Without the window: the same declarations, each answering that it needs the window, then
-    // /exporter (no image; its SVG in a window of width x height, --size) and /session (no view).
+    // /exporter (no image; its SVG in a window of width x height, --size), /session (no view) and
+    // /lien (the model's part).
     static void install_headless(Session& session, CommandRegistry& registry, int width = 1600, int height = 900);
     // Every window command, as each feature declares it.
     std::vector<Command> declarations();
@@ -83,6 +85,11 @@ public:
     bool images_pending() const { return !image_requests_.empty(); }
     void image_written(const std::string& path, const std::optional<std::string>& error);
 
+    // /lien's fragment, to put on the clipboard: the frame loop takes it once (nothing until the next /lien).
+    std::optional<std::string> take_clipboard();
+    // /lien's state: the model's lines with the view around them (persist/view_link.h).
+    StateLink link_state();  // not const: the inspector's parameters_open() is not
+
     // The window's size (ImGui's display size) and the monitor's content scale, told by the frame
     // loop every frame (before the first: --size, else 1600x900 at scale 1).
     void set_window(float width, float height, float content_scale);
@@ -116,6 +123,7 @@ private:
     std::vector<LogLine> log_;
     LiveTraining training_;  // after log_: its worker stops before the rest goes
     std::vector<std::string> image_requests_;
+    std::optional<std::string> clipboard_;  // /lien's fragment, until the frame loop takes it
     std::string caption_;
     std::shared_ptr<const Trace> caption_trace_;  // the trace the caption speaks of
     bool shuffled_now_ = false;  // set by /melanger's hook during run()

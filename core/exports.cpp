@@ -10,6 +10,7 @@
 #include "predictions.h"
 #include "settings_table.h"
 #include "training.h"
+#include "trace_json.h"
 #include "training_commands.h"
 #include "utf8.h"
 
@@ -254,6 +255,36 @@ CommandResult model_export(const Session& session, const std::string& path, cons
     return written(path, content, what);
 }
 
+// The trace (cli.md): exactly what --trace writes for the current state; refused, nothing
+// written, for a model that is not finite (as --trace refuses it).
+CommandResult export_trace(Session& session, const Args& file) {
+    if (auto refusal = non_finite_model(*session.trace())) return {false, *refusal};
+    std::string text;
+    try {
+        text = trace_text(*session.trace());
+    } catch (const std::exception&) {
+        return {false, "/exporter trace : la trace contiendrait une valeur non finie (NaN ou infini) ; rien n'a été écrit",
+                "/exporter trace: the trace would hold a non-finite value (NaN or infinity); nothing was written"};
+    }
+    return written(file.text(), text, {"trace (JSON, comme --trace) écrite dans ", "trace (JSON, as --trace) written to "});
+}
+
+// The training log (cli.md): the session's run, replayable by another implementation. It ends
+// at the last finite step (a non-finite one stops the run), so a diverged model still has one.
+CommandResult export_log(Session& session, const Args& file) {
+    std::optional<std::string> text;
+    try {
+        text = training_log(session);
+    } catch (const std::exception&) {  // a non-finite number (trace_json.h): JSON has none
+        return {false, "/exporter entrainement : le journal contiendrait une valeur non finie (NaN ou infini) ; rien n'a été écrit",
+                "/exporter entrainement: a non-finite value (NaN or infinity); nothing was written"};
+    }
+    if (!text)
+        return {false, "/exporter entrainement : aucun entraînement à exporter (/entrainer N d'abord)",
+                "/exporter entrainement: no training to export (/entrainer N first)"};
+    return written(file.text(), *text, {"journal d'entraînement (JSON) écrit dans ", "training log (JSON) written to "});
+}
+
 }  // namespace
 
 std::optional<Text> non_finite_model(const Trace& trace) {
@@ -310,24 +341,10 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
                     "/exporter image needs the window (not --headless)"};
         return image(file.text());
     };
-    // The training log (cli.md): the session's run, replayable by another implementation. It ends
-    // at the last finite step (a non-finite one stops the run), so a diverged model still has one.
-    auto log = [](Session& session, const Args& file) -> CommandResult {
-        std::optional<std::string> text;
-        try {
-            text = training_log(session);
-        } catch (const std::exception&) {  // a non-finite number (trace_json.h): JSON has none
-            return {false, "/exporter entrainement : le journal contiendrait une valeur non finie (NaN ou infini) ; rien n'a été écrit",
-                    "/exporter entrainement: a non-finite value (NaN or infinity); nothing was written"};
-        }
-        if (!text)
-            return {false, "/exporter entrainement : aucun entraînement à exporter (/entrainer N d'abord)",
-                    "/exporter entrainement: no training to export (/entrainer N first)"};
-        return written(file.text(), *text, {"journal d'entraînement (JSON) écrit dans ", "training log (JSON) written to "});
-    };
     const Handler run = verbs("exporter",
                               {{{"image"}, picture, true},
                                {{"svg"}, section, true},
+                               {{"trace"}, export_trace, true},
                                {{"profil"}, profile, true},
                                {{"lentille"}, lens, true},
                                {{"neurones"}, neurons, true},
@@ -337,15 +354,15 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
                                {{"fiche"},
                                 text_export(configuration_card, {"fiche de configuration (Markdown) écrite dans ", "configuration card (Markdown) written to "}),
                                 true},
-                               {{"entrainement"}, log, true}},
-                              Text{"image, svg, profil, lentille, neurones, parametres, fiche ou entrainement, puis un nom de fichier",
-                                   "image, svg, profil, lentille, neurones, parametres, fiche or entrainement, then a file name"});
-    registry.add({"exporter", "/exporter <image|svg|profil|lentille|neurones|parametres|fiche|entrainement> FICHIER",
-                  "Enregistre la vue (PNG), la coupe (SVG, à coller dans un diaporama), le profil des normes, la "
+                               {{"entrainement"}, export_log, true}},
+                              Text{"image, svg, trace, profil, lentille, neurones, parametres, fiche ou entrainement, puis un nom de fichier",
+                                   "image, svg, trace, profil, lentille, neurones, parametres, fiche or entrainement, then a file name"});
+    registry.add({"exporter", "/exporter <image|svg|trace|profil|lentille|neurones|parametres|fiche|entrainement> FICHIER",
+                  "Enregistre la vue (PNG), la coupe (SVG, à coller dans un diaporama), la trace (JSON, comme --trace), le profil des normes, la "
                   "lentille des logits ou les neurones qui poussent le mot prédit (CSV), le détail des paramètres ou la fiche de configuration (Markdown), le "
                   "journal d'entraînement (JSON).",
-                  {"image", "svg", "profil", "lentille", "neurones", "parametres", "fiche", "entrainement"}, run,
-                  "Saves the view (PNG), the cross-section (SVG, for slides), the norm profile, the logit lens or the "
+                  {"image", "svg", "trace", "profil", "lentille", "neurones", "parametres", "fiche", "entrainement"}, run,
+                  "Saves the view (PNG), the cross-section (SVG, for slides), the trace (JSON, as --trace), the norm profile, the logit lens or the "
                   "neurons pushing the predicted word (CSV), "
                   "the parameter breakdown or the configuration card (Markdown), the training log (JSON)."});
 }

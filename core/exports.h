@@ -59,7 +59,8 @@ using SideB = std::function<std::shared_ptr<const Trace>()>;
 // at its last finite step, so those three stay possible. Nothing when every value is finite.
 std::optional<Text> non_finite_model(const Trace& trace);
 
-// Registers /exporter <image|svg|profil|lentille|parametres|fiche> FICHIER. Without `image` (headless), the
+// Registers /exporter <image|svg|trace|profil|lentille|neurones|parametres|fiche|entrainement> FICHIER
+// (trace: exactly what --trace writes, trace_json.h). Without `image` (headless), the
 // image kind answers that it needs the window; without `svg`, the svg kind says it is not there.
 void add_export_commands(CommandRegistry& registry, ImageExporter image = nullptr, SvgMaker svg = nullptr,
                          SideB side_b = nullptr);

@@ -142,14 +142,15 @@ json to_json(const Trace& t) {
     return out;
 }
 
+std::string trace_text(const Trace& trace) { return to_json(trace).dump(1) + '\n'; }
+
 std::optional<std::string> write_trace(const Trace& trace, const std::string& path) {
     std::string text;
     try {
-        text = to_json(trace).dump(1);
+        text = trace_text(trace);
     } catch (const std::exception& e) {
         return std::string(e.what());
     }
-    text += '\n';
     if (auto error = write_file_atomically(path, text)) return "trace non écrite : " + *error;
     return std::nullopt;
 }

@@ -20,6 +20,10 @@ std::string dump_exact(const nlohmann::json& j);
 // Throws std::runtime_error (French message) if any number in the trace is not finite.
 nlohmann::json to_json(const Trace& trace);
 
+// The text write_trace writes: the JSON indented by one space, then a new line. Throws
+// std::runtime_error (French message) if any number is not finite.
+std::string trace_text(const Trace& trace);
+
 // Writes the JSON to `path` (via a temporary file renamed into place); returns the French reason
 // on failure, nothing on success.
 std::optional<std::string> write_trace(const Trace& trace, const std::string& path);

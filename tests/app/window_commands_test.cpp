@@ -28,9 +28,10 @@ TEST(WindowCommands, EveryOneAnswersHeadlessThatItNeedsTheWindow) {
         EXPECT_EQ(r.message, "/" + name + " n'existe qu'avec la fenêtre (pas avec --headless)");
     }
     EXPECT_TRUE(same_model(session.settings(), Settings{}));  // nothing changed
-    // /exporter and /session exist headless too.
+    // /exporter, /session and /lien exist headless too.
     EXPECT_NE(headless.find("exporter"), nullptr);
     EXPECT_NE(headless.find("session"), nullptr);
+    EXPECT_NE(headless.find("lien"), nullptr);
 }
 
 // Every log line is cut where it enters the log: a command line of 200 000 characters (a --run

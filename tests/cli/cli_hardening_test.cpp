@@ -61,7 +61,7 @@ TEST(CliHardening, ADivergedModelIsNeverExportedAsNan) {
     EXPECT_EQ(log.find("inf"), std::string::npos);
     EXPECT_TRUE(fs::exists(dir + "/p.md"));
     // The trace refuses the same model, so does every export of its values (the SVG included).
-    for (const std::string kind : {"lentille", "neurones", "svg"}) {
+    for (const std::string kind : {"lentille", "neurones", "svg", "trace"}) {
         const std::string target = dir + "/out." + kind;
         const auto e = run("--headless --run '" + kDiverged + "; /exporter " + kind + " " + target + "'");
         EXPECT_EQ(e.status, 2) << kind << e.err;
@@ -78,7 +78,7 @@ TEST(CliHardening, AReadOnlyFileIsRefusedByEveryWriterEvenForRoot) {
     const std::string quoted = "« " + dir + "/ro";
     const std::string said = " » est en lecture seule : rien n'a été écrit (chmod u+w pour l'autoriser)";
     const std::string runs[] = {"/exporter profil", "/exporter svg", "/exporter lentille", "/exporter neurones", "/exporter parametres",
-                                "/exporter fiche", "/session enregistrer", "/entrainer 2; /exporter entrainement"};
+                                "/exporter fiche", "/exporter trace", "/session enregistrer", "/entrainer 2; /exporter entrainement"};
     for (const std::string& command : runs) {
         protect(dir + "/ro", "precious", 0444);
         const auto r = run("--headless --run '" + command + " " + dir + "/ro'");

@@ -18,6 +18,7 @@ targets=(
   "lesson_fuzzer     files    400000"
   "corpus_fuzzer     files    50000"
   "vocabulary_fuzzer files    900000"
+  "link_fuzzer       links    300000"
 )
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
