@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "files.h"
+#include "link.h"
 #include "persist/view_state.h"
 #include "session_file.h"
 #include "vocabulary.h"
@@ -15,27 +16,11 @@
 EM_JS(void, tb_js_resolve, (int id, int ok, const char* reply), { Module.tbResolve(id, ok !== 0, UTF8ToString(reply)); });
 EM_JS(void, tb_js_offer_download, (const char* path), { Module.tbOfferDownload(UTF8ToString(path)); });
 EM_JS(void, tb_js_sync_storage, (), { Module.tbSyncStorage(); });
+EM_JS(void, tb_js_copy, (const char* text), {
+    if (navigator.clipboard) navigator.clipboard.writeText(UTF8ToString(text)).catch(function () {});
+});
 
 namespace tb {
-
-// TEMPORARY until core/link.h lands: decoding only, no policy.
-struct LinkLines {
-    std::vector<std::string> lines;
-    std::optional<Text> error;
-};
-LinkLines read_link(const CommandRegistry& registry, const std::string& fragment) {
-    std::string text;
-    for (std::size_t i = 0; i < fragment.size(); ++i) {
-        if (fragment[i] == '%' && i + 2 < fragment.size()) {
-            text += static_cast<char>(std::stoi(fragment.substr(i + 1, 2), nullptr, 16));
-            i += 2;
-        } else {
-            text += fragment[i];
-        }
-    }
-    const ScriptLines parsed = registry.read_script(text);
-    return {parsed.lines, parsed.error};
-}
 
 struct Page::Program {
     Session session;
@@ -80,7 +65,7 @@ void Page::restore_last_session() {
 
 // A link: every line checked before any runs; the stored session is neither reopened nor replaced.
 void Page::open_link(const std::string& fragment) {
-    const LinkLines link = read_link(program_->registry, fragment);
+    const LinkLines link = read_link(fragment);
     if (link.error) {
         app().features().add_log({LogLine::Kind::Error, "lien refusé : " + link.error->fr, "link refused: " + link.error->en});
         return;
@@ -133,6 +118,7 @@ void Page::finish_request(const Request& r, bool ok) {
 }
 
 void Page::after_frame() {
+    if (const auto link = app().features().take_clipboard()) tb_js_copy(link->c_str());  // /lien
     while (!requests_.empty() && !step_request(requests_.front())) requests_.pop_front();
     for (const auto& [path, asked_by_script] : written_)
         if (!asked_by_script) tb_js_offer_download(path.c_str());

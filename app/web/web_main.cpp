@@ -3,6 +3,7 @@
 #include <emscripten.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <memory>
 #include <string>
@@ -31,6 +32,7 @@ EMSCRIPTEN_KEEPALIVE int tb_save_now() { return g_page && g_page->save_last_sess
 int main(int argc, char** argv) {
     const bool english = argc > 1 && std::string(argv[1]) == "en";
     const std::string fragment = argc > 2 ? argv[2] : "";
+    setenv("TRANSFORMER_BLOC_DATA", "/data", 1);  // persist/data_dir.h: the shipped lessons by name
     try {
         g_page = std::make_unique<tb::Page>("/data", english, fragment);
     } catch (const std::exception& e) {

@@ -26,10 +26,12 @@ function serve(dir) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-// Throws at the first difference: a key, a type, a string, or a number beyond `relative`.
-function compareJson(actual, expected, relative, where = '') {
+// Throws at the first difference: a key, a type, a string, or a number beyond `relative` times its
+// scale: the largest magnitude of the array it is in (a vector's component is compared relative to
+// the vector: a component near zero after a cancellation carries the others' rounding), else its own.
+function compareJson(actual, expected, relative, where = '', arrayScale = 0) {
   if (typeof expected === 'number' && typeof actual === 'number') {
-    const scale = Math.max(Math.abs(expected), Math.abs(actual), 1e-300);
+    const scale = Math.max(Math.abs(expected), Math.abs(actual), arrayScale, 1e-300);
     if (Math.abs(actual - expected) > relative * scale && actual !== expected)
       throw new Error(`${where || 'racine'} : ${actual} au lieu de ${expected} (écart relatif ${Math.abs(actual - expected) / scale})`);
     return;
@@ -40,10 +42,12 @@ function compareJson(actual, expected, relative, where = '') {
     if (actual !== expected) throw new Error(`${where || 'racine'} : ${JSON.stringify(actual)} au lieu de ${JSON.stringify(expected)}`);
     return;
   }
+  const numbers = Array.isArray(expected) ? expected.filter((v) => typeof v === 'number') : [];
+  const scale = numbers.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
   const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
   for (const key of keys) {
     if (!(key in actual) || !(key in expected)) throw new Error(`${where}.${key} : présent d'un seul côté`);
-    compareJson(actual[key], expected[key], relative, `${where}.${key}`);
+    compareJson(actual[key], expected[key], relative, `${where}.${key}`, scale);
   }
 }
 
