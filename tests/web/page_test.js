@@ -23,12 +23,15 @@ function fail(message) {
 // The desktop program, headless: the file it writes for `commands` (--run), as text.
 function desktop(commands, file, extra = []) {
   const target = path.join(out, file);
-  execFileSync(option('--desktop'), ['--headless', '--run', commands, ...extra], { cwd: out, stdio: 'pipe' });
+  // The portable kernels, as the page's (sums in the same order): what may differ is libm's last bit.
+  const env = { ...process.env, TB_KERNELS: 'sse2' };
+  execFileSync(option('--desktop'), ['--headless', '--run', commands, ...extra], { cwd: out, stdio: 'pipe', env });
   return fs.readFileSync(target, 'utf8');
 }
 
 async function readPageFile(page, name) {
   const bytes = await page.evaluate((n) => window.transformerBloc.readFile(n).then((b) => Array.from(b)), name);
+  fs.writeFileSync(path.join(out, 'page-' + name), Buffer.from(bytes));  // kept beside the desktop's, to compare by hand
   return Buffer.from(bytes).toString('utf8');
 }
 
