@@ -47,3 +47,17 @@ tb_web_page(transformer-bloc-single --embed-file -sSINGLE_FILE=1)
 add_custom_command(TARGET transformer-bloc-single POST_BUILD
   COMMAND ${CMAKE_COMMAND} -DPAGE=${tb_web_dir}/index.html -DSCRIPT=$<TARGET_FILE:transformer-bloc-single>
           -DOUT=${CMAKE_BINARY_DIR}/transformer-bloc.html -P ${tb_web_dir}/inline_script.cmake)
+
+# What a school publishes (docs/web.md): transformer-bloc-web-VERSION.zip with the folder and the
+# single file: cmake --build --preset web --target web-release.
+set(tb_web_release "transformer-bloc-web-${PROJECT_VERSION}")
+add_custom_target(web-release
+  COMMAND ${CMAKE_COMMAND} -E rm -rf ${tb_web_release} ${tb_web_release}.zip
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${tb_web_release}
+  COMMAND ${CMAKE_COMMAND} -E copy_directory page ${tb_web_release}/page
+  COMMAND ${CMAKE_COMMAND} -E copy transformer-bloc.html ${tb_web_release}/
+  COMMAND ${CMAKE_COMMAND} -E tar cf ${tb_web_release}.zip --format=zip ${tb_web_release}
+  COMMAND ${CMAKE_COMMAND} -E rm -rf ${tb_web_release}
+  WORKING_DIRECTORY ${CMAKE_BINARY_DIR}
+  DEPENDS transformer-bloc transformer-bloc-single
+  COMMENT "${tb_web_release}.zip")
