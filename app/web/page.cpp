@@ -16,6 +16,7 @@
 EM_JS(void, tb_js_resolve, (int id, int ok, const char* reply), { Module.tbResolve(id, ok !== 0, UTF8ToString(reply)); });
 EM_JS(void, tb_js_offer_download, (const char* path), { Module.tbOfferDownload(UTF8ToString(path)); });
 EM_JS(void, tb_js_sync_storage, (), { Module.tbSyncStorage(); });
+EM_JS(void, tb_js_pick_file, (), { Module.tbPickFile(); });
 EM_JS(void, tb_js_copy, (const char* text), {
     if (navigator.clipboard) navigator.clipboard.writeText(UTF8ToString(text)).catch(function () {});
 });
@@ -50,6 +51,28 @@ void Page::start(bool english) {
     program_ = std::make_unique<Program>(std::move(vocabulary));
     if (english) program_->registry.set_language(Language::English);
     program_->app.emplace(program_->session, program_->registry);
+    // The browser opens its file picker only in answer to the user (the Enter that ran the command).
+    program_->registry.add(Command{"ouvrir", "/ouvrir",
+                                   "Ouvre un fichier de l'ordinateur : une session (.json), une leçon ou un corpus (.txt) ; "
+                                   "déposer le fichier sur la page fait de même",
+                                   {}, [](Session&, const Args&) {
+                                       tb_js_pick_file();
+                                       return CommandResult(true, Text{"choisissez le fichier à ouvrir", "choose the file to open"});
+                                   },
+                                   "Opens a file from the computer: a session (.json), a lesson or a corpus (.txt); "
+                                   "dropping the file on the page does the same"});
+    program_->registry.add_help_note("Dans la page, /exporter et /session enregistrer téléchargent le fichier écrit.",
+                                     "In the page, /exporter and /session enregistrer download the file they write.");
+}
+
+// A file the user picked or dropped, now at `name` in the page's folder: opened by the command its
+// kind asks for (a session, a lesson — it has [étape] lines —, else a corpus), echoed in the console.
+void Page::open_picked_file(const std::string& name) {
+    const ReadResult read = read_text_file(name, 4 << 20);
+    std::string verb = "/corpus ouvrir ";
+    if (name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0) verb = "/session ouvrir ";
+    else if (read.ok && read.text.find("[étape]") != std::string::npos) verb = "/lecon ouvrir ";
+    app().run(verb + "\"" + name + "\"");
 }
 
 // As the desktop's: a session that cannot be reopened is set aside and the page starts fresh.

@@ -37,6 +37,8 @@ public:
     // After each frame: the queued lines that may run now, the files written to offer, the last
     // session saved when the state changed.
     void after_frame();
+    // A file from the computer (Ctrl+O, or dropped), written by page.js into the page's folder.
+    void open_picked_file(const std::string& name);
     // Leaving now would lose something: a lesson open or a training running.
     bool leaving_loses_work() const;
     // Saves the last session now when it changed (the page is being hidden); true when written.

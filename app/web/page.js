@@ -78,6 +78,36 @@
     setTimeout(function () { URL.revokeObjectURL(link.href); }, 10000);
   };
 
+  // /ouvrir (its Enter is the user's gesture a browser asks before a file picker), Ctrl+O where the
+  // browser allows it, or a file dropped on the page: the file from the computer, copied into the
+  // page's folder under its own name, opened by the command its kind asks for (page.cpp).
+  const picker = document.createElement('input');
+  picker.type = 'file';
+  picker.accept = '.json,.txt';
+  picker.style.display = 'none';
+  document.body.appendChild(picker);
+  function openPicked(file) {
+    if (!file || !Module['calledRun']) return;
+    file.arrayBuffer().then(function (buffer) {
+      const name = file.name.replace(/[\/\\"]/g, '_');
+      FS.writeFile('/fichiers/' + name, new Uint8Array(buffer));
+      Module.ccall('tb_open_file', null, ['string'], [name]);
+    });
+  }
+  Module['tbPickFile'] = function () { picker.click(); };
+  picker.addEventListener('change', function () { openPicked(picker.files[0]); picker.value = ''; });
+  window.addEventListener('keydown', function (e) {
+    if ((e.ctrlKey || e.metaKey) && (e.key === 'o' || e.key === 'O')) {
+      e.preventDefault();
+      picker.click();
+    }
+  }, true);
+  window.addEventListener('dragover', function (e) { e.preventDefault(); });
+  window.addEventListener('drop', function (e) {
+    e.preventDefault();
+    if (e.dataTransfer && e.dataTransfer.files.length) openPicked(e.dataTransfer.files[0]);
+  });
+
   // Keys that would reload, zoom, go back or scroll the page act on the program only (F5 is the
   // presenter key that clickers also send). The program still receives them.
   window.addEventListener('keydown', function (e) {

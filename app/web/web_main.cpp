@@ -21,6 +21,8 @@ extern "C" {
 
 // run(line): the reply comes to page.js's resolver `id` once every line ran (or one was refused).
 EMSCRIPTEN_KEEPALIVE void tb_run(int id, const char* line) { g_page->request(id, line); }
+// Ctrl+O or a drop: the file page.js wrote under `name` in the page's folder, opened.
+EMSCRIPTEN_KEEPALIVE void tb_open_file(const char* name) { g_page->open_picked_file(name); }
 // beforeunload: whether leaving now would lose a lesson open or a training running.
 EMSCRIPTEN_KEEPALIVE int tb_leaving_loses_work() { return g_page && g_page->leaving_loses_work() ? 1 : 0; }
 // pagehide: the last session saved now if it changed.

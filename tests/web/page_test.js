@@ -173,6 +173,19 @@ const checks = {
     if (!/presentateur/.test(decodeURIComponent(reply))) fail('mode présentateur absent du lien : ' + reply);
   },
 
+  // /ouvrir: a session saved by the desktop program, picked from the computer, opens in the page.
+  async open_file({ context, url }) {
+    desktop('/couches 5;/graine 9;/session enregistrer picked.json', 'picked.json');
+    const page = await open(context, url);
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.type('/ouvrir', { delay: 5 });
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles(path.join(out, 'picked.json'));
+    await page.waitForTimeout(1000);
+    const s = await settings(page, 'opened.json');
+    if (s.layers !== 5 || s.seed !== 9) fail('session choisie non ouverte : ' + JSON.stringify(s));
+  },
+
   // The self-contained file opens from file://, offline, and computes as the served page.
   async single_file({ context }) {
     const page = await open(context, 'file://' + path.resolve(option('--single')));
