@@ -5,7 +5,8 @@
   'use strict';
   const params = new URLSearchParams(window.location.search);
   const fragment = window.location.hash.length > 1 ? window.location.hash.slice(1) : '';
-  Module['arguments'] = [params.get('lang') === 'en' ? 'en' : 'fr', fragment];
+  document.documentElement.lang = params.get('lang') === 'en' ? 'en' : 'fr';
+  Module['arguments'] = [document.documentElement.lang, fragment];
   Module['canvas'] = document.getElementById('canvas');
 
   // The last session (where persist/view_state.h's last_session_path() puts it for HOME
@@ -94,7 +95,20 @@
       Module.ccall('tb_open_file', null, ['string'], [name]);
     });
   }
-  Module['tbPickFile'] = function () { picker.click(); };
+  // When the key that ran /ouvrir is too far back for the browser (a slow machine), a button asks
+  // for the click the browser wants.
+  const ask = document.createElement('button');
+  ask.id = 'tb-pick-file';
+  ask.textContent = document.documentElement.lang === 'en' ? 'Choose the file to open…' : 'Choisir le fichier à ouvrir…';
+  ask.style.cssText = 'position:fixed;top:40%;left:50%;transform:translateX(-50%);font:28px sans-serif;' +
+                      'padding:16px 28px;display:none;z-index:1';
+  document.body.appendChild(ask);
+  ask.addEventListener('click', function () { ask.style.display = 'none'; picker.click(); });
+  Module['tbPickFile'] = function () {
+    if (navigator.userActivation && !navigator.userActivation.isActive) ask.style.display = 'block';
+    else picker.click();
+  };
+  picker.addEventListener('cancel', function () { ask.style.display = 'none'; });
   picker.addEventListener('change', function () { openPicked(picker.files[0]); picker.value = ''; });
   window.addEventListener('keydown', function (e) {
     if ((e.ctrlKey || e.metaKey) && (e.key === 'o' || e.key === 'O')) {

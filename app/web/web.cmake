@@ -16,7 +16,7 @@ set(tb_web_dir "${CMAKE_CURRENT_SOURCE_DIR}/web")
 set(tb_web_link_options
   -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sFULL_ES3=1
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web -sFORCE_FILESYSTEM=1 -lidbfs.js
-  "-sEXPORTED_FUNCTIONS=[_main,_tb_run,_tb_open_file,_tb_leaving_loses_work,_tb_save_now]"
+  "-sEXPORTED_FUNCTIONS=[_main,_tb_run,_tb_open_file,_tb_leaving_loses_work,_tb_save_now,_tb_time_training_steps]"
   "-sEXPORTED_RUNTIME_METHODS=[ccall,FS,UTF8ToString,addRunDependency,removeRunDependency]"
   "SHELL:--pre-js ${tb_web_dir}/page.js")
 # The files the program reads, at the paths it reads them: /data (assets, shaders) and the font

@@ -8,6 +8,9 @@
 #include <memory>
 #include <string>
 
+#include "corpus.h"
+#include "training.h"
+#include "vocabulary.h"
 #include "web/page.h"
 #include "web/web_window.h"
 
@@ -27,6 +30,23 @@ EMSCRIPTEN_KEEPALIVE void tb_open_file(const char* name) { g_page->open_picked_f
 EMSCRIPTEN_KEEPALIVE int tb_leaving_loses_work() { return g_page && g_page->leaving_loses_work() ? 1 : 0; }
 // pagehide: the last session saved now if it changed.
 EMSCRIPTEN_KEEPALIVE int tb_save_now() { return g_page && g_page->save_last_session() ? 1 : 0; }
+
+// tests/perf/web_measure.js: the milliseconds `steps` training steps take in the page, at the size
+// transformer-bloc-bench's training_step measures natively (L 6, d 16, w 64, batch 16, the
+// built-in corpus, the masked word), on this thread, nothing drawn meanwhile.
+EMSCRIPTEN_KEEPALIVE double tb_time_training_steps(int steps) {
+    const tb::Vocabulary vocabulary = tb::Vocabulary::load("/data/assets/vocabulary.txt");
+    const tb::CorpusResult corpus = tb::builtin_corpus("interne", vocabulary);
+    tb::Settings s;
+    s.layers = 6, s.dimension = 16, s.ffn = 64, s.mask = tb::Mask::None;
+    const tb::TrainingSetup setup{s, &corpus.corpus->training, vocabulary.mask_id(), tb::adam_options(s)};
+    tb::TrainingState training = tb::start_training(tb::draw_weights(s.seed, vocabulary.size(), 16, 64, 6));
+    auto work = tb::make_workspace();
+    tb::Weights gradients;
+    const double start = emscripten_get_now();
+    for (int i = 0; i < steps; ++i) tb::train_step(setup, training, *work, gradients);
+    return emscripten_get_now() - start;
+}
 
 }
 

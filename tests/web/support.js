@@ -57,4 +57,17 @@ function compareJson(actual, expected, relative, where = '', arrayScale = 0) {
   }
 }
 
-module.exports = { serve, compareJson };
+// Two texts equal once each number is compared to `relative` (the same words, the same numbers).
+function compareText(actual, expected, relative, name) {
+  const number = /-?\d+(?:\.\d+)?(?:e[-+]?\d+)?/g;
+  const words = (t) => t.replace(number, '#');
+  if (words(actual) !== words(expected)) throw new Error(`${name} : le texte diffère de celui du programme de bureau`);
+  const a = actual.match(number) || [], e = expected.match(number) || [];
+  a.forEach((x, i) => {
+    const u = Number(x), v = Number(e[i]);
+    if (Math.abs(u - v) > relative * Math.max(Math.abs(u), Math.abs(v)) && x !== e[i])
+      throw new Error(`${name} : nombre ${i} : ${x} au lieu de ${e[i]}`);
+  });
+}
+
+module.exports = { serve, compareJson, compareText };
