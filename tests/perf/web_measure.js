@@ -50,7 +50,7 @@ async function firstPicture(browser, url) {
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   await page.goto(url);
   await page.evaluate(() => window.transformerBloc.ready);
-  await page.evaluate(() => window.transformerBloc.run('/couches 6'));
+  await page.evaluate(() => window.transformerBloc.run('/couches 6;/dimension 16'));
   const periods = await page.evaluate(async () => {
     window.transformerBloc.run('/propager');
     const out = [];
@@ -64,13 +64,29 @@ async function firstPicture(browser, url) {
     }
     return out;
   });
-  console.log(`page, L 6, /propager, 1600x900 : période d'image moyenne ${(periods.reduce((a, b) => a + b, 0) / periods.length).toFixed(1)} ms, p95 ${percentile(periods, 0.95).toFixed(1)} ms (${periods.length} images en 8 s)`);
+  console.log(`page, L 6 d 16, /propager, 1600x900 : période d'image moyenne ${(periods.reduce((a, b) => a + b, 0) / periods.length).toFixed(1)} ms, p95 ${percentile(periods, 0.95).toFixed(1)} ms (${periods.length} images en 8 s)`);
 
   const steps = 200;
   const pageMs = await page.evaluate((n) => Module._tb_time_training_steps(n), steps);
   console.log(`pas d'entraînement dans la page (L 6, d 16, w 64, lot 16, SIMD128) : ${(pageMs / steps).toFixed(3)} ms`);
   await browser.close();
   server.close();
+
+  // The desktop's same pass under Xvfb (llvmpipe), as tests/perf/measure.sh: its partial redraw,
+  // then drawing every frame whole as the page does; median of 3 of --stats' p95.
+  const exe = path.join(build, 'app', 'transformer-bloc');
+  for (const redraw of ['partial', 'full']) {
+    const p95 = [], mean = [];
+    for (let i = 0; i < 3; ++i) {
+      const env = { ...process.env, XDG_CONFIG_HOME: fs.mkdtempSync('/tmp/tb-measure-'), TRANSFORMER_BLOC_REDRAW: redraw,
+                    TRANSFORMER_BLOC_TEST_ACTIONS: 'command /couches 6; command /dimension 16; command /propager; settle; quit' };
+      const stats = execFileSync('xvfb-run', ['-a', '-s', '-screen 0 1600x900x24', exe, '--size', '1600x900', '--fresh', '--stats'],
+                                 { env, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+      p95.push(Number(/p95_frame_ms: ([0-9.]+)/.exec(stats)[1]));
+      mean.push(Number(/mean_frame_ms: ([0-9.]+)/.exec(stats)[1]));
+    }
+    console.log(`bureau, même passe, llvmpipe, dessin ${redraw === 'full' ? 'entier' : 'partiel'} : temps d'image moyen ${median(mean)} ms, p95 ${median(p95)} ms (médiane de 3)`);
+  }
 
   const bench = path.join(build, 'tests', 'bench', 'transformer-bloc-bench');
   if (fs.existsSync(bench)) {
