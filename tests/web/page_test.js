@@ -216,6 +216,31 @@ const checks = {
     if (s.layers !== 5 || s.seed !== 9) fail('session déposée non ouverte : ' + JSON.stringify(s));
   },
 
+  // An export typed in the console is downloaded by the browser, its bytes those written.
+  async download({ context, url }) {
+    const page = await open(context, url);
+    const download = page.waitForEvent('download');
+    await page.keyboard.type('/exporter profil profil.csv', { delay: 5 });
+    await page.keyboard.press('Enter');
+    const file = await download;
+    if (file.suggestedFilename() !== 'profil.csv') fail('téléchargement nommé ' + file.suggestedFilename());
+    const saved = path.join(out, 'downloaded.csv');
+    await file.saveAs(saved);
+    if (!fs.readFileSync(saved).equals(Buffer.from(await readPageFile(page, 'profil.csv'))))
+      fail('le fichier téléchargé diffère de celui écrit');
+  },
+
+  // A finger works as the mouse: a tap on the « d = 16 » button of the settings changes d.
+  async touch({ browser, url }) {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, hasTouch: true });
+    const page = await open(context, url);
+    await page.touchscreen.tap(262, 165);  // the radio button « d = 16 » at 1600x900 (ui/controls.cpp's layout)
+    await page.waitForTimeout(800);
+    const s = await settings(page, 'touched.json');
+    if (s.dimension !== 16) fail(`un toucher sur « d = 16 » n'a pas changé d (d = ${s.dimension})`);
+    await context.close();
+  },
+
   // The self-contained file opens from file://, offline, and computes as the served page.
   async single_file({ context }) {
     const page = await open(context, 'file://' + path.resolve(option('--single')));
@@ -232,10 +257,10 @@ const checks = {
     executablePath: option('--chromium'),
     args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
   });
-  const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, acceptDownloads: false });
+  const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, acceptDownloads: true });
   let status = 0;
   try {
-    await checks[check]({ context, url: `http://127.0.0.1:${server.address().port}/index.html` });
+    await checks[check]({ browser, context, url: `http://127.0.0.1:${server.address().port}/index.html` });
     for (const page of context.pages())
       if (page.errors.length) fail('erreurs dans la page : ' + page.errors.join('\n'));
     console.log(`web.${check} : réussi`);
