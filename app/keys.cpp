@@ -66,6 +66,13 @@ Keyboard::~Keyboard() {
 }
 
 void Keyboard::feed(App& app) {
+    // In front of a room (presenter mode, or a lesson open) the clicker's arrows, Page keys and
+    // Space are the lesson's and the step's only: ImGui's keyboard navigation would move a focus
+    // nobody sees, and a Space could then press the lesson's « Fermer ».
+    const KeyContext context = key_context(app);
+    ImGuiIO& io = ImGui::GetIO();
+    if (context.presenter || context.lesson_open) io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
+    else io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     ConsoleState& console = app.console();
     const KeyShare share = queue_.take({text_field_active(), console_focus_pending(console)});
     for (const KeyEvent& e : share.events) {
@@ -83,7 +90,8 @@ void Keyboard::feed(App& app) {
 // index io.KeysDown in ImGui 1.86. F5, F11 and the clicker's PageDown/PageUp act even while a
 // field has the keyboard (they are never text); Space, the arrows and the letters are text then.
 // While the keyboard navigates the widgets (Tab, arrows: io.NavVisible), Space and the arrows
-// belong to the navigation; Escape gives them back.
+// belong to the navigation; Escape gives them back. In front of a room there is no navigation
+// (feed()): they are always the lesson's and the step's.
 void Keyboard::handle(App& app) {
     ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl) return text_size_keys(app);

@@ -136,6 +136,28 @@ def lesson(exe, work):
     expect("étape de la leçon", state["view"]["lesson"]["step"], 0)
 
 
+def lesson_presenter(exe, work):
+    # Issue 33: in presenter mode with a lesson, after a typed command, the arrows moved ImGui's
+    # focus (onto « Fermer », one Space from closing the lesson) instead of turning the pages.
+    proc, *files = start(exe, work, "/lecon ouvrir transformer-bloc")
+    click_section()
+    xdo("key", "F5")
+    time.sleep(0.5)
+    xdo("type", "--delay", "40", "/vue vitesse 4")
+    xdo("key", "Return")
+    time.sleep(0.5)
+    for key in ("Next", "Next", "Right", "Right", "Left", "Tab", "Right", "space", "Escape", "b", "Right"):
+        xdo("key", "--delay", "0", key)
+        time.sleep(0.4)
+    commands, state = finish(proc, *files)
+    turns = [c for c in commands if c.startswith("/lecon") and c != "/lecon ouvrir transformer-bloc"]
+    expect("pages tournées (PageDown ×2, → ×4, ← ×1)", len(turns), 7)
+    if "/lecon fermer" in commands:
+        fail("la leçon a été fermée : " + repr(commands))
+    if "lesson" not in state["view"]:
+        fail("la leçon n'est plus ouverte")
+
+
 def no_lesson(exe, work):
     proc, *files = start(exe, work, "/etape 3")
     click_section()
@@ -157,6 +179,7 @@ def main():
         "zero_taps_presenter": lambda: typing(exe, work, True, True),
         "lesson": lambda: lesson(exe, work),
         "no_lesson": lambda: no_lesson(exe, work),
+        "lesson_presenter": lambda: lesson_presenter(exe, work),
     }
     if scenario not in scenarios:
         fail(f"scénario inconnu : {scenario}")
