@@ -108,15 +108,15 @@ void Playback::play() {
     sync();
     if (playhead_ >= stop()) playhead_ = 0;  // play again from the input
     playing_ = true;
+    pinned_ = false;
 }
 
 void Playback::pause() { playing_ = false; }
 
+// A still, as the test hook's pin: a screenshot or an /exporter image after it shows this instant,
+// not the rest (issue 33: scripted stills for a handout).
 void Playback::seek(double level) {
-    sync();
-    reversing_ = false;
-    playhead_ = std::clamp(level, 0.0, stop());
-    playing_ = false;
+    pin(level);
 }
 
 void Playback::reset() {

@@ -35,7 +35,7 @@ public:
     void restart();              // from the input, playing (side B of a comparison changed)
     void play();                 // /lecture play: from the input again when at the step
     void pause();                // /lecture pause
-    void seek(double level);     // /lecture NIVEAU: paused there
+    void seek(double level);     // /lecture NIVEAU: paused there, pinned as a still
     void reset();                // /reinit: scale, head and speed back to start-up (not text size)
 
     double playhead() const { return playhead_; }

@@ -6,6 +6,15 @@ if(NOT SIZE)
 endif()
 string(REPLACE "|" "\n" COMMANDS "${COMMANDS}")
 string(REPLACE "|" "\n" ACTIONS "${ACTIONS}")
+# What the checker is told, when not the window's own commands and actions: a still the window
+# reached through a command (/lecture) is checked as the test hook's pin would be.
+foreach(what COMMANDS ACTIONS)
+  if(DEFINED CHECK_${what})
+    string(REPLACE "|" "\n" CHECK_${what} "${CHECK_${what}}")
+  else()
+    set(CHECK_${what} "${${what}}")
+  endif()
+endforeach()
 # A config folder of the test's own: the window never reads or writes the user's last session.
 get_filename_component(out_dir "${OUT}" DIRECTORY)
 get_filename_component(out_name "${OUT}" NAME_WE)
@@ -21,7 +30,7 @@ message("${out}${err}")
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "transformer-bloc exited with ${rc}")
 endif()
-execute_process(COMMAND ${CMAKE_COMMAND} -E env TB_TEST_SIZE=${SIZE} ${CHECK} "${OUT}" "${COMMANDS}" "${ACTIONS}" RESULT_VARIABLE rc)  # checkers may read a pinned playhead
+execute_process(COMMAND ${CMAKE_COMMAND} -E env TB_TEST_SIZE=${SIZE} ${CHECK} "${OUT}" "${CHECK_COMMANDS}" "${CHECK_ACTIONS}" RESULT_VARIABLE rc)  # checkers may read a pinned playhead
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "picture check failed: see ${OUT}")
 endif()
