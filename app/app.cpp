@@ -8,6 +8,7 @@
 #include "render/bead_renderer.h"
 #include "scene/badge_strip.h"
 #include "text/text.h"
+#include "ui/help.h"
 #include "ui/inspector_panels.h"
 #include "ui/teaching_panels.h"
 
@@ -49,6 +50,7 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
     const Frame f{session.trace(), session.previous_trace(), shown_playhead(), scale, fonts, beads,
                   theme_colours(features_.teaching().theme()), features_.registry().language()};
     if (beads) beads->set_ground({f.colours.section.r / 255.f, f.colours.section.g / 255.f, f.colours.section.b / 255.f});
+    show_help_markers(!features_.teaching().presenter());
     if (features_.teaching().presenter()) draw_presenter(f, width, height);  // the evidence, large, and the lesson
     else draw_main(f, width, height);
 }

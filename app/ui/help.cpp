@@ -3,8 +3,16 @@
 #include <imgui.h>
 
 namespace tb {
+namespace {
+
+bool g_markers_shown = true;  // one ImGui context, drawn on one thread
+
+}  // namespace
+
+void show_help_markers(bool shown) { g_markers_shown = shown; }
 
 void help_marker(const char* text) {
+    if (!g_markers_shown) return;
     // Beside the last item, or at the start of the next line where the panel is too narrow.
     const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
     if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize("(?)").x <= right) ImGui::SameLine();

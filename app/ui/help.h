@@ -15,6 +15,9 @@ using CommandSink = std::function<void(const std::string&)>;
 
 // ImGui demo's HelpMarker: a "(?)" that shows one sentence of mathematics on hover.
 void help_marker(const char* text);
+// Presenter mode draws none (issue 33: a room reads the figures, not the markers): the App says
+// so before each frame's panels.
+void show_help_markers(bool shown);
 ImU32 to_u32(palette::Colour8 c, int alpha = 255);
 
 }  // namespace tb
