@@ -45,7 +45,6 @@ void on_glfw_error(int code, const char* description) {
     std::fprintf(stderr, "transformer-bloc : GLFW %d : %s\n", code, description);
 }
 
-
 struct Fullscreen {
     bool on = false;
     int x = 0, y = 0, w = 0, h = 0;

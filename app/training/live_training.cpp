@@ -126,7 +126,6 @@ void LiveTraining::start(int count) {
     done_ = false;
     publish(true);
     auto job = std::make_shared<Job>(*run_, run_b_.get(), count);
-    if (held_out_.empty()) measure(*job);  // where the run starts
     worker_.start([this, job] { return work_step(*job); });
 }
 
@@ -136,6 +135,7 @@ struct LiveTraining::Job {
     TrainingRun& run;
     TrainingRun* run_b;  // null without side B
     int count, done = 0;
+    bool started = false;
     Weights scratch;
     Batch held_out, held_out_b;
     std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
@@ -151,6 +151,10 @@ void LiveTraining::measure(Job& job) {
 
 bool LiveTraining::work_step(Job& job) {
     TrainingRun& run = job.run;
+    if (!job.started) {  // on the worker, as every measure: the window's thread never waits for one
+        job.started = true;
+        if (held_out_.empty()) measure(job);  // where the run starts
+    }
     bool over = job.done >= job.count || stop_;
     if (!over) {
         ++job.done;
