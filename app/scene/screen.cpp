@@ -9,9 +9,10 @@ Rect make(float x, float y, float w, float h) { return {x, y, std::max(0.f, w), 
 
 // The badges take one row of pills, two where the centre is narrow, three where it is narrower
 // still (1024x768: 450 px, for the six badges of /dimension 16); a row holds kMinTextPx text
-// (badge_strip: 0.62 of a row).
-float badge_height(float centre, float body, float scale) {
-    const float rows = centre < 520.f * scale ? 3.f : centre < 720.f * scale ? 2.f : 1.f;
+// (badge_strip: 0.62 of a row). Presenter mode with a lesson keeps at most two: the stack needs the
+// height more (the strip shrinks its text, or leaves out what does not fit).
+float badge_height(float centre, float body, float scale, float max_rows = 3.f) {
+    const float rows = std::min(max_rows, centre < 520.f * scale ? 3.f : centre < 720.f * scale ? 2.f : 1.f);
     return std::min(body * 0.04f * (rows + 1.f), rows * std::max(26.f * scale, std::ceil(kMinTextPx / 0.62f) + 1.f));
 }
 }  // namespace
@@ -78,16 +79,24 @@ ScreenLayout presenter_layout(float width, float height, float scale, bool lesso
     height = std::max(0.f, height);
     scale = std::clamp(scale, 0.5f, 6.f);
     ScreenLayout s;
+    // With a lesson, its panel is a strip across the bottom, seven lines of the presenter text (the
+    // step's title and its buttons on one row, the question or the answer); the figures keep the height above it.
+    // In a column beside them it crushed the norm profile to 30 px at 1024x768.
+    const float lesson_h = lesson ? std::floor(std::min(height * 0.26f, 7.f * kBaseTextPx * scale)) : 0.f;
+    const float top = height - lesson_h;
+    s.lesson = make(0, top, lesson ? width : 0.f, lesson_h);
     // The centre: the cross-section keeps most of the width, with its formula, badges and timeline.
     const float right = std::min(width * 0.45f, std::max(width * 0.40f, 300.f * scale));
     const float centre = std::max(0.f, width - right);
-    const float formula = std::min(height * 0.12f, 56.f * scale);
-    const float badges = badge_height(centre, height, scale);
-    const float timeline = std::min(height * 0.14f, 64.f * scale);
+    const float formula = std::min(top * 0.12f, 56.f * scale);
+    const float badges = badge_height(centre, top, scale, lesson ? 2.f : 3.f);
+    // With a lesson the lesson and the clicker drive the steps: the timeline keeps its row of level
+    // names (where the beads are), not its buttons; the stack keeps the height.
+    const float timeline = std::min(top * (lesson ? 0.07f : 0.14f), (lesson ? 33.f : 64.f) * scale);
     s.formula = make(0, 0, centre, formula);
     s.badges = make(0, formula, centre, badges);
-    s.section = make(0, formula + badges, centre, height - formula - badges - timeline);
-    s.timeline = make(0, height - timeline, centre, timeline);
+    s.section = make(0, formula + badges, centre, top - formula - badges - timeline);
+    s.timeline = make(0, top - timeline, centre, timeline);
     if (!lesson) {  // the profile, the cosine plot, the grid: its numbers are read from afar
         const float profile_h = std::floor(height * 0.40f), cosine_h = std::floor(height * 0.22f);
         s.profile = make(centre, 0, right, profile_h);
@@ -95,14 +104,13 @@ ScreenLayout presenter_layout(float width, float height, float scale, bool lesso
         s.similarity = make(centre, profile_h + cosine_h, right, height - profile_h - cosine_h);
         return s;
     }
-    // With a lesson: the profile, the cosine plot beside the grid, then the lesson, tall enough
-    // for the step's question and answer (its other text may scroll, its buttons stay).
-    const float profile_h = std::floor(height * 0.25f), row_h = std::floor(height * 0.30f);
-    const float cosine_w = std::floor(right * 0.36f);
-    s.profile = make(centre, 0, right, profile_h);
-    s.cosine = make(centre, profile_h, cosine_w, row_h);
-    s.similarity = make(centre + cosine_w, profile_h, right - cosine_w, row_h);
-    s.lesson = make(centre, profile_h + row_h, right, height - profile_h - row_h);
+    // Above the lesson: the profile beside the cosine plot, then the grid the whole width (its
+    // numbers need it). At 1024x768 the profile's plot and the grid's cells 160 px tall or more, the
+    // cosine plot 100 (tests/gui room_*_lesson).
+    const float grid_h = std::floor(top * 0.44f), cosine_w = std::floor(right * 0.34f);
+    s.profile = make(centre, 0, right - cosine_w, top - grid_h);
+    s.cosine = make(centre + right - cosine_w, 0, cosine_w, top - grid_h);
+    s.similarity = make(centre, top - grid_h, right, grid_h);
     return s;
 }
 

@@ -10,6 +10,7 @@
 #include "numbers.h"
 #include "scene/profile_axis.h"
 #include "text/text.h"
+#include "ui/layout_report.h"
 #include "ui/panels.h"
 #include "ui/plot_parts.h"
 
@@ -34,7 +35,10 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     const char* title = text_in(language).cosine_title;
     for (const char* shorter : {tr(language, "cosinus moyen (effondrement)", "mean cosine (collapse)"), tr(language, "cosinus moyen", "mean cosine")})
         if (ImGui::CalcTextSize(title).x > ImGui::GetContentRegionAvail().x - ImGui::GetTextLineHeight() * 0.5f - figures) title = shorter;
+    // Still too wide (presenter mode with a lesson at 1024x768): on two lines, never cut.
+    ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x);
     ImGui::TextUnformatted(title);
+    ImGui::PopTextWrapPos();
     if (b.trace && ImGui::GetItemRectSize().x > ImGui::GetContentRegionAvail().x - figures) ImGui::NewLine();  // a row of their own
     const ImVec2 title_end(0, ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y);
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -51,6 +55,7 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     auto y_of = [&](double v) {
         return plot_bottom - static_cast<float>(std::clamp((v - lo) / (hi - lo), 0.0, 1.0)) * (plot_bottom - plot_top);
     };
+    report_mark("cosine_plot", left, plot_top, right, plot_bottom, {});  // its height, for tests/gui
     dl->AddRect(ImVec2(left, plot_top), ImVec2(right, plot_bottom), IM_COL32(90, 95, 115, 255));
     for (double v : {0.0, 1.0}) {
         dl->AddLine(ImVec2(left, y_of(v)), ImVec2(right, y_of(v)), IM_COL32(120, 120, 140, 120));

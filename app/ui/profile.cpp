@@ -13,6 +13,7 @@
 #include "scene/colour.h"
 #include "scene/profile_axis.h"
 #include "text/text.h"
+#include "ui/layout_report.h"
 #include "ui/panels.h"
 #include "ui/plot_parts.h"
 #include "ui/rgb.h"
@@ -20,7 +21,10 @@
 namespace tb {
 namespace {
 
-// The title, the log/linear switch (/vue echelle) and what the lines mean.
+// The title, the log/linear switch (/vue echelle) and what the lines mean: the note on the
+// switch's row where it fits, else at the title's right, else its short form on the switch's row,
+// else on a line of its own, wrapped: never cut, and the plot keeps the height (presenter mode with
+// a lesson at 1024x768).
 void profile_header(bool log_scale, bool compared, bool previous, const Fonts& fonts, const CommandSink& send,
                     Language language) {
     const Strings& t = text_in(language);
@@ -29,17 +33,29 @@ void profile_header(bool log_scale, bool compared, bool previous, const Fonts& f
     if (ImGui::CalcTextSize(title).x > ImGui::GetContentRegionAvail().x) title = tr(language, "Normes ‖x‖", "Norms ‖x‖");
     ImGui::TextUnformatted(title);
     ImGui::PopFont();
+    const float title_right = ImGui::GetItemRectMax().x, title_bottom = ImGui::GetItemRectMax().y;
     if (ImGui::RadioButton(t.profile_log, log_scale) && !log_scale) send("/vue echelle log");
     ImGui::SameLine();
     if (ImGui::RadioButton(t.profile_linear, !log_scale) && log_scale) send("/vue echelle lineaire");
-    if (!compared && !previous) return;  // nothing more on the row
+    if (!compared && !previous) return;
     const std::string note = std::string("· ") + (compared ? tr(language, "A : trait plein · B : pointillés", "A: solid · B: dashed") : t.profile_previous);
-    // On the switch's row where it fits, else on a line of its own (wrapped): never cut.
-    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(note.c_str()).x <= right) ImGui::SameLine();
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextDisabled("%s", note.c_str());
-    ImGui::PopTextWrapPos();
+    const std::string brief = compared ? note : tr(language, "· pâle : avant", "· faint: before");
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x, gap = ImGui::GetStyle().ItemSpacing.x;
+    const auto width = [](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; };
+    if (ImGui::GetItemRectMax().x + gap + width(note) <= right) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", note.c_str());
+    } else if (title_right + gap + width(note) <= right) {  // its bottom on the title's
+        ImGui::GetWindowDrawList()->AddText(ImVec2(title_right + gap, title_bottom - ImGui::GetFontSize()),
+                                            ImGui::GetColorU32(ImGuiCol_TextDisabled), note.c_str());
+    } else if (ImGui::GetItemRectMax().x + gap + width(brief) <= right) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", brief.c_str());
+    } else {
+        ImGui::PushTextWrapPos(0.f);
+        ImGui::TextDisabled("%s", brief.c_str());
+        ImGui::PopTextWrapPos();
+    }
 }
 
 bool light_theme() { return ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f; }
@@ -140,7 +156,8 @@ void end_labels(ImDrawList* dl, const Plot& p, const std::vector<ImVec2>& tips, 
     for (std::size_t i = 0; i < tips.size(); ++i) {
         const char* word = trace.tokens[i].word.c_str();
         const float gap = line * 0.35f;
-        const float size = ImGui::GetFontSize() * std::max(0.55f, std::min(1.f, (room - gap) / std::max(1.f, ImGui::CalcTextSize(word).x)));
+        const float fit = (room - gap) / std::max(1.f, ImGui::CalcTextSize(word).x);
+        const float size = std::max(kMinTextPx, ImGui::GetFontSize() * std::min(1.f, fit));  // never under the floor
         dl->AddText(font, size, ImVec2(tips[i].x + gap, ys[i] - size * 0.5f), word_ink(colours[i]), word);
     }
 }
@@ -167,7 +184,9 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
     const ImVec2 cursor = ImGui::GetCursorScreenPos();
     float words = 0;  // the end labels' room at the right
     for (const auto& t : trace.tokens) words = std::max(words, ImGui::CalcTextSize(t.word.c_str()).x);
-    const float room = std::min(words + line * 0.6f, rect.w * 0.22f);
+    // The words' room at the right: a fifth of the panel, or what the longest needs at the smallest text.
+    const float smallest = words * kMinTextPx / std::max(1.f, ImGui::GetFontSize()) + line * 0.6f;
+    const float room = std::min(words + line * 0.6f, std::max(rect.w * 0.22f, smallest));
     const int top = static_cast<int>(trace.levels.size()) - 1;
     // Whole pixels: the frame and the gridlines fall on pixel rows and columns, crisp and faint.
     Plot p{0, std::round(rect.right() - line * 0.4f - room), std::round(cursor.y + line * 0.6f), 0, range, log_scale};
@@ -178,6 +197,7 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
         ImGui::End();
         return;
     }
+    report_mark("profile_plot", p.left, p.top, p.right, p.bottom, {});  // its height, for tests/gui
     y_axis(dl, p, grid, axis_labels(p, grid, root_d, language));
     const float cell = (p.right - p.left) / static_cast<float>(std::max(1, top));
     plot::level_axis(dl, ImVec2(p.left, p.bottom), p.right - p.left, top, p.bottom + 4, language);

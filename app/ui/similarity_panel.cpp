@@ -12,6 +12,7 @@
 #include "scene/colour.h"
 #include "scene/similarity.h"
 #include "text/text.h"
+#include "ui/layout_report.h"
 #include "ui/panels.h"
 #include "ui/rgb.h"
 
@@ -95,6 +96,7 @@ void cells(ImDrawList* dl, const SimilarityGrid& g, const SimilarityLayout& l, f
     const ImU32 edge = ImGui::GetColorU32(ImGuiCol_Text, 0.25f);
     const float size = std::min({line, line * (l.cell_w - 2 * margin) / std::max(1.f, widest), l.cell_h - 2.f});
     const bool values = size >= kMinTextPx - 0.01f;  // smaller would not be read: the colours alone, the values on hover
+    report_mark("similarity_cells", l.cells.x, l.cells.y, l.cells.right(), l.cells.bottom(), {values ? size : 0.f});
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) {
             const Rect c = l.cell_rect(i, j);

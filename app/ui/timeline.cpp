@@ -28,15 +28,10 @@ void mark_stop(const ScrubScale& scale) {
     report_mark("scrub", a.x, a.y, b.x, b.y, {scale.lo, scale.hi, scale.stop, x});
 }
 
-}  // namespace
-
-void draw_timeline(const Rect& rect, const Trace& trace, double playhead, bool playing, ScrubState& scrub,
-                   const CommandSink& send, Language language) {
-    if (!begin_panel("##timeline", rect, ImGuiWindowFlags_NoScrollbar)) return;
+void draw_controls_row(const Settings& s, double playhead, bool playing, ScrubState& scrub, const CommandSink& send,
+                       Language language) {
     const Strings& t = text_in(language);
-    const Settings& s = trace.settings;
     const int top = s.top_level();
-
     const bool moving = playing && playhead < s.step;
     if (ImGui::Button(moving ? t.pause : t.play)) send(moving ? "/lecture pause" : "/lecture play");
     ImGui::SameLine();
@@ -56,7 +51,10 @@ void draw_timeline(const Rect& rect, const Trace& trace, double playhead, bool p
         send("/lecture " + decimal_text(std::round(scrub.value * 100.0) / 100.0).fr);
     ImGui::PopItemWidth();
     help_marker(t.timeline_help);
+}
 
+void draw_level_names(const Settings& s, double playhead, const CommandSink& send, Language language) {
+    const int top = s.top_level();
     // The level names, as buttons spread over the width: the class reads where the beads are.
     const float width = ImGui::GetContentRegionAvail().x;
     const float cell = width / static_cast<float>(top + 1);
@@ -83,6 +81,17 @@ void draw_timeline(const Rect& rect, const Trace& trace, double playhead, bool p
         ImGui::PopStyleColor(2);
         if (k < top) ImGui::SameLine();
     }
+}
+
+}  // namespace
+
+void draw_timeline(const Rect& rect, const Trace& trace, double playhead, bool playing, ScrubState& scrub,
+                   const CommandSink& send, Language language) {
+    if (!begin_panel("##timeline", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    const Settings& s = trace.settings;
+    // One row only (presenter mode with a lesson: the clicker drives): the level names.
+    if (rect.h >= 2 * ImGui::GetFrameHeightWithSpacing()) draw_controls_row(s, playhead, playing, scrub, send, language);
+    draw_level_names(s, playhead, send, language);
     ImGui::End();
 }
 

@@ -254,6 +254,27 @@ void check_modern(const std::vector<Run>& runs, const std::string& commands, con
     }
 }
 
+// Presenter mode with a lesson, from 768 lines up: the lesson's strip never crushes the figures,
+// the norm profile's plot and the grid's cells 160 px tall or more, the cosine plot 100, and the
+// start-up sentence's cosines written in the cells at 16 px or more (issue 33: at 1024x768 the
+// profile was a 30 px strip, its words over « log · linéaire », « cosinus moye » cut).
+void check_figures(const std::map<std::string, std::vector<float>>& marks, const std::string& commands, float display_h) {
+    if (!has(commands, "/presentateur on") || !has(commands, "/lecon") || display_h < 768) return;
+    const auto height = [&](const char* name) {
+        const auto at = marks.find(name);
+        return at == marks.end() ? 0.f : at->second[3] - at->second[1];
+    };
+    const auto px = [&](const char* name) {
+        const auto at = marks.find(name);
+        return at == marks.end() || at->second.size() < 5 ? 0.f : at->second[4];
+    };
+    check(height("profile_plot") >= 160, "the norm profile's plot is 160 px tall or more (" + std::to_string(height("profile_plot")) + ")");
+    check(height("similarity_cells") >= 160, "the grid's cells are 160 px tall or more (" + std::to_string(height("similarity_cells")) + ")");
+    check(height("cosine_plot") >= 100, "the cosine plot is 100 px tall or more (" + std::to_string(height("cosine_plot")) + ")");
+    if (!has(commands, "/phrase"))
+        check(px("similarity_cells") >= kMinTextPx, "the grid's numbers written at 16 px or more (" + std::to_string(px("similarity_cells")) + ")");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -265,6 +286,7 @@ int main(int argc, char** argv) {
     Counts n;
     bool scrub = false;
     std::vector<Run> runs;
+    std::map<std::string, std::vector<float>> marks;  // a mark's X0 Y0 X1 Y1 VALUES…
     for (std::string line; std::getline(in, line);) {
         const std::vector<std::string> f = fields(line);
         if (f.empty()) continue;
@@ -273,6 +295,8 @@ int main(int argc, char** argv) {
         else if (f[0] == "window" && f.size() >= 12) check_window(f, dw, dh, n);
         else if (f[0] == "text" && f.size() >= 8) check_text(f, dw, dh, n);
         else if (f[0] == "mark" && f.size() >= 10 && f[1] == "scrub") check_scrub(f, commands, img), scrub = true;
+        if (f[0] == "mark" && f.size() >= 6)
+            for (std::size_t k = 2; k < f.size(); ++k) marks[f[1]].push_back(num(f, k));
     }
     check(dw == static_cast<float>(img.w) && dh == static_cast<float>(img.h), "the report's display is the picture's size");
     check(n.windows >= 5 && n.texts >= 20, "windows (" + std::to_string(n.windows) + ") and text runs (" + std::to_string(n.texts) + ") reported");
@@ -281,6 +305,7 @@ int main(int argc, char** argv) {
     check(scrub || presenter_lesson, "the timeline's scrub bar reported");
     check_modern(runs, commands, argv[3]);
     check_no_overlap(runs);
+    check_figures(marks, commands, dh);
     std::printf("smallest text: %.1f px\n", static_cast<double>(n.smallest));
     return verdict();
 }
