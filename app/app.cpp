@@ -171,7 +171,8 @@ void App::draw_inspector(const Frame& f, const InspectorLayout& inspector) {
         case Panel::Memory: draw_memory_panel(inspector.body, trace, in.state(), send_, f.language); break;
         case Panel::Superposition: draw_superposition_panel(inspector.body, trace, in.superposition(), send_, f.language); break;
         case Panel::Output:
-            draw_output_panel(inspector.body, trace, features_.session().vocabulary(), send_, f.language);
+            draw_output_panel(inspector.body, trace, features_.comparison().is_open() ? features_.comparison().b()->trace().get() : nullptr,
+                              features_.session().vocabulary(), send_, f.language);
             break;
         case Panel::Lens: draw_lens_panel(inspector.body, trace, in.lens(), playhead_level(trace, f.playhead), &send_, f.language); break;
         case Panel::Training:

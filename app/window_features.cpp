@@ -57,6 +57,7 @@ void Features::install() {
         [this] { return comparison_.is_open() ? comparison_.b()->trace() : nullptr; });
     add_session_commands(registry_, this, [this](const std::string& path) { return open_session_file(path); });
     training_.install(registry_);  // last: it wraps every command that may change the model
+    after("entrainer", &Features::show_training);  // after it: install() replaced /entrainer
     // After it: /lien changes nothing, so a training goes on while the link is made.
     add_link_command(
         registry_, [this](const Session&) { return link_state(); },
@@ -89,6 +90,13 @@ void Features::after(const std::string& name, void (Features::*react)()) {
         if (result.ok) (this->*react)();
         return result;
     };
+}
+
+// /entrainer N shows its curve at once: the training panel opens, unless a panel already shows the
+// run (the gradients panel draws its gradients along the training). /entrainer stop opens nothing.
+void Features::show_training() {
+    const Panel panel = inspector_.panel();
+    if (training_.running() && panel != Panel::Training && panel != Panel::Gradients) inspector_.state().panel = Panel::Training;
 }
 
 // /reinit puts the view back too; the theme, the text size and full screen stay: they suit the
@@ -138,7 +146,8 @@ CommandResult Features::run(const std::string& line) {
 void Features::sync() {
     comparison_.sync();  // side B follows A's sentence, seed and step
     playback_.sync();
-    inspector_.update(session_.trace(), session_.vocabulary());
+    const Session* b = comparison_.is_open() ? comparison_.b() : nullptr;
+    inspector_.update(session_.trace(), session_.vocabulary(), b ? b->trace() : nullptr, b ? &b->vocabulary() : nullptr);
 }
 
 namespace {

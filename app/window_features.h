@@ -111,6 +111,7 @@ private:
     void open_parameters() { inspector_.parameters_open() = true; }
     void shuffled();
     void reset_view();
+    void show_training();
     CommandResult open_session_file(const std::string& path);  // /session ouvrir: its training on the worker
     bool busy() const override { return training_.running(); }  // a lesson's lines wait (teaching.h)
 

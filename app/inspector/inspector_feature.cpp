@@ -4,7 +4,8 @@
 
 namespace tb {
 
-void Inspector::update(const std::shared_ptr<const Trace>& trace, const Vocabulary& vocabulary) {
+void Inspector::update(const std::shared_ptr<const Trace>& trace, const Vocabulary& vocabulary, const std::shared_ptr<const Trace>& b,
+                       const Vocabulary* b_vocabulary) {
     if (!trace) return;
     // A new sentence with a [masque]: the FFN and layer-norm panels open on it, the word training
     // taught the model to fill (its neurons that push the prediction are the lesson).
@@ -18,6 +19,10 @@ void Inspector::update(const std::shared_ptr<const Trace>& trace, const Vocabula
     if (state_.panel == Panel::Lens && lens_.trace != trace) {
         lens_.lens = logit_lens(*trace, vocabulary);  // V dot products per token and level, once per trace
         lens_.trace = trace;
+    }
+    if (state_.panel == Panel::Lens && lens_.trace_b != b) {
+        lens_.lens_b = b ? logit_lens(*b, b_vocabulary ? *b_vocabulary : vocabulary) : std::vector<std::vector<Prediction>>{};
+        lens_.trace_b = b;
     }
     if (state_.panel == Panel::Superposition &&
         (superposition_.rows.empty() || superposition_.seed != trace->settings.seed)) {

@@ -45,10 +45,13 @@ struct GradientData {
     ShortcutSpread spread{};      // with / without at layer 1 over seeds 1 … 100 (the same for every trace)
 };
 
-// The lens panel's data: the logit lens of one trace (predictions.h), computed once per trace.
+// The lens panel's data: the logit lens of one trace (predictions.h), computed once per trace; in
+// A/B side B's too (the panel draws both).
 struct LensData {
     std::shared_ptr<const Trace> trace;
     std::vector<std::vector<Prediction>> lens;  // [2L+2][n]
+    std::shared_ptr<const Trace> trace_b;       // null without side B
+    std::vector<std::vector<Prediction>> lens_b;
 };
 
 class Inspector {
@@ -64,7 +67,9 @@ public:
     bool& parameters_open() { return parameters_open_; }
 
     // Computes what the open panel shows for `trace` if it has not been computed for it yet.
-    void update(const std::shared_ptr<const Trace>& trace, const Vocabulary& vocabulary);
+    // `b` is side B's trace and vocabulary in A/B (the lens reads it too), else null.
+    void update(const std::shared_ptr<const Trace>& trace, const Vocabulary& vocabulary, const std::shared_ptr<const Trace>& b = nullptr,
+                const Vocabulary* b_vocabulary = nullptr);
     // Null until the gradients panel (or its Raschka view) has been opened on the current trace.
     const GradientData* gradients() const { return gradients_.trace ? &gradients_ : nullptr; }
     // Null until the lens panel has been opened on the current trace.

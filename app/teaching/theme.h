@@ -28,4 +28,14 @@ constexpr palette::Colour8 comparison_label_colour(Theme theme) {
     return theme == Theme::Light ? kLightTheme.text : palette::Colour8{255, 219, 89};
 }
 
+// A/B's one colour per side, in every panel that draws both (the loss curve, the gradients along
+// training, the lens, the output, the cosine plot): A orange, B sky blue, as the cosine plot drew
+// them first; darker on the light theme, where the dark theme's tints fade on white. Neither is
+// the residual's yellow nor the gradients panel's « sans résiduel » red, which name a wiring.
+enum class ComparedSide { A, B };
+constexpr palette::Colour8 side_colour(ComparedSide side, Theme theme) {
+    if (theme == Theme::Light) return side == ComparedSide::A ? palette::Colour8{196, 84, 0} : palette::Colour8{0, 102, 178};
+    return side == ComparedSide::A ? palette::Colour8{255, 150, 90} : palette::Colour8{120, 200, 255};
+}
+
 }  // namespace tb

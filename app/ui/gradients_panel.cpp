@@ -6,8 +6,8 @@
 // (/panneau raschka): Raschka's five-layer experiment as a cited table, his published figures beside
 // our own draw of the same network, and how the ratio at layer 1 spreads over 100 draws.
 // Along the training (a run exists): the same axes (sublayers left to right, log scale), the training
-// loss's mean |∂L/∂W| at the latest recorded step in full and at step 1 faint, each side of an A/B
-// (B dashed), coloured by its wiring. Chosen over curves by step: the class reads the same picture
+// loss's mean |∂L/∂W| at the latest recorded step in full and at step 1 faint, coloured by its
+// wiring; in A/B each side in its colour (side_colour, as in the loss panel), B dashed. Chosen over curves by step: the class reads the same picture
 // as before training, the x axis is the stack's depth, and the line tilts live as the run goes —
 // without the residual the first sublayers fall by decades while the last stay; with it, flat.
 #include <imgui.h>
@@ -21,6 +21,7 @@
 
 #include "text/text.h"
 #include "ui/inspector_panels.h"
+#include "ui/sides.h"
 
 namespace tb {
 namespace {
@@ -190,7 +191,8 @@ void training_view(const Rect& rect, const Trace& trace, const TrainingSnapshot&
     std::vector<std::string> names;
     ImGui::PushTextWrapPos(0);
     for (const Side& side : sides) {
-        const palette::Colour8 colour = side.residual ? palette::kResidual : kOff;
+        const palette::Colour8 colour = side.name.empty() ? (side.residual ? palette::kResidual : kOff)
+                                                          : side_colour_now(side.name == "A" ? ComparedSide::A : ComparedSide::B);
         ImGui::TextColored(text(colour), "%s", training_gradient_caption(*side.records, side.residual, side.name, language).c_str());
         if (side.records->empty()) continue;
         const std::string who = side.name.empty() ? "" : side.name + ", ";

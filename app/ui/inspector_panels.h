@@ -29,13 +29,15 @@ void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientDa
 void draw_raschka_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send, Language language);
 // The gradients tab's two views (ce modèle, Raschka) as a row of small buttons, the open one in yellow.
 void draw_gradients_family_row(Panel current, const CommandSink& send, Language language);
-// The output tab's three views (la sortie, the lens, the loss curve of /entrainer), the same way.
+// The output tab's two views (la sortie, the lens), the same way.
 void draw_output_family_row(Panel current, const CommandSink& send, Language language);
 // The scale tab's three views (paramètres, mémoire, superposition) as one row of buttons at the
 // top of each, the open one in yellow: a click sends /panneau echelle|memoire|superposition.
 void draw_scale_family_row(Panel current, const CommandSink& send, Language language);
 void draw_scale_panel(const Rect& rect, const Trace& trace, InspectorState& state, const CommandSink& send, Language language);
-void draw_output_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, const CommandSink& send, Language language);
+// `b`: side B's trace in A/B (its table under A's), else null.
+void draw_output_panel(const Rect& rect, const Trace& trace, const Trace* b, const Vocabulary& vocabulary, const CommandSink& send,
+                       Language language);
 // The logit lens, levels × tokens; `data` was computed by the Inspector when the trace changed (nothing
 // drawn when it is missing); `level` is the level the playhead is in (its row is framed).
 // `send` is null in presenter mode (no row of views there).

@@ -15,11 +15,23 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
         {Panel::Norm, tr(language, "Norme", "Norm"), tr(language, "La normalisation de couche à la main : μ, σ², σ, LN(x).", "Layer norm by hand: μ, σ², σ, LN(x).")},
         {Panel::Gradients, tr(language, "Gradients", "Gradients"), tr(language, "Le gradient par niveau, avec et sans connexion résiduelle.", "The gradient by level, with and without the residual.")},
         {Panel::Scale, tr(language, "Échelle", "Scale"), tr(language, "La même formule de paramètres, de ce modèle à GPT-3 et Llama ; puis la mémoire (graine 002) et la superposition (graine 004).", "The same parameter formula, from this model to GPT-3 and Llama; then memory (seed 002) and superposition (seed 004).")},
-        {Panel::Output, tr(language, "Sortie", "Output"), tr(language, "Ce que prédit le modèle ; la lentille des logits ; la courbe de perte de /entrainer.", "What the model predicts; the logit lens; the loss curve of /entrainer.")},
+        {Panel::Output, tr(language, "Sortie", "Output"), tr(language, "Ce que prédit le modèle ; la lentille des logits.", "What the model predicts; the logit lens.")},
+        {Panel::Training, tr(language, "Entraînement", "Training"), tr(language, "/panneau entrainement : la courbe de perte de /entrainer (le lot, les phrases mises de côté, le hasard ln V) ; /entrainer l'ouvre.", "/panneau entrainement: the loss curve of /entrainer (the batch, the held-out sentences, chance ln V); /entrainer opens it.")},
         {Panel::None, tr(language, "Fermer", "Close"), tr(language, "Referme le panneau (/panneau aucun).", "Closes the panel (/panneau aucun).")},
     };
-    ImGui::TextDisabled("%s", tr(language, "Dans les sous-couches — /panneau", "Inside the sublayers — /panneau"));
     const float right = ImGui::GetWindowContentRegionMax().x;
+    // The caption, when the buttons leave it room: two rows of them under it fill the tabs' height.
+    float x = 0;
+    int rows = 1;
+    for (const auto& tab : tabs) {
+        if (tab.panel == Panel::None && current == Panel::None) continue;
+        const float w = ImGui::CalcTextSize(tab.label).x + ImGui::GetStyle().FramePadding.x * 2;
+        if (x > 0 && ImGui::GetCursorPosX() + x + ImGui::GetStyle().ItemSpacing.x + w > right) ++rows, x = 0;
+        x += (x > 0 ? ImGui::GetStyle().ItemSpacing.x : 0) + w;
+    }
+    if (rows <= 2) ImGui::TextDisabled("%s", tr(language, "Dans les sous-couches — /panneau", "Inside the sublayers — /panneau"));
+    // Three rows fill the caption's place with the rows a little closer.
+    else ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 1.f));
     bool first = true;
     for (const auto& tab : tabs) {
         if (tab.panel == Panel::None && current == Panel::None) continue;
@@ -31,7 +43,7 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
         first = false;
         const bool family = (tab.panel == Panel::Scale && (current == Panel::Memory || current == Panel::Superposition)) ||
                             (tab.panel == Panel::Gradients && current == Panel::Raschka) ||
-                            (tab.panel == Panel::Output && (current == Panel::Lens || current == Panel::Training));
+                            (tab.panel == Panel::Output && current == Panel::Lens);
         const bool open = (tab.panel == current || family) && current != Panel::None;
         if (open) {
             ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kResidual)));
@@ -41,6 +53,7 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tab.help);
         if (open) ImGui::PopStyleColor(2);
     }
+    if (rows > 2) ImGui::PopStyleVar();
     ImGui::End();
 }
 
@@ -81,10 +94,9 @@ void draw_gradients_family_row(Panel current, const CommandSink& send, Language 
 }
 
 void draw_output_family_row(Panel current, const CommandSink& send, Language language) {
-    const View views[3] = {
+    const View views[2] = {
         {Panel::Output, tr(language, "sortie", "output"), tr(language, "/panneau sortie : les cinq mots les plus probables de la sortie.", "/panneau sortie: the output's five most probable words.")},
         {Panel::Lens, tr(language, "lentille", "lens"), tr(language, "/panneau lentille : chaque niveau lu par la sortie, le mot le plus probable (lentille des logits).", "/panneau lentille: each level read by the output, its most probable word (logit lens).")},
-        {Panel::Training, tr(language, "entraînement", "training"), tr(language, "/panneau entrainement : la courbe de perte de /entrainer (le lot, les phrases mises de côté, le hasard ln V).", "/panneau entrainement: the loss curve of /entrainer (the batch, the held-out sentences, chance ln V).")},
     };
     family_row(views, current, send);
 }

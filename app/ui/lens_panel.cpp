@@ -12,51 +12,31 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "text/text.h"
 #include "ui/inspector_panels.h"
+#include "ui/layout_report.h"
+#include "ui/sides.h"
 
 namespace tb {
 
-void draw_lens_panel(const Rect& rect, const Trace& trace, const LensData* data, int level, const CommandSink* send, Language language) {
-    if (!data || data->trace.get() != &trace) return;  // the Inspector computes it when the trace changes
-    if (!begin_panel("##panneau_lentille", rect, ImGuiWindowFlags_NoScrollbar)) return;
-    if (send) draw_output_family_row(Panel::Lens, *send, language);
-    const auto& lens = data->lens;
-    const int n = trace.token_count(), levels = static_cast<int>(lens.size()), layers = trace.settings.layers;
-    const bool final_norm = trace.settings.norm == Norm::Pre;
-    ImGui::TextUnformatted(final_norm ? tr(language, "Lu comme la sortie : LN, E·h", "Read as the output: LN, E·h")
-                                      : tr(language, "Lu comme la sortie : E·h", "Read as the output: E·h"));
-    help_marker(tr(language,
-                   "La lentille des logits : on lit chaque niveau comme si le modèle s'arrêtait là. Ses vecteurs passent "
-                   "par le même chemin que la sortie — la norme finale avec ses poids en pré-norme, rien sinon — puis par "
-                   "les embeddings de tokens (tête liée : z = E·h) et un softmax sur les V mots. Chaque case : le mot le "
-                   "plus probable et sa probabilité. En gris, le mot lui-même ; en blanc, un autre mot. La ligne encadrée "
-                   "est le niveau où sont les billes. Poids aléatoires, non entraînés : ce n'est pas encore une prédiction.",
-                   "The logit lens: each level read as if the model stopped there. Its vectors go through the output's "
-                   "own path — the final norm with its weights in pre-norm, nothing otherwise — then the token "
-                   "embeddings (tied head: z = E·h) and a softmax over the V words. Each cell: the most probable word "
-                   "and its probability. Grey, the word itself; white, another word. The framed row is the level where "
-                   "the beads stand. Random, untrained weights: not a prediction yet."));
-    ImGui::TextDisabled("%s", tr(language, "en gris : le mot lui-même", "grey: the word itself"));
+namespace {
 
-    const float frame = ImGui::GetFrameHeight();
-    const float pad = ImGui::GetStyle().WindowPadding.x;
-    const LensLayout grid = lens_layout(rect, levels, n, frame * inspector_metrics::lens_header(send != nullptr),
-                                        frame * inspector_metrics::lens_label(layers),
-                                        frame * inspector_metrics::kLensMargin);
+// One side's grid in `rect` below `header` px: the tokens above their columns, the level names on
+// the left (with the side's name, when there are two, in the corner above them), a cell per token
+// and level: the most probable word, its percentage when there is room, a green bar.
+void lens_grid(const Rect& rect, float header, float margin, const Trace& trace, const std::vector<std::vector<Prediction>>& lens,
+               int level, const char* side, ImU32 side_ink, Language language) {
+    const int n = trace.token_count(), levels = static_cast<int>(lens.size()), layers = trace.settings.layers;
+    const float frame = ImGui::GetFrameHeight(), pad = ImGui::GetStyle().WindowPadding.x;
+    const LensLayout grid = lens_layout(rect, levels, n, header, frame * inspector_metrics::lens_label(layers), margin);
     const bool short_names = layers > 3;  // « a4 », « f4 » beside fourteen short rows
-    if (grid.cell_w < 8 || grid.cell_h < 6) {
-        ImGui::End();
-        return;
-    }
+    if (grid.cell_w < 8 || grid.cell_h < 6) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const float line = ImGui::GetTextLineHeight();
-    const bool two_lines = grid.cell_h >= line * 1.9f;  // the percentage under the word, when there is room
-    // A little smaller than the body text, never under the window's smallest (16 px).
-    ImGui::SetWindowFontScale(std::clamp(kMinTextPx / ImGui::GetFontSize(), 0.85f, 1.f));
     const float small = ImGui::GetTextLineHeight();
+    const bool two_lines = grid.cell_h >= small * 1.9f;  // the percentage under the word, when there is room
     // Centred in a cell; a word too long for it loses its last letters to « … ».
     auto centred = [&](float cx, float y, ImU32 colour, std::string s, float max_w) {
         if (ImGui::CalcTextSize(s.c_str()).x > max_w) {
@@ -73,6 +53,10 @@ void draw_lens_panel(const Rect& rect, const Trace& trace, const LensData* data,
     for (int i = 0; i < n; ++i) {  // the tokens above their columns
         const Rect c = grid.cell_rect(levels - 1, i);
         centred(c.x + c.w * 0.5f, c.y - small - 2, label_ink, trace.tokens[static_cast<std::size_t>(i)].word, c.w - 2);
+    }
+    if (*side) {
+        dl->AddText(ImVec2(rect.x + pad, grid.grid.y - small - 2), side_ink, side);
+        report_mark(std::string("lens_") + side, grid.grid.x, grid.grid.y, grid.grid.right(), grid.grid.bottom(), {});
     }
     const ImU32 green = to_u32(palette::kOutput);
     for (int k = 0; k < levels; ++k) {
@@ -105,6 +89,41 @@ void draw_lens_panel(const Rect& rect, const Trace& trace, const LensData* data,
         }
         if (k == level)
             dl->AddRect(ImVec2(row.x - 1, row.y), ImVec2(grid.grid.right() + 1, row.bottom()), to_u32(palette::kResidual), 0, 0, 2.f);
+    }
+}
+
+}  // namespace
+
+void draw_lens_panel(const Rect& rect, const Trace& trace, const LensData* data, int level, const CommandSink* send, Language language) {
+    if (!data || data->trace.get() != &trace) return;  // the Inspector computes it when the trace changes
+    if (!begin_panel("##panneau_lentille", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    if (send) draw_output_family_row(Panel::Lens, *send, language);
+    const bool final_norm = trace.settings.norm == Norm::Pre;
+    ImGui::TextUnformatted(final_norm ? tr(language, "Lu comme la sortie : LN, E·h", "Read as the output: LN, E·h")
+                                      : tr(language, "Lu comme la sortie : E·h", "Read as the output: E·h"));
+    help_marker(tr(language,
+                   "La lentille des logits : on lit chaque niveau comme si le modèle s'arrêtait là. Ses vecteurs passent "
+                   "par le même chemin que la sortie — la norme finale avec ses poids en pré-norme, rien sinon — puis par "
+                   "les embeddings de tokens (tête liée : z = E·h) et un softmax sur les V mots. Chaque case : le mot le "
+                   "plus probable et sa probabilité. En gris, le mot lui-même ; en blanc, un autre mot. La ligne encadrée "
+                   "est le niveau où sont les billes. Poids aléatoires, non entraînés : ce n'est pas encore une prédiction.",
+                   "The logit lens: each level read as if the model stopped there. Its vectors go through the output's "
+                   "own path — the final norm with its weights in pre-norm, nothing otherwise — then the token "
+                   "embeddings (tied head: z = E·h) and a softmax over the V words. Each cell: the most probable word "
+                   "and its probability. Grey, the word itself; white, another word. The framed row is the level where "
+                   "the beads stand. Random, untrained weights: not a prediction yet."));
+    ImGui::TextDisabled("%s", tr(language, "en gris : le mot lui-même", "grey: the word itself"));
+
+    const float frame = ImGui::GetFrameHeight();
+    const float header = frame * inspector_metrics::lens_header(send != nullptr), margin = frame * inspector_metrics::kLensMargin;
+    // A little smaller than the body text, never under the window's smallest (16 px).
+    ImGui::SetWindowFontScale(std::clamp(kMinTextPx / ImGui::GetFontSize(), 0.85f, 1.f));
+    if (!data->trace_b) {
+        lens_grid(rect, header, margin, trace, data->lens, level, "", 0, language);
+    } else {  // A/B: side by side, each grid named in its side's colour in its corner
+        const Rect a{rect.x, rect.y, std::floor(rect.w * 0.5f), rect.h}, b{a.right(), rect.y, rect.w - a.w, rect.h};
+        lens_grid(a, header, margin, trace, data->lens, level, "A", side_u32(ComparedSide::A), language);
+        lens_grid(b, header, margin, *data->trace_b, data->lens_b, level, "B", side_u32(ComparedSide::B), language);
     }
     ImGui::SetWindowFontScale(1.f);
     ImGui::End();

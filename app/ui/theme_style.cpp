@@ -1,11 +1,20 @@
 // The ImGui colours of each theme. Only colours: the sizes were scaled once at start-up.
 #include <imgui.h>
 
+#include "ui/help.h"
+#include "ui/sides.h"
 #include "ui/teaching_panels.h"
 
 namespace tb {
+namespace {
+Theme applied = Theme::Dark;  // the panels' side colours follow it
+}  // namespace
+
+palette::Colour8 side_colour_now(ComparedSide side) { return side_colour(side, applied); }
+ImU32 side_u32(ComparedSide side, int alpha) { return to_u32(side_colour_now(side), alpha); }
 
 void apply_theme_style(Theme theme) {
+    applied = theme;
     ImGuiStyle& style = ImGui::GetStyle();
     const ThemeColours& c = theme_colours(theme);
     auto v4 = [](palette::Colour8 k, float a = 1.f) { return ImVec4(k.r / 255.f, k.g / 255.f, k.b / 255.f, a); };
