@@ -12,8 +12,9 @@
 
 namespace tb {
 
-Fonts load_fonts(float pixels) {
-    ImGuiIO& io = ImGui::GetIO();
+Fonts load_fonts(float pixels) { return load_fonts(*ImGui::GetIO().Fonts, pixels); }
+
+Fonts load_fonts(ImFontAtlas& atlas, float pixels) {
     Fonts fonts;
     fonts.pixels = pixels;
     const char* candidates[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -24,8 +25,8 @@ Fonts load_fonts(float pixels) {
         if (!std::filesystem::is_regular_file(path, ec)) continue;  // a missing file makes ImGui assert
         ImFontConfig config;
         config.OversampleH = pixels <= 30.f ? 2 : 1;  // large glyphs need no oversampling (and keep the atlas small)
-        fonts.body = io.Fonts->AddFontFromFileTTF(path, pixels, &config, glyph_ranges());
-        fonts.large = io.Fonts->AddFontFromFileTTF(path, pixels * 1.45f, &config, glyph_ranges());
+        fonts.body = atlas.AddFontFromFileTTF(path, pixels, &config, glyph_ranges());
+        fonts.large = atlas.AddFontFromFileTTF(path, pixels * 1.45f, &config, glyph_ranges());
         fonts.found = fonts.body && fonts.large;
         if (fonts.found) return fonts;
     }
@@ -33,7 +34,7 @@ Fonts load_fonts(float pixels) {
                          "police par défaut, sans accents\n");
     ImFontConfig config;
     config.SizePixels = pixels;
-    fonts.body = fonts.large = io.Fonts->AddFontDefault(&config);
+    fonts.body = fonts.large = atlas.AddFontDefault(&config);
     return fonts;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The interface font: DejaVu Sans with every glyph the French, Greek and maths labels use.
 struct ImFont;
+struct ImFontAtlas;
 
 namespace tb {
 
@@ -13,6 +14,8 @@ struct Fonts {
 
 // Adds the fonts to the current ImGui context's atlas; `pixels` is the body size already scaled.
 Fonts load_fonts(float pixels);
+// The same into `atlas`, which may belong to no context yet (font_prebuild.h builds it on a thread).
+Fonts load_fonts(ImFontAtlas& atlas, float pixels);
 
 // The text grows with the window (scene/screen.h's text_px): the atlas is rebuilt at the body
 // size the frame asks for, so that glyphs are drawn at their size rather than stretched, up to

@@ -23,9 +23,9 @@ void apply_style(float scale) {
 
 }  // namespace
 
-void start_imgui(float content_scale) {
+void start_imgui(float content_scale, ImFontAtlas* atlas) {
     IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
+    ImGui::CreateContext(atlas);
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // no imgui.ini: the same layout every run
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;  // every control reachable with Tab and arrows

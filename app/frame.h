@@ -17,8 +17,9 @@ struct FrameSize {
     int window_w = 0, window_h = 0, fb_w = 0, fb_h = 0;
 };
 
-// ImGui's context and style (no imgui.ini, keyboard navigation) at `content_scale` (HiDPI).
-void start_imgui(float content_scale);
+// ImGui's context and style (no imgui.ini, keyboard navigation) at `content_scale` (HiDPI);
+// `atlas`, when given, is the fonts' atlas already built (the caller deletes it after the context).
+void start_imgui(float content_scale, ImFontAtlas* atlas = nullptr);
 
 // Before the shell's own work: the atlas fitted to the text size, this frame's share of the keys,
 // the backends' (GLFW and OpenGL 3, in both shells) and ImGui's new frame at `size`, the keys as

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "app.h"
+#include "font_prebuild.h"
 #include "fonts.h"
 #include "frame.h"
 #include "keys.h"
@@ -107,12 +108,13 @@ GLFWwindow* open_window(const WindowOptions& options, const char* title) {
     return window;
 }
 
-// ImGui's context and style at the monitor's content scale (HiDPI), 1 to 4, which it returns.
-float open_imgui(GLFWwindow* window) {
+// ImGui's context and style at the monitor's content scale (HiDPI), 1 to 4, which it returns;
+// its fonts in `atlas`.
+float open_imgui(GLFWwindow* window, ImFontAtlas* atlas) {
     float scale_x = 1, scale_y = 1;
     glfwGetWindowContentScale(window, &scale_x, &scale_y);
     const float content_scale = std::clamp(std::max(scale_x, scale_y), 1.f, 4.f);
-    tb::start_imgui(content_scale);
+    tb::start_imgui(content_scale, atlas);
     return content_scale;
 }
 
@@ -292,12 +294,16 @@ std::optional<std::pair<int, int>> parse_size(const std::string& text) {
 }
 
 int run_window(App& app, const std::string& data_dir, const WindowOptions& options) {
+    // The atlas at the size of a window at content scale 1 (main.cpp told the App its size): the
+    // first frame's fit_fonts() rebuilds it on a HiDPI screen or a window the system resized.
+    FontPrebuild prebuild{std::round(std::min(app.features().text_px(), kMaxAtlasPx))};
     GLFWwindow* window = open_window(options, text_in(app.features().registry().language()).window_title);
     if (!window) return 2;
     install_x_error_handlers(glfw_x11_display(), options.connection_lost);  // French, and not fatal
-    const float content_scale = open_imgui(window);
+    Fonts fonts;
+    const std::unique_ptr<ImFontAtlas> atlas = prebuild.take(fonts);  // outlives ImGui's context
+    const float content_scale = open_imgui(window, atlas.get());
     app.features().set_window(static_cast<float>(options.width), static_cast<float>(options.height), content_scale);
-    Fonts fonts = load_fonts(std::round(std::min(app.features().text_px(), kMaxAtlasPx)));
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 330 core");
 

@@ -17,7 +17,13 @@ uniform vec3 cue_low;
 uniform vec3 cue_high;
 uniform vec3 ground;  // the cross-section's background: a faint bead is mixed towards it
 
-float cell_at(int j) { return v_cells[j / 4][j % 4]; }
+// Component j of the cue, picked with selects: indexing the flat input array costs the software
+// rasterizer (llvmpipe) far more code to compile, some 30 ms of a cold start's first frame.
+float cell_at(int j) {
+    vec4 row = j < 4 ? v_cells[0] : j < 8 ? v_cells[1] : j < 12 ? v_cells[2] : v_cells[3];
+    int k = j % 4;
+    return k == 0 ? row.x : k == 1 ? row.y : k == 2 ? row.z : row.w;
+}
 
 // Coverage of a ring of `width` pixels centred on radius `at`, antialiased over one pixel.
 float ring(float r, float at, float width) { return clamp(width * 0.5 + 0.5 - abs(r - at), 0.0, 1.0); }
