@@ -51,6 +51,8 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
                   theme_colours(features_.teaching().theme()), features_.registry().language()};
     if (beads) beads->set_ground({f.colours.section.r / 255.f, f.colours.section.g / 255.f, f.colours.section.b / 255.f});
     show_help_markers(!features_.teaching().presenter());
+    // The teacher's panels at the window's own text size; what the class reads at the user's.
+    set_tool_text_scale(features_.teaching().presenter() ? 1.f : features_.layout_scale() / features_.interface_scale());
     if (features_.teaching().presenter()) draw_presenter(f, width, height);  // the evidence, large, and the lesson
     else draw_main(f, width, height);
 }
@@ -58,9 +60,9 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
 void App::draw_main(const Frame& f, float width, float height) {
     const Trace& trace = *f.trace;
     const Playback& playback = features_.playback();
-    ScreenLayout screen = screen_layout(width, height, f.scale, features_.teaching().lesson().is_open());
-    if (features_.comparison().is_open()) screen = comparison_screen(screen, f.scale);
-    const float console_min = ImGui::GetTextLineHeightWithSpacing() * 9.f;  // its title, 3 lines of log, its line
+    ScreenLayout screen = features_.window_layout(width, height);
+    // Its title, 3 lines of log, its line, at the teacher's panels' text size (help.h).
+    const float console_min = ImGui::GetTextLineHeightWithSpacing() * 9.f * features_.layout_scale() / f.scale;
     const float controls_max = screen.lesson.empty() ? screen.controls.h + screen.console.h - console_min : screen.controls.h;
     share_left_column(screen, controls_.content_height, console_min);
     draw_top_bar(screen.top_bar, trace, f.fonts, send_, f.language);
@@ -78,8 +80,7 @@ void App::draw_main(const Frame& f, float width, float height) {
 
 // The evidence, large; with the comparison open, both stacks (a class compares them from afar).
 void App::draw_presenter(const Frame& f, float width, float height) {
-    ScreenLayout screen = presenter_layout(width, height, f.scale, features_.teaching().lesson().is_open());
-    if (features_.comparison().is_open()) screen = comparison_screen(screen, f.scale);
+    const ScreenLayout screen = features_.window_layout(width, height);
     Shown shown;
     draw_stacks(f, screen, shown);
     const Playback& playback = features_.playback();

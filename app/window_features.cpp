@@ -264,16 +264,27 @@ void Features::set_window(float width, float height, float content_scale) {
     content_scale_ = content_scale;
 }
 
-// As App::draw lays the window out: A/B splits the section (in presenter mode too).
+float Features::layout_scale() const {
+    const float px = teaching_.presenter() ? room_text_px() : tb::text_px(window_width_, window_height_, content_scale_, 1.f);
+    return px / kBaseTextPx;
+}
+
+ScreenLayout Features::window_layout(float w, float h) const {
+    const float scale = layout_scale(), text = interface_scale();
+    const bool lesson = teaching_.lesson().is_open();
+    ScreenLayout screen =
+        teaching_.presenter() ? presenter_layout(w, h, scale, lesson, text) : screen_layout(w, h, scale, lesson, text);
+    if (comparison_.is_open()) screen = comparison_screen(screen, text);  // A/B splits the section (in presenter mode too)
+    return screen;
+}
+
+// As App::draw lays the window out.
 std::string Features::svg() const {
     const float scale = interface_scale();
-    const bool lesson = teaching_.lesson().is_open();
-    const float w = window_width_, h = window_height_;
-    ScreenLayout screen = teaching_.presenter() ? presenter_layout(w, h, scale, lesson) : screen_layout(w, h, scale, lesson);
-    if (comparison_.is_open()) screen = comparison_screen(screen, scale);
+    const ScreenLayout screen = window_layout(window_width_, window_height_);
     SvgPicture picture;
-    picture.width = w;
-    picture.height = h;
+    picture.width = window_width_;
+    picture.height = window_height_;
     picture.theme = theme_colours(teaching_.theme());
     picture.language = registry_.language();
     picture.badges = shown_badges(session_.previous_trace().get(), *session_.trace(), session_.settings().step);

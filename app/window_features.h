@@ -68,16 +68,24 @@ public:
     // empty once the model or the sentence changes again. While a session reopens, how far its
     // training has come.
     std::string caption() const;
-    float font_scale() const { return playback_.text_scale() * teaching_.text_factor(); }  // the user's and presenter's
     // The body text in pixels and the interface scale (text_px / kBaseTextPx) for the window's size
-    // (scene/screen.h's rule: the text grows with the window), times font_scale().
-    // (Presenter mode's is capped by the height, presenter_text_px, unless the user enlarged it.)
+    // (scene/screen.h's rule: the text grows with the window), times the user's text size (/vue
+    // texte). Presenter mode's is at least the room's (presenter_text_px of its enlargement): the
+    // user's size wins where larger, the same text in both modes.
     float text_px() const {
-        const float px = tb::text_px(window_width_, window_height_, content_scale_, font_scale());
-        if (!teaching_.presenter() || playback_.text_scale() > 1.f) return px;
+        const float px = tb::text_px(window_width_, window_height_, content_scale_, playback_.text_scale());
+        return teaching_.presenter() ? std::max(px, room_text_px()) : px;
+    }
+    float room_text_px() const {  // presenter mode's enlargement, capped by the height
+        const float px = tb::text_px(window_width_, window_height_, content_scale_, teaching_.text_factor());
         return presenter_text_px(px, window_height_, content_scale_);
     }
     float interface_scale() const { return text_px() / kBaseTextPx; }
+    // The interface scale at the user's text size 1: the window's columns, and so the stack, keep
+    // their size when /vue texte grows the text (issue 33: at 1,5 the stack fell to 15 px beads).
+    float layout_scale() const;
+    // Where each panel sits now (presenter mode or not, the lesson, A/B): App::draw's and the SVG's.
+    ScreenLayout window_layout(float width, float height) const;
 
     // /exporter image: the pixels are read inside a frame, so the command queues the path and the
     // frame loop takes the queue at the end of its next frame, then reports each result.

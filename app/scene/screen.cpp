@@ -28,10 +28,11 @@ float text_px(float width, float height, float content_scale, float user_scale) 
     return std::max(floor, body_text_px(width, height, content_scale) * std::clamp(user_scale, 0.25f, 8.f));
 }
 
-ScreenLayout screen_layout(float width, float height, float scale, bool lesson) {
+ScreenLayout screen_layout(float width, float height, float scale, bool lesson, float text_scale) {
     width = std::max(0.f, width);
     height = std::max(0.f, height);
     scale = std::clamp(scale, 0.5f, 4.f);
+    const float text = text_scale > 0 ? std::clamp(text_scale, 0.5f, 8.f) : scale;  // the rows' heights
     ScreenLayout s;
     const float top = std::min(height, 58.f * scale);
     const float left = std::min(width * 0.4f, std::clamp(width * 0.25f, 250.f * scale, 380.f * scale));
@@ -48,8 +49,8 @@ ScreenLayout screen_layout(float width, float height, float scale, bool lesson) 
     s.controls = make(0, top + lesson_h, left, controls_h);
     s.console = make(0, top + lesson_h + controls_h, left, body - lesson_h - controls_h);
     // The block's formula takes two lines of the smallest text where one does not fit (1024 x 768).
-    const float formula = std::min((body - timeline) * 0.12f, std::max(44.f * scale, 2.4f * kMinTextPx));
-    const float badges = badge_height(centre, body, scale);
+    const float formula = std::min((body - timeline) * 0.12f, std::max(44.f * text, 2.4f * kMinTextPx));
+    const float badges = badge_height(centre, body, text);
     s.formula = make(left, top, centre, formula);
     s.badges = make(left, top + formula, centre, badges);
     s.section = make(left, top + formula + badges, centre, body - timeline - formula - badges);
@@ -58,7 +59,10 @@ ScreenLayout screen_layout(float width, float height, float scale, bool lesson) 
     // bottom; the cosine plot and the legend share one row above it. At 1600x900, 8 tokens get
     // rows of 28 px and columns of 50 px (tests/app/scene/screen_test.cpp).
     const float x = left + centre;
-    const float profile_h = std::floor(body * 0.365f), row_h = std::floor(body * 0.17f);
+    // The cosine plot's row holds its title and two lines of level names at the class's text size
+    // (/vue texte), and a plot of 60 px or more.
+    const float row_h = std::floor(std::max(body * 0.17f, 3.6f * kBaseTextPx * text + 60.f));
+    const float profile_h = std::floor(body * 0.365f);
     const float cosine_w = std::floor(right * 0.64f);
     s.profile = make(x, top, right, profile_h);
     s.cosine = make(x, top + profile_h, cosine_w, row_h);
@@ -74,25 +78,26 @@ void share_left_column(ScreenLayout& s, float controls_content, float console_mi
     s.console = make(s.console.x, s.controls.bottom(), s.console.w, total - s.controls.h);
 }
 
-ScreenLayout presenter_layout(float width, float height, float scale, bool lesson) {
+ScreenLayout presenter_layout(float width, float height, float scale, bool lesson, float text_scale) {
     width = std::max(0.f, width);
     height = std::max(0.f, height);
     scale = std::clamp(scale, 0.5f, 6.f);
+    const float text = text_scale > 0 ? std::clamp(text_scale, 0.5f, 8.f) : scale;  // the rows' heights
     ScreenLayout s;
     // With a lesson, its panel is a strip across the bottom, seven lines of the presenter text (the
     // step's title and its buttons on one row, the question or the answer); the figures keep the height above it.
     // In a column beside them it crushed the norm profile to 30 px at 1024x768.
-    const float lesson_h = lesson ? std::floor(std::min(height * 0.26f, 7.f * kBaseTextPx * scale)) : 0.f;
+    const float lesson_h = lesson ? std::floor(std::min(height * 0.3f, 7.f * kBaseTextPx * text)) : 0.f;
     const float top = height - lesson_h;
     s.lesson = make(0, top, lesson ? width : 0.f, lesson_h);
     // The centre: the cross-section keeps most of the width, with its formula, badges and timeline.
     const float right = std::min(width * 0.45f, std::max(width * 0.40f, 300.f * scale));
     const float centre = std::max(0.f, width - right);
-    const float formula = std::min(top * 0.12f, 56.f * scale);
-    const float badges = badge_height(centre, top, scale, lesson ? 2.f : 3.f);
+    const float formula = std::min(top * 0.12f, 56.f * text);
+    const float badges = badge_height(centre, top, text, lesson ? 2.f : 3.f);
     // With a lesson the lesson and the clicker drive the steps: the timeline keeps its row of level
     // names (where the beads are), not its buttons; the stack keeps the height.
-    const float timeline = std::min(top * (lesson ? 0.07f : 0.14f), (lesson ? 33.f : 64.f) * scale);
+    const float timeline = std::min(top * (lesson ? 0.07f : 0.14f), (lesson ? 33.f : 64.f) * text);
     s.formula = make(0, 0, centre, formula);
     s.badges = make(0, formula, centre, badges);
     s.section = make(0, formula + badges, centre, top - formula - badges - timeline);

@@ -57,7 +57,11 @@ inline float interface_scale(float width, float height, float content_scale, flo
 // With a lesson open, its panel takes the top of the left column.
 // Its right column, top to bottom: the norm profile, the mean-cosine plot beside the legend, the
 // similarity grid (the inspector's tabs come in under the profile: inspector_layout).
-ScreenLayout screen_layout(float width, float height, float scale, bool lesson = false);
+// `text_scale` (0: `scale`) sizes the rows whose text the class reads (the formula, the badges; in
+// presenter mode the timeline and the lesson too): the user's text size (/vue texte) grows them and
+// their text, while the columns, and so the stack's width, and the teacher's panels (help.h's
+// begin_tool_panel) follow `scale`, the window's own (App: Features::layout_scale()).
+ScreenLayout screen_layout(float width, float height, float scale, bool lesson = false, float text_scale = 0);
 // The left column without a lesson: the controls take the height their content took last frame
 // (`controls_content`, 0 before the first), down to leaving the console `console_min`; the console
 // takes the rest (a tall window gives its log more lines, a 768-line projector keeps every control).
@@ -66,6 +70,6 @@ void share_left_column(ScreenLayout& s, float controls_content, float console_mi
 // timeline in the centre; the norm profile, the mean-cosine plot and the similarity grid on the
 // right; with a lesson, its panel as a strip across the bottom (question and answer beside what to
 // look at, so that neither scrolls). The controls, the console, the top bar and the legend go.
-ScreenLayout presenter_layout(float width, float height, float scale, bool lesson);
+ScreenLayout presenter_layout(float width, float height, float scale, bool lesson, float text_scale = 0);
 
 }  // namespace tb

@@ -115,7 +115,7 @@ void one_line_input(ConsoleState& state, const std::vector<LogLine>& log, const 
 
 void draw_console(const Rect& rect, ConsoleState& state, const std::vector<LogLine>& log, const CommandSink& send,
                   Language language) {
-    if (!begin_panel("##console", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    if (!begin_tool_panel("##console", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const Strings& t = text_in(language);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s — %s", t.console_title, t.console_hint);

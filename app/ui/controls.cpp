@@ -252,7 +252,7 @@ bool keys_fit(const char* keys, float bottom) {
 // « · touches (?) ».
 void draw_controls(const Rect& rect, float max_height, const Settings& s, ControlsState& state,
                    const AnimationOptions& animation, const CommandSink& send, Language language) {
-    if (!begin_panel("##controls", rect)) return;
+    if (!begin_tool_panel("##controls", rect)) return;
     const Strings& t = text_in(language);
     const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing.x, std::floor(spacing.y * 0.5f)));

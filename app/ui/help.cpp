@@ -6,6 +6,7 @@ namespace tb {
 namespace {
 
 bool g_markers_shown = true;  // one ImGui context, drawn on one thread
+float g_tool_text_scale = 1.f;
 
 }  // namespace
 
@@ -45,6 +46,15 @@ bool begin_panel(const char* id, const Rect& rect, int extra_flags) {
         ImGui::End();
         return false;
     }
+    return true;
+}
+
+void set_tool_text_scale(float scale) { g_tool_text_scale = scale; }
+float tool_text_scale() { return g_tool_text_scale; }
+
+bool begin_tool_panel(const char* id, const Rect& rect, int extra_flags) {
+    if (!begin_panel(id, rect, extra_flags)) return false;
+    ImGui::SetWindowFontScale(g_tool_text_scale);
     return true;
 }
 

@@ -26,4 +26,13 @@ namespace tb {
 struct Rect;
 // A fixed, undecorated window over `rect`. False (and nothing to End) when there is nothing to draw.
 bool begin_panel(const char* id, const Rect& rect, int extra_flags = 0);
+// The teacher's panels (the top bar, the controls, the console, the panel buttons, the legend, the
+// timeline): begin_panel at the window's own text size, whatever /vue texte chose. The larger text
+// is for what the class reads (the stack, the figures, the formula, the badges); the teacher's
+// panels keep their size and fit (issue 33: at 1,5 on 1024x768 the top bar lost its buttons).
+bool begin_tool_panel(const char* id, const Rect& rect, int extra_flags = 0);
+// The tool panels' font scale this frame: 1 / (the user's text size), said by the App before drawing
+// (1 in presenter mode, which has no tool panel but the timeline, read by the class).
+void set_tool_text_scale(float scale);
+float tool_text_scale();
 }  // namespace tb

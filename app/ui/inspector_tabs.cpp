@@ -8,7 +8,7 @@
 namespace tb {
 
 void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& send, Language language) {
-    if (!begin_panel("##inspecteur_onglets", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    if (!begin_tool_panel("##inspecteur_onglets", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const struct { Panel panel; const char* label; const char* help; } tabs[] = {
         {Panel::Attention, tr(language, "Attention", "Attention"), tr(language, "Les poids d'attention de chaque tête, mot par mot.", "Each head's attention weights, word by word.")},
         {Panel::Neurons, tr(language, "Neurones", "Neurons"), tr(language, "Les activations cachées du FFN : questions (W↑) et directions (W↓).", "The FFN's hidden activations: questions (W↑) and directions (W↓).")},

@@ -82,7 +82,7 @@ bool example_bead(float height, Language language) {
 // cosine plot, where the similarity grid takes the width below) the scale has its own line and
 // the words, smaller (down to kMinTextPx), as many lines as fit; all of them on hover of its (?).
 void draw_legend(const Rect& rect, Language language) {
-    if (!begin_panel("##legende", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    if (!begin_tool_panel("##legende", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const Strings& t = text_in(language);
     const char* lines[] = {t.legend_colour, t.legend_identity, t.legend_size, t.legend_off_scale, t.legend_residual};
     const float line = ImGui::GetTextLineHeight(), wrap = ImGui::GetContentRegionAvail().x;
@@ -104,10 +104,9 @@ void draw_legend(const Rect& rect, Language language) {
         cue_scale(std::min(wrap, line * 9), language);
     }
     const float k = narrow ? std::min(1.f, std::max(0.8f, kMinTextPx / ImGui::GetFontSize())) : 1.f;  // never under 16 px
-    ImGui::SetWindowFontScale(k);
+    ImGui::SetWindowFontScale(tool_text_scale() * k);
     if (narrow && ImGui::GetContentRegionAvail().y >= line * 2.4f &&  // a drawn bead, its cues named
         example_bead(std::min(ImGui::GetContentRegionAvail().y, line * 4.4f), language)) {
-        ImGui::SetWindowFontScale(1.f);
         ImGui::End();
         return;
     }
@@ -117,7 +116,6 @@ void draw_legend(const Rect& rect, Language language) {
         ImGui::TextUnformatted(l);
     }
     ImGui::PopTextWrapPos();
-    ImGui::SetWindowFontScale(1.f);
     ImGui::End();
 }
 

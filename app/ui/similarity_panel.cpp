@@ -70,8 +70,10 @@ void words(ImDrawList* dl, const SimilarityGrid& g, const SimilarityLayout& l, f
     for (int i = 0; i < n; ++i) {
         const ImU32 colour = word_colour(g.identity[static_cast<std::size_t>(i)]);
         const Rect row = l.cell_rect(i, 0);
-        const std::string left = fit(g.words[static_cast<std::size_t>(i)], l.label - line * 0.3f, line);
-        dl->AddText(ImVec2(row.x - text_width(left, line) - line * 0.3f, row.cy() - line * 0.5f), colour, left.c_str());
+        // A row's word no taller than its row (rows shorter than the text: a large /vue texte), down to the floor.
+        const float px = std::min(line, std::max(kMinTextPx, l.cell_h));
+        const std::string left = fit(g.words[static_cast<std::size_t>(i)], l.label - line * 0.3f, px);
+        dl->AddText(ImGui::GetFont(), px, ImVec2(row.x - text_width(left, px) - line * 0.3f, row.cy() - px * 0.5f), colour, left.c_str());
         const Rect col = l.cell_rect(0, i);
         const std::string top = fit(g.words[static_cast<std::size_t>(i)], l.cell_w * 2.f - line * 0.3f, line);
         const float y = l.cells.y - line * (i % 2 ? 1.05f : 2.1f);

@@ -87,7 +87,7 @@ void draw_level_names(const Settings& s, double playhead, const CommandSink& sen
 
 void draw_timeline(const Rect& rect, const Trace& trace, double playhead, bool playing, ScrubState& scrub,
                    const CommandSink& send, Language language) {
-    if (!begin_panel("##timeline", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    if (!begin_tool_panel("##timeline", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const Settings& s = trace.settings;
     // One row only (presenter mode with a lesson: the clicker drives): the level names.
     if (rect.h >= 2 * ImGui::GetFrameHeightWithSpacing()) draw_controls_row(s, playhead, playing, scrub, send, language);

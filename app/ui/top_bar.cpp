@@ -23,7 +23,7 @@ float after_counter(const char* seed, const Strings& t, const char* export_menu)
 // The title goes first when the bar is narrow (1024 x 768): the window's title bar says it too.
 void draw_top_bar(const Rect& rect, const Trace& trace, const Fonts& fonts, const CommandSink& send,
                   Language language) {
-    if (!begin_panel("##top", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    if (!begin_tool_panel("##top", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const Strings& t = text_in(language);
     char counter[160];
     std::snprintf(counter, sizeof counter, t.parameters_counter, format_count(trace.parameters.blocks, language).c_str(),

@@ -27,8 +27,12 @@ TEST(TeachingFeature, ThemeAndPresenter) {
     ASSERT_TRUE(w.run("/presentateur on").ok);
     EXPECT_TRUE(t.presenter());
     EXPECT_FLOAT_EQ(t.text_factor(), 1.5f);
+    // At 1600x900 (the window before it is told its size): the room's text, a 31.5th of the height,
+    // above the body's 900 / 42 px; /vue texte 2 doubles the body, larger: it wins, as without
+    // presenter mode.
+    EXPECT_NEAR(w.features.text_px(), 900.f / 31.5f, 0.01f);
     ASSERT_TRUE(w.run("/vue texte 2").ok);
-    EXPECT_FLOAT_EQ(w.features.font_scale(), 3.f);  // the text size, times the presenter's enlargement
+    EXPECT_NEAR(w.features.text_px(), 2 * 900.f / 42.f, 0.01f);
     EXPECT_EQ(w.run("/presentateur peut-etre").message, "/presentateur attend on ou off (reçu « peut-etre »)");
     ASSERT_TRUE(w.run("/presentateur off").ok);
     EXPECT_FALSE(t.presenter());
