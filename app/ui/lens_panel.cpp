@@ -24,19 +24,25 @@ namespace tb {
 
 namespace {
 
-// One side's grid in `rect` below `header` px: the tokens above their columns, the level names on
+// One side's grid in `rect` below `m.header` px: the tokens above their columns, the level names on
 // the left (with the side's name, when there are two, in the corner above them), a cell per token
 // and level: the most probable word, its percentage when there is room, a green bar.
-void lens_grid(const Rect& rect, float header, float margin, const Trace& trace, const std::vector<std::vector<Prediction>>& lens,
+// The panel's sizes at the body text's scale, read before the grid's smaller text is set: the grid's
+// layout (lens_layout with these metrics) and when a cell has room for two lines do not follow it.
+struct GridMetrics {
+    float frame, line, header, margin;
+};
+
+void lens_grid(const Rect& rect, const GridMetrics& m, const Trace& trace, const std::vector<std::vector<Prediction>>& lens,
                int level, const char* side, ImU32 side_ink, Language language) {
     const int n = trace.token_count(), levels = static_cast<int>(lens.size()), layers = trace.settings.layers;
-    const float frame = ImGui::GetFrameHeight(), pad = ImGui::GetStyle().WindowPadding.x;
-    const LensLayout grid = lens_layout(rect, levels, n, header, frame * inspector_metrics::lens_label(layers), margin);
+    const float pad = ImGui::GetStyle().WindowPadding.x;
+    const LensLayout grid = lens_layout(rect, levels, n, m.header, m.frame * inspector_metrics::lens_label(layers), m.margin);
     const bool short_names = layers > 3;  // « a4 », « f4 » beside fourteen short rows
     if (grid.cell_w < 8 || grid.cell_h < 6) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float small = ImGui::GetTextLineHeight();
-    const bool two_lines = grid.cell_h >= small * 1.9f;  // the percentage under the word, when there is room
+    const bool two_lines = grid.cell_h >= m.line * 1.9f;  // the percentage under the word, when there is room
     // Centred in a cell; a word too long for it loses its last letters to « … ».
     auto centred = [&](float cx, float y, ImU32 colour, std::string s, float max_w) {
         if (ImGui::CalcTextSize(s.c_str()).x > max_w) {
@@ -115,15 +121,16 @@ void draw_lens_panel(const Rect& rect, const Trace& trace, const LensData* data,
     ImGui::TextDisabled("%s", tr(language, "en gris : le mot lui-même", "grey: the word itself"));
 
     const float frame = ImGui::GetFrameHeight();
-    const float header = frame * inspector_metrics::lens_header(send != nullptr), margin = frame * inspector_metrics::kLensMargin;
+    const GridMetrics m{frame, ImGui::GetTextLineHeight(), frame * inspector_metrics::lens_header(send != nullptr),
+                        frame * inspector_metrics::kLensMargin};
     // A little smaller than the body text, never under the window's smallest (16 px).
     ImGui::SetWindowFontScale(std::clamp(kMinTextPx / ImGui::GetFontSize(), 0.85f, 1.f));
     if (!data->trace_b) {
-        lens_grid(rect, header, margin, trace, data->lens, level, "", 0, language);
+        lens_grid(rect, m, trace, data->lens, level, "", 0, language);
     } else {  // A/B: side by side, each grid named in its side's colour in its corner
         const Rect a{rect.x, rect.y, std::floor(rect.w * 0.5f), rect.h}, b{a.right(), rect.y, rect.w - a.w, rect.h};
-        lens_grid(a, header, margin, trace, data->lens, level, "A", side_u32(ComparedSide::A), language);
-        lens_grid(b, header, margin, *data->trace_b, data->lens_b, level, "B", side_u32(ComparedSide::B), language);
+        lens_grid(a, m, trace, data->lens, level, "A", side_u32(ComparedSide::A), language);
+        lens_grid(b, m, *data->trace_b, data->lens_b, level, "B", side_u32(ComparedSide::B), language);
     }
     ImGui::SetWindowFontScale(1.f);
     ImGui::End();

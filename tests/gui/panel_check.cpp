@@ -238,6 +238,56 @@ void check_lens(const Image& img, const Trace& t, const Vocabulary& vocabulary, 
     check(fraction(img, {grid.grid.x + 4, below.y + 3, grid.grid.w - 8, 1}, palette::kResidual, 40) < 0.05, "the row below it not framed");
 }
 
+// The gradients along a training run in A/B: one colour per side (side_colour, teaching/theme.h: A
+// orange, B sky blue, as in the loss panel), the wiring said in the captions, so the lines drawn
+// across the sublayers in the plot, the body's lower part under the captions, are A's and B's
+// colours, and none is the « sans résiduel » red any more.
+void check_gradients_ab(const Image& img, const Rect& body, palette::Colour8 off) {
+    const Rect plot{body.x, body.y + body.h * 0.6f, body.w, body.h * 0.4f};
+    // How far across the plot a colour reaches: a line spans the sublayers, a stray pixel does not.
+    auto extent = [&](palette::Colour8 c) {
+        float first = plot.right(), last = plot.x;
+        for (float y = plot.y; y < plot.bottom(); y += 1)
+            for (float x = plot.x; x < plot.right(); x += 1)
+                if (near(img.at(x, y), c, 12)) first = std::min(first, x), last = std::max(last, x);
+        return std::max(0.f, last - first) / plot.w;
+    };
+    const double a = extent(side_colour(ComparedSide::A, Theme::Dark)), b = extent(side_colour(ComparedSide::B, Theme::Dark));
+    check(a > 0.5, "A's gradients (with the residual) drawn across the sublayers in A's orange (" + std::to_string(a) + " of the width)");
+    check(b > 0.5, "B's gradients (without the residual) drawn across the sublayers in B's sky blue (" + std::to_string(b) + " of the width)");
+    check(pixels(img, plot, off, 12) == 0, "no line in the wiring's red: in A/B each side in its own colour");
+}
+
+// The loss panel's word-frequencies reference: a pale yellow dotted line across the plot, and its
+// label in the legend under the axis (no label over the curves): a yellow swatch, then the text.
+void check_frequencies(const Image& img, const Rect& body) {
+    const palette::Colour8 yellow{225, 200, 95};
+    // The line: the body's row with the most yellow (anti-aliased on a fractional row: tolerance 40),
+    // a dotted line (3 px on, 4 off) over most of the body's width.
+    float line_y = body.y;
+    int most = 0;
+    std::vector<int> per_row;
+    for (float y = body.y; y < body.bottom(); y += 1) {
+        const int n = pixels(img, {body.x, y, body.w, 1}, yellow, 40);
+        per_row.push_back(n);
+        if (n > most) most = n, line_y = y;
+    }
+    check(most >= body.w * 0.25f, "the word frequencies' line across the plot (pale yellow, dotted): " + std::to_string(most) + " px");
+    // The swatch: a short yellow run below the line by more than a text line (under the axis), with
+    // the label written just right of it (light text on the dark panel).
+    bool labelled = false;
+    for (float y = line_y + kLine; y < body.bottom() && !labelled; y += 1) {
+        const int n = per_row[static_cast<std::size_t>(y - body.y)];
+        if (n < 3 || n > kLine * 2) continue;
+        float right = body.x;
+        for (float x = body.x; x < body.right(); x += 1)
+            if (near(img.at(x, y), yellow, 40)) right = x;
+        const Rect label{right + 2, y - kLine * 0.6f, std::min(kLine * 8, body.right() - right - 2), kLine * 1.2f};
+        labelled = label.w > kLine * 4 && pixels(img, label, {255, 255, 255}, 60) >= 30;
+    }
+    check(labelled, "its label in the legend under the axis: a pale yellow swatch, the text written beside it");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -265,6 +315,10 @@ int main(int argc, char** argv) {
         case Panel::Neurons: check_neurons(img, trace, body); break;
         case Panel::Scale: check_scale(img, body); break;
         case Panel::Gradients:
+            if (window.comparison().is_open() && session.trained_steps() > 0) {
+                check_gradients_ab(img, body, off);
+                break;
+            }
             check(fraction(img, body, palette::kResidual, 12) > 0.003, "gradients with the residual drawn (yellow)");
             check(fraction(img, body, off, 12) > 0.003, "gradients without the residual drawn (red)");
             break;
@@ -282,7 +336,7 @@ int main(int argc, char** argv) {
         case Panel::Training:
             check(fraction(img, body, palette::kAttention, 12) > 0.002, "the batch loss curve (blue)");
             check(pixels(img, body, {240, 150, 60}, 30) >= 40, "the held-out losses (orange dots)");
-            check(pixels(img, body, {225, 200, 95}, 12) >= 30, "the word frequencies' line and its label (pale yellow)");
+            check_frequencies(img, body);
             check(session.trained_steps() > 0, "a trained model to draw the curve of");
             break;
         case Panel::None: break;
