@@ -112,7 +112,7 @@ ScreenLayout presenter_layout(float width, float height, float scale, bool lesso
     // Above the lesson: the profile beside the cosine plot, then the grid the whole width (its
     // numbers need it). At 1024x768 the profile's plot and the grid's cells 160 px tall or more, the
     // cosine plot 100 (tests/gui room_*_lesson).
-    const float grid_h = std::floor(top * 0.44f), cosine_w = std::floor(right * 0.34f);
+    const float grid_h = std::floor(top * 0.44f), cosine_w = std::floor(right * 0.3f);
     s.profile = make(centre, 0, right - cosine_w, top - grid_h);
     s.cosine = make(centre + right - cosine_w, 0, cosine_w, top - grid_h);
     s.similarity = make(centre, top - grid_h, right, grid_h);

@@ -44,7 +44,7 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float line = ImGui::GetTextLineHeight();
     const ImVec2 cursor = ImGui::GetCursorScreenPos();
-    const float left = cursor.x + line * 2.6f, right = rect.right() - line;
+    const float left = cursor.x + ImGui::CalcTextSize("0").x + line * 0.6f, right = rect.right() - line;  // room for « 0 » and « 1 »
     const int top = static_cast<int>(trace.levels.size()) - 1;
     const float plot_top = cursor.y + line * 0.3f, plot_bottom = rect.bottom() - line * plot::axis_lines(right - left, top, language);
     if (right - left < 20 || plot_bottom - plot_top < 10) {
@@ -59,7 +59,8 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     dl->AddRect(ImVec2(left, plot_top), ImVec2(right, plot_bottom), IM_COL32(90, 95, 115, 255));
     for (double v : {0.0, 1.0}) {
         dl->AddLine(ImVec2(left, y_of(v)), ImVec2(right, y_of(v)), IM_COL32(120, 120, 140, 120));
-        dl->AddText(ImVec2(left - line * 1.6f, y_of(v) - line * 0.5f), IM_COL32(170, 170, 185, 255), v > 0.5 ? "1" : "0");
+        const char* label = v > 0.5 ? "1" : "0";
+        dl->AddText(ImVec2(left - line * 0.3f - ImGui::CalcTextSize(label).x, y_of(v) - line * 0.5f), IM_COL32(170, 170, 185, 255), label);
     }
     plot::level_axis(dl, ImVec2(left, plot_bottom), right - left, top, plot_bottom + 4, language);
     auto series = [&](const Trace& t) {

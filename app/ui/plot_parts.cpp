@@ -23,7 +23,7 @@ AxisStyle axis_style(float width, int top, Language language) {
     for (int k = 0; k <= top; ++k) widest = std::max(widest, ImGui::CalcTextSize(level_label(language, k, (top - 1) / 2, LabelLength::Medium).c_str()).x);
     AxisStyle a;
     a.shorter = cell < widest + 6;
-    const float short_name = ImGui::CalcTextSize("f6").x + std::max(6.f, ImGui::GetTextLineHeight() * 0.4f);  // a gap that reads as one
+    const float short_name = ImGui::CalcTextSize("f6").x + std::max(6.f, ImGui::GetTextLineHeight() * 0.25f);  // a gap that reads as one
     a.stagger = a.shorter && cell < short_name;
     if (a.stagger && 2 * cell < short_name) a.stride = static_cast<int>(std::ceil(short_name / (2 * cell)));
     return a;
@@ -40,7 +40,7 @@ void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y, Langua
     const AxisStyle style = axis_style(width, top, language);
     const bool shorter = style.shorter, stagger = style.stagger;
     for (int k = 0, drawn = 0; k <= top; ++k) {
-        if (k % style.stride != 0 && k != top) continue;
+        if (k != top && (k % style.stride != 0 || top - k < style.stride)) continue;  // the end's name keeps its room
         const std::string name =
             level_label(language, k, (top - 1) / 2, shorter ? LabelLength::Short : LabelLength::Medium);
         const ImVec2 e = ImGui::CalcTextSize(name.c_str());
