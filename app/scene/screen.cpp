@@ -59,10 +59,7 @@ ScreenLayout screen_layout(float width, float height, float scale, bool lesson, 
     // bottom; the cosine plot and the legend share one row above it. At 1600x900, 8 tokens get
     // rows of 28 px and columns of 50 px (tests/app/scene/screen_test.cpp).
     const float x = left + centre;
-    // The cosine plot's row holds its title and two lines of level names at the class's text size
-    // (/vue texte), and a plot of 60 px or more.
-    const float row_h = std::floor(std::max(body * 0.17f, 3.6f * kBaseTextPx * text + 60.f));
-    const float profile_h = std::floor(body * 0.365f);
+    const float profile_h = std::floor(body * 0.365f), row_h = std::floor(body * 0.17f);
     const float cosine_w = std::floor(right * 0.64f);
     s.profile = make(x, top, right, profile_h);
     s.cosine = make(x, top + profile_h, cosine_w, row_h);
@@ -97,7 +94,7 @@ ScreenLayout presenter_layout(float width, float height, float scale, bool lesso
     const float badges = badge_height(centre, top, text, lesson ? 2.f : 3.f);
     // With a lesson the lesson and the clicker drive the steps: the timeline keeps its row of level
     // names (where the beads are), not its buttons; the stack keeps the height.
-    const float timeline = std::min(top * (lesson ? 0.07f : 0.14f), (lesson ? 33.f : 64.f) * text);
+    const float timeline = std::min(top * (lesson ? 0.1f : 0.14f), (lesson ? 33.f : 64.f) * text);
     s.formula = make(0, 0, centre, formula);
     s.badges = make(0, formula, centre, badges);
     s.section = make(0, formula + badges, centre, top - formula - badges - timeline);

@@ -19,7 +19,7 @@ namespace tb {
 void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, Language language,
                  Compared b) {
     if (b.trace || !previous_comparable(trace, previous)) previous = nullptr;  // same levels only
-    if (!begin_panel("##cosinus", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    if (!begin_tool_panel("##cosinus", rect, ImGuiWindowFlags_NoScrollbar)) return;
     // The mean cosine at the level the playhead shows: A's, and B's labelled beside it.
     const auto cosine_at = [](const Trace& t, double head) {
         const int shown = std::clamp(static_cast<int>(std::floor(head)), 0, static_cast<int>(t.levels.size()) - 1);
@@ -57,8 +57,10 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     };
     report_mark("cosine_plot", left, plot_top, right, plot_bottom, {});  // its height, for tests/gui
     dl->AddRect(ImVec2(left, plot_top), ImVec2(right, plot_bottom), IM_COL32(90, 95, 115, 255));
+    const bool both_labels = y_of(0.0) - y_of(1.0) >= line * 1.3f;  // a short plot (a large /vue texte): « 1 » alone
     for (double v : {0.0, 1.0}) {
         dl->AddLine(ImVec2(left, y_of(v)), ImVec2(right, y_of(v)), IM_COL32(120, 120, 140, 120));
+        if (v < 0.5 && !both_labels) continue;
         const char* label = v > 0.5 ? "1" : "0";
         dl->AddText(ImVec2(left - line * 0.3f - ImGui::CalcTextSize(label).x, y_of(v) - line * 0.5f), IM_COL32(170, 170, 185, 255), label);
     }
@@ -79,7 +81,7 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     float x_right = right - 4;
     // The figures in the half the line is not in: under a line near 1, over a line near 0. With
     // side B, two lines to keep clear of: the figures go on the title's row, at its right end.
-    float value_y = now > 0.4 ? plot_bottom - line - 2 : plot_top + 2;
+    float value_y = std::max(title_end.y, now > 0.4 ? plot_bottom - line - 2 : plot_top + 2);  // never over the title
     if (b.trace) {
         x_right = rect.right() - ImGui::GetStyle().WindowPadding.x;
         value_y = title_end.y - line;  // side B dashed, in another colour; both values, labelled

@@ -27,9 +27,11 @@ struct Rect;
 // A fixed, undecorated window over `rect`. False (and nothing to End) when there is nothing to draw.
 bool begin_panel(const char* id, const Rect& rect, int extra_flags = 0);
 // The teacher's panels (the top bar, the controls, the console, the panel buttons, the legend, the
-// timeline): begin_panel at the window's own text size, whatever /vue texte chose. The larger text
-// is for what the class reads (the stack, the figures, the formula, the badges); the teacher's
-// panels keep their size and fit (issue 33: at 1,5 on 1024x768 the top bar lost its buttons).
+// timeline) and the plots' axes (the norm profile, the cosine plot): begin_panel at the window's
+// own text size, whatever /vue texte chose. The larger text is for what the class reads (the
+// stack's names and tags, the grid's numbers, the formula, the badges, the captions); the rest
+// keeps its size and fits (issue 33: at 1,5 on 1024x768 the top bar lost its buttons, at 2 on
+// 1600x900 the norm profile's plot fell to 32 px).
 bool begin_tool_panel(const char* id, const Rect& rect, int extra_flags = 0);
 // The tool panels' font scale this frame: 1 / (the user's text size), said by the App before drawing
 // (1 in presenter mode, which has no tool panel but the timeline, read by the class).

@@ -151,13 +151,17 @@ void end_labels(ImDrawList* dl, const Plot& p, const std::vector<ImVec2>& tips, 
     std::vector<float> wanted;
     for (const ImVec2& t : tips) wanted.push_back(t.y);
     // Above the levels' names under the frame: the last one (« sortie ») reaches under the words.
-    const std::vector<float> ys = spread_labels(wanted, line * 0.92f, p.top - line * 0.6f, p.bottom + 2.f);
+    // Closer and smaller where the plot is short for them all (a large /vue texte), not under the floor.
+    const float top = p.top - line * 0.6f, bottom = p.bottom + 2.f;
+    const float pitch = std::min(line * 0.92f, (bottom - top) / std::max<float>(1.f, static_cast<float>(tips.size())));
+    const float most = std::max(kMinTextPx, std::min(ImGui::GetFontSize(), pitch * 0.85f * ImGui::GetFontSize() / line));
+    const std::vector<float> ys = spread_labels(wanted, pitch, top, bottom);
     ImFont* font = ImGui::GetFont();
     for (std::size_t i = 0; i < tips.size(); ++i) {
         const char* word = trace.tokens[i].word.c_str();
         const float gap = line * 0.35f;
         const float fit = (room - gap) / std::max(1.f, ImGui::CalcTextSize(word).x);
-        const float size = std::max(kMinTextPx, ImGui::GetFontSize() * std::min(1.f, fit));  // never under the floor
+        const float size = std::max(kMinTextPx, most * std::min(1.f, fit));  // never under the floor
         dl->AddText(font, size, ImVec2(tips[i].x + gap, ys[i] - size * 0.5f), word_ink(colours[i]), word);
     }
 }
@@ -167,7 +171,7 @@ void end_labels(ImDrawList* dl, const Plot& p, const std::vector<ImVec2>& tips, 
 void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, double playhead, bool log_scale,
                   const Fonts& fonts, const CommandSink& send, Language language, Compared b) {
     if (b.trace || !previous_comparable(trace, previous)) previous = nullptr;  // same levels only, never stretched
-    if (!begin_panel("##profil", rect, ImGuiWindowFlags_NoScrollbar)) return;
+    if (!begin_tool_panel("##profil", rect, ImGuiWindowFlags_NoScrollbar)) return;
     profile_header(log_scale, b.trace != nullptr, previous != nullptr, fonts, send, language);
     const std::vector<Rgb> colours = line_colours(trace);
     const int n = trace.token_count();

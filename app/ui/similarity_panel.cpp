@@ -50,9 +50,10 @@ void title(const Rect& rect, float line, const std::string& text, Language langu
     const float room = rect.w - 2 * line * kPad - ImGui::CalcTextSize("(?)").x - line * 0.5f;
     const float scale = std::clamp(room / std::max(1.f, ImGui::CalcTextSize(text.c_str()).x), 0.7f, 1.f);
     ImGui::SetCursorScreenPos(ImVec2(rect.x + line * kPad, rect.y + line * 0.25f));
-    ImGui::SetWindowFontScale(scale);
+    const float panel = tool_text_scale();  // the panel's own (help.h)
+    ImGui::SetWindowFontScale(panel * scale);
     ImGui::TextUnformatted(text.c_str());
-    ImGui::SetWindowFontScale(1.f);
+    ImGui::SetWindowFontScale(panel);
     help_marker(tr(language,
                    "Case (ligne i, colonne j) : cos(xᵢ, xⱼ) = xᵢ·xⱼ / (‖xᵢ‖ ‖xⱼ‖), les vecteurs du niveau où sont les billes "
                    "(pendant qu'elles traversent une sous-couche : le niveau qu'elles quittent). Rouge : même direction (1) ; "
@@ -65,7 +66,7 @@ void title(const Rect& rect, float line, const std::string& text, Language langu
 }
 
 // Row words right-aligned left of the cells; column words above, staggered on two lines.
-void words(ImDrawList* dl, const SimilarityGrid& g, const SimilarityLayout& l, float line) {
+void words(ImDrawList* dl, const SimilarityGrid& g, const SimilarityLayout& l, float line, float right) {
     const int n = static_cast<int>(g.words.size());
     for (int i = 0; i < n; ++i) {
         const ImU32 colour = word_colour(g.identity[static_cast<std::size_t>(i)]);
@@ -75,9 +76,10 @@ void words(ImDrawList* dl, const SimilarityGrid& g, const SimilarityLayout& l, f
         const std::string left = fit(g.words[static_cast<std::size_t>(i)], l.label - line * 0.3f, px);
         dl->AddText(ImGui::GetFont(), px, ImVec2(row.x - text_width(left, px) - line * 0.3f, row.cy() - px * 0.5f), colour, left.c_str());
         const Rect col = l.cell_rect(0, i);
-        const std::string top = fit(g.words[static_cast<std::size_t>(i)], l.cell_w * 2.f - line * 0.3f, line);
+        // Two cells wide at most, centred over its column, and never past the panel's edge.
+        const std::string top = fit(g.words[static_cast<std::size_t>(i)], std::min(l.cell_w * 2.f - line * 0.3f, 2.f * (right - col.cx())), line);
         const float y = l.cells.y - line * (i % 2 ? 1.05f : 2.1f);
-        const float x = std::clamp(col.cx() - text_width(top, line) * 0.5f, l.cells.x - l.label, l.cells.right());
+        const float x = std::max(l.cells.x - l.label, std::min(col.cx() - text_width(top, line) * 0.5f, right - text_width(top, line)));
         dl->AddText(ImVec2(x, y), colour, top.c_str());
     }
 }
@@ -96,7 +98,10 @@ void cells(ImDrawList* dl, const SimilarityGrid& g, const SimilarityLayout& l, f
     // On the light theme the pale middle of the scale is close to the background: a thin edge.
     const bool light = ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.5f;
     const ImU32 edge = ImGui::GetColorU32(ImGuiCol_Text, 0.25f);
-    const float size = std::min({line, line * (l.cell_w - 2 * margin) / std::max(1.f, widest), l.cell_h - 2.f});
+    // The numbers at the class's text size (/vue texte) where the cells hold it; the words and the
+    // title at the window's (a tool panel: the grid keeps its cells).
+    const float numbers = line / std::max(0.1f, tool_text_scale());
+    const float size = std::min({numbers, line * (l.cell_w - 2 * margin) / std::max(1.f, widest), l.cell_h - 2.f});
     const bool values = size >= kMinTextPx - 0.01f;  // smaller would not be read: the colours alone, the values on hover
     report_mark("similarity_cells", l.cells.x, l.cells.y, l.cells.right(), l.cells.bottom(), {values ? size : 0.f});
     for (int i = 0; i < n; ++i)
@@ -128,14 +133,14 @@ void hover(const SimilarityGrid& g, const SimilarityLayout& l, Language language
 }  // namespace
 
 void draw_similarity(const Rect& rect, const Trace& trace, double playhead, Language language, const char* suffix) {
-    if (!begin_panel("##similarite", rect, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) return;
+    if (!begin_tool_panel("##similarite", rect, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) return;
     const SimilarityGrid grid = similarity_grid(trace, similarity_level(trace, playhead));
     const float line = ImGui::GetTextLineHeight();
     title(rect, line, similarity_title(trace, grid.level, language) + suffix, language);
     const SimilarityLayout layout = similarity_layout(rect, static_cast<int>(grid.words.size()), line);
     if (!layout.cells.empty()) {
         ImDrawList* dl = ImGui::GetWindowDrawList();
-        words(dl, grid, layout, line);
+        words(dl, grid, layout, line, rect.right() - line * similarity_metrics::kPad);
         cells(dl, grid, layout, line, language);
         hover(grid, layout, language);
     }

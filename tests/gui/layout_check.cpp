@@ -259,7 +259,8 @@ void check_modern(const std::vector<Run>& runs, const std::string& commands, con
 // start-up sentence's cosines written in the cells at 16 px or more (issue 33: at 1024x768 the
 // profile was a 30 px strip, its words over « log · linéaire », « cosinus moye » cut).
 void check_figures(const std::map<std::string, std::vector<float>>& marks, const std::string& commands, float display_h) {
-    if (!has(commands, "/presentateur on") || !has(commands, "/lecon") || display_h < 768) return;
+    // At the window's text size: a larger /vue texte takes its room from the figures.
+    if (!has(commands, "/presentateur on") || !has(commands, "/lecon") || has(commands, "/vue texte") || display_h < 768) return;
     const auto height = [&](const char* name) {
         const auto at = marks.find(name);
         return at == marks.end() ? 0.f : at->second[3] - at->second[1];
