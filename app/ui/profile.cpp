@@ -154,7 +154,7 @@ void end_labels(ImDrawList* dl, const Plot& p, const std::vector<ImVec2>& tips, 
     // Closer and smaller where the plot is short for them all (a large /vue texte), not under the floor.
     const float top = p.top - line * 0.6f, bottom = p.bottom + 2.f;
     const float pitch = std::min(line * 0.92f, (bottom - top) / std::max<float>(1.f, static_cast<float>(tips.size())));
-    const float most = std::max(kMinTextPx, std::min(ImGui::GetFontSize(), pitch * 0.85f * ImGui::GetFontSize() / line));
+    const float most = std::max(kMinTextPx, ImGui::GetFontSize() * pitch / (line * 0.92f));
     const std::vector<float> ys = spread_labels(wanted, pitch, top, bottom);
     ImFont* font = ImGui::GetFont();
     for (std::size_t i = 0; i < tips.size(); ++i) {
