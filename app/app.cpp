@@ -103,7 +103,9 @@ void App::draw_presenter(const Frame& f, float width, float height) {
         draw_similarity(screen.similarity, *f.trace, f.playhead, f.language, compared.trace ? " (A)" : "");
     }
     draw_teaching(f, screen, shown);
-    draw_badges(screen.badges, shown_badges(f.previous.get(), *f.trace, f.playhead), f.fonts, f.colours, f.language, f.scale);
+    // The parameter count stays on screen (the counter's top bar is gone): /couches 6's × 3 outlives its badge.
+    const std::string count = format_count(f.trace->parameters.blocks, f.language) + tr(f.language, " paramètres (blocs)", " parameters (blocks)");
+    draw_badges(screen.badges, shown_badges(f.previous.get(), *f.trace, f.playhead), f.fonts, f.colours, f.language, f.scale, count);
     draw_console_line(screen.section, console_, features_.log(), send_, f.language);  // opened by `/`
 }
 
@@ -200,9 +202,6 @@ void App::draw_teaching(const Frame& f, const ScreenLayout& screen, const Shown&
     if (rows.front().part != Part::Both)
         note = std::string(rows.front().part == Part::Attention ? tr(f.language, "attention ", "attention ") : "FFN ") +
                std::to_string((shown.a.active_level + 1) / 2);
-    if (teaching.presenter())
-        note += (note.empty() ? "" : " · ") + format_count(f.trace->parameters.blocks, f.language) +
-                tr(f.language, " paramètres (blocs)", " parameters (blocks)");
     draw_formula(screen.formula, rows, note, f.fonts, f.colours, comparison_label_colour(teaching.theme()));
     if (teaching.lesson().is_open()) {
         LessonTraining training;

@@ -2,6 +2,10 @@
 
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <cfloat>
 
 #include "app.h"
 #include "fonts.h"
@@ -20,6 +24,35 @@ void apply_style(float scale) {
     style.Colors[ImGuiCol_ChildBg] = ImVec4(0.07f, 0.08f, 0.11f, 1.f);
     style.ScaleAllSizes(scale);
 }
+
+// Presenter mode shows what the mouse points at only while the teacher moves it: not where the
+// pointer merely rests (where the window opened under it, a trackpad left alone), nor after a key
+// (a clicker's) since it last moved (issue 33: an idle pointer left a grid tooltip on screen).
+class PointerIntent {
+  public:
+    void hide_if_idle(ImGuiIO& io, bool presenter) {
+        const double now = glfwGetTime();
+        // A move between two known positions: the pointer entering the window (or its focus) is not one.
+        const bool moved = seen_ && ImGui::IsMousePosValid(&last_) && ImGui::IsMousePosValid(&io.MousePos) &&
+                           (io.MousePos.x != last_.x || io.MousePos.y != last_.y);
+        seen_ = true;
+        last_ = io.MousePos;
+        if (moved) moved_at_ = now, key_since_ = false;
+        for (const bool down : io.KeysDown) key_since_ = key_since_ || down;
+        bool pressed = false;
+        for (const bool down : io.MouseDown) pressed = pressed || down;
+        const bool idle = key_since_ || now - moved_at_ > kIdleSeconds;
+        if (presenter && idle && !pressed) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    }
+
+  private:
+    static constexpr double kIdleSeconds = 4.0;
+    ImVec2 last_;
+    double moved_at_ = -1e9;
+    bool seen_ = false, key_since_ = false;
+};
+
+PointerIntent g_pointer;  // one window, one frame loop
 
 }  // namespace
 
@@ -40,6 +73,7 @@ void begin_frame(App& app, Fonts& fonts, Keyboard& keys, const FrameSize& size, 
     keys.feed(app);  // this frame's share of the queued key events, before ImGui reads them
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    g_pointer.hide_if_idle(io, app.features().teaching().presenter());
     // The sizes this frame was laid out for, not those the backend has just read again.
     io.DisplaySize = ImVec2(static_cast<float>(size.window_w), static_cast<float>(size.window_h));
     io.DisplayFramebufferScale = ImVec2(static_cast<float>(size.fb_w) / static_cast<float>(size.window_w),

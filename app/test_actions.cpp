@@ -44,6 +44,10 @@ bool TestActions::waiting(App& app) const {
                app.features().training().snapshot()->losses.size() < std::strtoul(a.c_str() + 11, nullptr, 10);
     if (a == "wait_lesson") return app.features().training().running() || app.features().teaching().lines_waiting() > 0;
     if (a.rfind("wait_file ", 0) == 0) return ::access(a.c_str() + 10, F_OK) != 0;
+    if (a.rfind("pause ", 0) == 0) {
+        if (pause_until < 0) pause_until = glfwGetTime() + std::atof(a.c_str() + 6);
+        return glfwGetTime() < pause_until;
+    }
     return false;
 }
 
@@ -60,8 +64,13 @@ bool TestActions::step(GLFWwindow* window, App& app) {
     quiet_frames = 0;
     const std::string a = pending.front();
     pending.pop_front();
+    pause_until = -1;
     if (a.rfind("resize ", 0) == 0) {
         if (const auto size = parse_size(a.substr(7))) glfwSetWindowSize(window, size->first, size->second);
+    } else if (a.rfind("pointer ", 0) == 0) {  // the mouse pointer moved there (window pixels)
+        double x = 0, y = 0;
+        std::sscanf(a.c_str() + 8, "%lf %lf", &x, &y);
+        glfwSetCursorPos(window, x, y);
     } else if (a == "iconify") {
         glfwIconifyWindow(window);
     } else if (a == "restore") {

@@ -19,6 +19,7 @@ struct TestActions {
     std::string texts_path;    // "texts FILE": the next settled frame's text runs are written there
     bool texts_positions = false;  // "texts_at FILE": with each run's position
     std::string report_path;       // "layout_report FILE": the next settled frame's windows and text (ui/layout_report.h)
+    mutable double pause_until = -1;  // "pause S": the frames go on, the next action waits S seconds
     explicit TestActions(const char* env);
     // The next action, when its time has come. Returns false when the window should close.
     bool step(GLFWwindow* window, App& app);

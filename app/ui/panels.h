@@ -68,9 +68,10 @@ void draw_legend(const Rect& rect, Language language);
 void draw_similarity(const Rect& rect, const Trace& trace, double playhead, Language language, const char* suffix = "");
 
 // ui/badges_panel.cpp: the badges strip (ScreenLayout::badges), one pill a badge, placed by
-// badge_strip (scene/badge_strip.h); empty when nothing has changed yet.
+// badge_strip (scene/badge_strip.h); empty when nothing has changed yet. `standing`: a figure
+// that stays at its top right (presenter mode's parameter count), when there is room.
 void draw_badges(const Rect& rect, const std::vector<Badge>& badges, const Fonts& fonts, const ThemeColours& theme,
-                 Language language, float scale);
+                 Language language, float scale, const std::string& standing = {});
 
 // ui/parameters.cpp: the breakdown, each formula with its numbers and share, GPT-2 small beside.
 void draw_parameters(bool& open, const Trace& trace, float width, float height, Language language);
