@@ -146,7 +146,9 @@ def lesson_presenter(exe, work):
     xdo("type", "--delay", "40", "/vue vitesse 4")
     xdo("key", "Return")
     time.sleep(0.5)
-    for key in ("Next", "Next", "Right", "Right", "Left", "Tab", "Right", "space", "Escape", "b", "Right"):
+    # A clicker's other keys (blank screen: B or « . », F5 twice, Escape) never close the lesson.
+    for key in ("Next", "Next", "Right", "Right", "Left", "Tab", "Right", "space", "Escape", "b", "period", "F5", "F5",
+                "Right"):
         xdo("key", "--delay", "0", key)
         time.sleep(0.4)
     commands, state = finish(proc, *files)
