@@ -142,8 +142,9 @@ Compared App::compared(const Frame& f, const Shown& shown) const {
 // The norm profile, and below it the inspector's tabs with the open panel (or the cosine plot, the
 // legend and the similarity grid when none is open).
 void App::draw_right_column(const Frame& f, const ScreenLayout& screen, const Shown& shown) {
-    const InspectorLayout inspector =
-        inspector_layout(screen, features_.inspector().panel() != Panel::None, ImGui::GetFrameHeight());
+    // The panel buttons' row at the teacher's panels' text size (help.h's begin_tool_panel).
+    const float button_h = ImGui::GetFontSize() * tool_text_scale() + 2 * ImGui::GetStyle().FramePadding.y;
+    const InspectorLayout inspector = inspector_layout(screen, features_.inspector().panel() != Panel::None, button_h);
     const Compared compared = this->compared(f, shown);
     draw_profile(inspector.profile, *f.trace, f.previous.get(), f.playhead, features_.playback().log_scale(), f.fonts, send_, f.language,
                  compared);

@@ -215,6 +215,7 @@ Layout make_layout(const Settings& s, Rect area, float text_scale) {
     // may be 1.1 times its box's height: the line's spacing overhangs, its letters (0.73 of the
     // size for capitals) stay inside.
     l.label_px = std::max(kMinTextPx, std::min(kBaseTextPx * text_scale * 1.15f, g.unit * 0.43f * 1.1f));
+    l.tag_px = std::max(kMinTextPx, std::min(kBaseTextPx * text_scale * 0.8f, g.unit * 0.3f));
 
     l.beads = bead_scale(std::min(bead_unit, g.unit), bead_cell, s.dimension);
     l.max_radius = l.beads.radius_max;
@@ -286,7 +287,7 @@ float label_room(const Layout& layout, const Rect& r, float px, int lines, float
     const float half = px * 0.5f * static_cast<float>(lines) - 3.f;
     for (const Band& band : layout.bands) {
         if (band.rect.h >= kBandLabelPx) continue;  // labelled along its length: no tag
-        const Rect t = band_tag(band, tag_w, kMinTextPx);
+        const Rect t = band_tag(band, tag_w, layout.tag_px);
         if (t.y < r.cy() + half && t.bottom() > r.cy() - half) right = std::min(right, t.x - 4);
     }
     return right - layout.label_x;
@@ -296,7 +297,7 @@ float label_room(const Layout& layout, const Rect& r, float px, int lines, float
 
 BoxText fit_box_label(const Layout& layout, const Box& box, Language language, const TextWidth& width_of) {
     const Rect& r = box.rect;
-    const float tag_w = width_of(band_tag_text(layout), kMinTextPx);
+    const float tag_w = width_of(band_tag_text(layout), layout.tag_px);
     // `s` at `px` on one line, else on two (cut at the space nearest the middle) where the box holds them.
     const auto at = [&](const std::string& s, float px) -> std::optional<BoxText> {
         if (width_of(s, px) <= label_room(layout, r, px, 1, tag_w)) return BoxText{s, {}, px};

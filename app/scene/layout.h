@@ -90,6 +90,7 @@ struct Layout {
     bool top_words = false;  // the words fit under the beads in the output box (not over the row below)
     float font_px = 18;  // a label size that fits the boxes
     float label_px = 16; // the boxes' labels (never under kMinTextPx)
+    float tag_px = 16;   // the bands' « LN » tags: with the text size (/vue texte), within a third of a level
     NormType norm_type = NormType::LayerNorm;  // what the bands say: LayerNorm or RMSNorm
     bool positions_in_scores = false;  // RoPE, ALiBi: the input adds no position (its label says so)
 

@@ -196,7 +196,7 @@ Rect side_of(const Crossing& c, const Rect& inside, bool over_tags = false) {
     float top = inside.y + pad, bottom = inside.bottom() - pad;
     for (const Band& band : c.layout.bands) {
         if (over_tags || band.rect.h >= kBandLabelPx) continue;  // a band labelled along its length has no tag
-        const Rect tag = band_tag(band, 0.f, kMinTextPx);  // its height does not depend on its text
+        const Rect tag = band_tag(band, 0.f, c.layout.tag_px);  // its height does not depend on its text
         if (tag.cy() <= inside.y) top = std::max(top, tag.bottom() + 2);
         if (tag.cy() >= inside.bottom()) bottom = std::min(bottom, tag.y - 2);
     }

@@ -125,10 +125,11 @@ void write_labels(std::string& out, const Layout& layout, Language language) {
         }
         // Too thin for its label: « LN » or « RMS » on a grey tag at its right end (draw_bands).
         const std::string text = band_tag_text(layout);
-        const Rect t = band_tag(band, text_width(text, kMinTextPx), kMinTextPx);
+        const float px = layout.tag_px;
+        const Rect t = band_tag(band, text_width(text, px), px);
         out += Tag("rect").num("x", t.x).num("y", t.y).num("width", t.w).num("height", t.h).num("rx", 3)
                    .attr("fill", svg_hex(palette::kBand)).attr("stroke", "none").empty();
-        out += text_line(text, t.x + kMinTextPx * 0.3f, t.cy() - kMinTextPx * 0.5f, kMinTextPx, svg_hex(palette::kLabel));
+        out += text_line(text, t.x + px * 0.3f, t.cy() - px * 0.5f, px, svg_hex(palette::kLabel));
     }
 }
 

@@ -76,7 +76,7 @@ void draw_bands(ImDrawList* dl, const Layout& layout, const Fonts& fonts, Langua
         }
         // Too thin for its label: « LN » or « RMS » on a grey tag at its right end.
         const std::string tag = band_tag_text(layout);
-        const float px = kMinTextPx;
+        const float px = layout.tag_px;
         const Rect t = band_tag(band, fonts.body->CalcTextSizeA(px, FLT_MAX, 0, tag.c_str()).x, px);
         dl->AddRectFilled(ImVec2(t.x, t.y), ImVec2(t.right(), t.bottom()), to_u32(palette::kBand), 3.f);
         dl->AddText(fonts.body, px, ImVec2(t.x + px * 0.3f, t.cy() - px * 0.5f), to_u32(palette::kLabel), tag.c_str());

@@ -41,8 +41,12 @@ std::vector<std::string> fields(const std::string& line) {
 float num(const std::vector<std::string>& f, std::size_t i) { return i < f.size() ? std::stof(f[i]) : NAN; }
 
 // Windows whose content scrolls by design: the console's log, the lesson's text.
+// With a lesson open in the normal layout the controls scroll too: the lesson takes the top of
+// their column (screen.h).
+bool g_controls_scroll = false;
 bool may_scroll(const std::string& name) {
-    return name.find("##log") != std::string::npos || name.find("##lecon_texte") != std::string::npos;
+    return name.find("##log") != std::string::npos || name.find("##lecon_texte") != std::string::npos ||
+           (g_controls_scroll && name.rfind("##controls", 0) == 0);
 }
 
 // The value of a command's argument in the script ("/couches 6" -> 6), or `otherwise`.
@@ -281,6 +285,7 @@ void check_figures(const std::map<std::string, std::vector<float>>& marks, const
 int main(int argc, char** argv) {
     const Image img = read_picture(argc, argv, 3, "layout_check PNG COMMANDS ACTIONS");
     const std::string commands = argv[2], path = report_path(argv[3]);
+    g_controls_scroll = has(commands, "/lecon ouvrir") && !has(commands, "/presentateur on");
     std::ifstream in(path);
     check(static_cast<bool>(in), "the layout report " + path + " was written");
     float dw = 0, dh = 0;
