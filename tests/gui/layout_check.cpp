@@ -312,7 +312,7 @@ int main(int argc, char** argv) {
     check_modern(runs, commands, argv[3]);
     check_no_overlap(runs);
     check_figures(marks, commands, dh);
-    // Presenter mode: no tooltip where the pointer merely rests (the test's pointer never moves).
+    // Presenter mode: no tooltip where the pointer rests (never moved, or left still 4.5 s).
     if (has(commands, "/presentateur on"))
         for (const Run& r : runs) check(r.owner.rfind("##Tooltip", 0) != 0, "no tooltip without a hover: « " + r.text + " »");
     std::printf("smallest text: %.1f px\n", static_cast<double>(n.smallest));
