@@ -131,7 +131,7 @@ void App::draw_stacks(const Frame& f, const ScreenLayout& screen, Shown& shown) 
     draw_section_caption(split.b, layout_b, features_.caption(), f.fonts, f.colours);
     // The labels: A, and B with what differs.
     const ComparisonLabels labels = comparison_labels(f.trace->settings, b.settings, comparison.overrides(), f.language);
-    draw_comparison_labels(split, labels, f.fonts, comparison_label_colour(features_.teaching().theme()));
+    draw_comparison_labels(split, labels, f.fonts, features_.teaching().theme());
 }
 
 Compared App::compared(const Frame& f, const Shown& shown) const {
@@ -203,7 +203,7 @@ void App::draw_teaching(const Frame& f, const ScreenLayout& screen, const Shown&
     if (rows.front().part != Part::Both)
         note = std::string(rows.front().part == Part::Attention ? tr(f.language, "attention ", "attention ") : "FFN ") +
                std::to_string((shown.a.active_level + 1) / 2);
-    draw_formula(screen.formula, rows, note, f.fonts, f.colours, comparison_label_colour(teaching.theme()));
+    draw_formula(screen.formula, rows, note, f.fonts, f.colours, teaching.theme());
     if (teaching.lesson().is_open()) {
         LessonTraining training;
         if (features_.training().running() && !features_.training().reopening()) {

@@ -305,7 +305,8 @@ std::string Features::svg() const {
     picture.sides[0].label_rect = split.label_a;
     picture.sides[1].label = labels.b, picture.sides[1].label_short = labels.b_short;
     picture.sides[1].label_rect = split.label_b;
-    for (SvgSide& side : picture.sides) side.label_colour = comparison_label_colour(teaching_.theme());
+    picture.sides[0].label_colour = side_colour(ComparedSide::A, teaching_.theme());  // as in the window
+    picture.sides[1].label_colour = side_colour(ComparedSide::B, teaching_.theme());
     return cross_section_svg(picture);
 }
 

@@ -22,14 +22,9 @@ constexpr ThemeColours kLightTheme{{238, 240, 244}, {255, 255, 255}, {0, 0, 0}, 
 
 constexpr const ThemeColours& theme_colours(Theme theme) { return theme == Theme::Light ? kLightTheme : kDarkTheme; }
 
-// The A/B labels above the stacks: yellow on the dark theme, the theme's text colour on the light
-// one (yellow fades on white).
-constexpr palette::Colour8 comparison_label_colour(Theme theme) {
-    return theme == Theme::Light ? kLightTheme.text : palette::Colour8{255, 219, 89};
-}
-
 // A/B's one colour per side, in every panel that draws both (the loss curve, the gradients along
-// training, the lens, the output, the cosine plot): A orange, B sky blue, as the cosine plot drew
+// training, the lens, the output, the cosine plot, the labels over the stacks and in the formula
+// strip): A orange, B sky blue, as the cosine plot drew
 // them first; darker on the light theme, where the dark theme's tints fade on white. Neither is
 // the residual's yellow nor the gradients panel's « sans résiduel » red, which name a wiring.
 enum class ComparedSide { A, B };

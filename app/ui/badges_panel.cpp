@@ -30,15 +30,15 @@ void draw_pill(ImDrawList* dl, const Pill& p, ImFont* font, float px) {
     if (!p.text.close.empty()) dl->AddText(font, px, at, to_u32(kBadgeText), p.text.close.c_str());
 }
 
-// A figure that stays (presenter mode's parameter count) at the strip's top right, outlined in grey:
-// returns the strip's room left of it.
-Rect draw_standing(ImDrawList* dl, Rect rect, const std::string& text, ImFont* font, float scale) {
+// A figure that stays (presenter mode's parameter count) at the strip's top right, outlined, in the
+// theme's text colour (no fill: it is not a change): returns the strip's room left of it.
+Rect draw_standing(ImDrawList* dl, Rect rect, const std::string& text, ImFont* font, float scale, palette::Colour8 ink) {
     const float px = std::max(kMinTextPx, std::min(rect.h * 0.45f, kBaseTextPx * scale * 0.8f));
     const float w = font->CalcTextSizeA(px, FLT_MAX, 0, text.c_str()).x + px, h = px * 1.5f;
     if (w > rect.w * 0.5f) return rect;  // no room: the badges first
     const Rect pill{rect.right() - w - px * 0.3f, rect.y + std::max(0.f, (std::min(rect.h, h * 1.6f) - h) * 0.5f), w, h};
-    dl->AddRect(ImVec2(pill.x, pill.y), ImVec2(pill.right(), pill.bottom()), to_u32(kBadgeText, 120), h * 0.5f, 0, 1.5f);
-    dl->AddText(font, px, ImVec2(pill.x + px * 0.5f, pill.cy() - px * 0.5f), to_u32(kBadgeText), text.c_str());
+    dl->AddRect(ImVec2(pill.x, pill.y), ImVec2(pill.right(), pill.bottom()), to_u32(ink, 120), h * 0.5f, 0, 1.5f);
+    dl->AddText(font, px, ImVec2(pill.x + px * 0.5f, pill.cy() - px * 0.5f), to_u32(ink), text.c_str());
     rect.w = std::max(0.f, pill.x - rect.x - px * 0.3f);
     return rect;
 }
@@ -52,7 +52,7 @@ void draw_badges(const Rect& whole, const std::vector<Badge>& badges, const Font
     ImGui::PopStyleColor();
     if (!open) return;
     ImFont* font = badge_font(fonts);
-    const Rect rect = standing.empty() ? whole : draw_standing(ImGui::GetWindowDrawList(), whole, standing, font, scale);
+    const Rect rect = standing.empty() ? whole : draw_standing(ImGui::GetWindowDrawList(), whole, standing, font, scale, theme.text);
     const TextMeasure measure = [font](const std::string& text, float px) {
         return font->CalcTextSizeA(px, FLT_MAX, 0, text.c_str()).x;
     };

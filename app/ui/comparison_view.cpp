@@ -9,7 +9,7 @@
 namespace tb {
 
 void draw_comparison_labels(const ComparisonLayout& split, const ComparisonLabels& labels_ab, const Fonts& fonts,
-                            palette::Colour8 colour) {
+                            Theme theme) {
     if (begin_panel("##coupe_b", split.b)) {  // appended to B's window: the line between the stacks
         const ImU32 line = ImGui::GetColorU32(ImGuiCol_Text, 0.35f);
         ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -22,8 +22,9 @@ void draw_comparison_labels(const ComparisonLayout& split, const ComparisonLabel
         const Rect& rect;
         const char* id;
         const std::string &text, &short_text;
-    } labels[] = {{split.label_a, "##etiquette_a", labels_ab.a, labels_ab.a_short},
-                  {split.label_b, "##etiquette_b", labels_ab.b, labels_ab.b_short}};
+        palette::Colour8 colour;  // the side's, as in every panel that draws both
+    } labels[] = {{split.label_a, "##etiquette_a", labels_ab.a, labels_ab.a_short, side_colour(ComparedSide::A, theme)},
+                  {split.label_b, "##etiquette_b", labels_ab.b, labels_ab.b_short, side_colour(ComparedSide::B, theme)}};
     for (const auto& l : labels) {
         // A thin top and bottom margin: two lines of the body font fit the label's height.
         ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ImGui::GetStyle().WindowPadding.x, 2.f));
@@ -54,7 +55,7 @@ void draw_comparison_labels(const ComparisonLayout& split, const ComparisonLabel
         ImGui::PushFont(font);
         ImGui::SetWindowFontScale(scale);
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(ImVec4(colour.r / 255.f, colour.g / 255.f, colour.b / 255.f, 1), "%s", text->c_str());
+        ImGui::TextColored(ImVec4(l.colour.r / 255.f, l.colour.g / 255.f, l.colour.b / 255.f, 1), "%s", text->c_str());
         ImGui::PopTextWrapPos();
         ImGui::PopFont();
         ImGui::End();

@@ -13,6 +13,7 @@
 #include "ui/layout_report.h"
 #include "ui/panels.h"
 #include "ui/plot_parts.h"
+#include "ui/sides.h"
 
 namespace tb {
 
@@ -77,7 +78,7 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
     }
     const auto ys = series(trace);
     plot::polyline(dl, ys, ImVec2(left, 0), (right - left) / static_cast<float>(std::max(1, top)), playhead,
-             IM_COL32(255, 150, 90, 255), 3.f);
+             side_u32(ComparedSide::A), 3.f);
     float x_right = right - 4;
     // The figures in the half the line is not in: under a line near 1, over a line near 0. With
     // side B, two lines to keep clear of: the figures go on the title's row, at its right end.
@@ -87,12 +88,12 @@ void draw_cosine(const Rect& rect, const Trace& trace, const Trace* previous, do
         value_y = title_end.y - line;  // side B dashed, in another colour; both values, labelled
         const int b_top = static_cast<int>(b.trace->levels.size()) - 1;
         plot::dashed_polyline(dl, series(*b.trace), ImVec2(left, 0), (right - left) / static_cast<float>(std::max(1, b_top)),
-                        b.playhead, IM_COL32(120, 200, 255, 255), 3.f);
+                        b.playhead, side_u32(ComparedSide::B), 3.f);
         x_right -= ImGui::CalcTextSize(b_value.c_str()).x;
-        dl->AddText(ImVec2(x_right, value_y), IM_COL32(120, 200, 255, 255), b_value.c_str());
+        dl->AddText(ImVec2(x_right, value_y), side_u32(ComparedSide::B), b_value.c_str());
         x_right -= gap;
     }
-    dl->AddText(ImVec2(x_right - ImGui::CalcTextSize(a_value.c_str()).x, value_y), IM_COL32(255, 150, 90, 255), a_value.c_str());
+    dl->AddText(ImVec2(x_right - ImGui::CalcTextSize(a_value.c_str()).x, value_y), side_u32(ComparedSide::A), a_value.c_str());
     ImGui::End();
 }
 

@@ -83,7 +83,7 @@ Arrangement arrange(ImFont* font, const std::vector<FormulaRow>& rows, float roo
 }  // namespace
 
 void draw_formula(const Rect& rect, const std::vector<FormulaRow>& rows, const std::string& note, const Fonts& fonts,
-                  const ThemeColours& theme, palette::Colour8 label_colour) {
+                  const ThemeColours& theme, Theme sides) {
     ImGui::PushStyleColor(ImGuiCol_WindowBg, to_u32(theme.section));
     const bool open = begin_panel("##formule", rect, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleColor();
@@ -102,6 +102,7 @@ void draw_formula(const Rect& rect, const std::vector<FormulaRow>& rows, const s
         const std::string label = row_label(row);
         const float indent = font->CalcTextSizeA(size, FLT_MAX, 0, label.c_str()).x;
         x = rect.x + pad;
+        const palette::Colour8 label_colour = side_colour(r == 0 ? ComparedSide::A : ComparedSide::B, sides);  // A's row first
         if (!label.empty()) dl->AddText(font, size, ImVec2(x, y), to_u32(label_colour), label.c_str());
         x += indent;
         for (const auto& piece : row.pieces) {

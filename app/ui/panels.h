@@ -34,9 +34,9 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
 void draw_section_caption(const Rect& section, const Layout& layout, const std::string& caption, const Fonts& fonts,
                           const ThemeColours& theme);
 
-// ui/comparison_view.cpp: the line between the two stacks of /comparer and their labels.
-void draw_comparison_labels(const ComparisonLayout& split, const ComparisonLabels& labels, const Fonts& fonts,
-                            palette::Colour8 colour);
+// ui/comparison_view.cpp: the line between the two stacks of /comparer and their labels, each in
+// its side's colour (side_colour).
+void draw_comparison_labels(const ComparisonLayout& split, const ComparisonLabels& labels, const Fonts& fonts, Theme theme);
 
 // ui/timeline.cpp: level names, play/pause (/lecture play|pause), step -/+ (as /etape), a scrub
 // slider: while it is dragged the beads follow `scrub.value` (the App draws that instant), and on

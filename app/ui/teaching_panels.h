@@ -38,7 +38,7 @@ struct FormulaRow {
     Part part = Part::Both;
 };
 void draw_formula(const Rect& rect, const std::vector<FormulaRow>& rows, const std::string& note, const Fonts& fonts,
-                  const ThemeColours& theme, palette::Colour8 label_colour = {255, 219, 89});
+                  const ThemeColours& theme, Theme sides = Theme::Dark);  // the rows' « A », « B » in their sides' colours
 
 // ui/theme_style.cpp: ImGui's colours for a theme (sizes untouched, so it can switch at run time).
 void apply_theme_style(Theme theme);

@@ -75,7 +75,7 @@ void check_stack(const Image& img, const Layout& layout, const Settings& s, cons
 
 // Presenter mode: the cross-section is the largest thing on screen, and its left margin (where
 // the normal layout has its controls) holds nothing but the section's colour.
-void check_presenter(const Image& img, const ScreenLayout& screen, const Layout& layout, const ThemeColours& theme) {
+void check_presenter(const Image& img, const ScreenLayout& screen, const Layout& layout, const ThemeColours& theme, Theme which) {
     check(screen.section.w > 0.55f * static_cast<float>(img.w), "presenter: the cross-section takes most of the width");
     float left_most = screen.section.right();
     for (const auto& box : layout.boxes) left_most = std::min(left_most, box.rect.x);
@@ -89,9 +89,9 @@ void check_presenter(const Image& img, const ScreenLayout& screen, const Layout&
         const double f = fraction(img, margin, theme.section, 6);
         check(f > 0.97, "presenter: nothing but the section left of the stack (" + percent(f) + ")");
     }
-    // The evidence the lesson cites stays: the mean-cosine line (orange, ui/profile.cpp) and the
-    // timeline with its current level's gold button (ui/timeline.cpp).
-    const double cosine = fraction(img, screen.cosine, {255, 150, 90}, 40);
+    // The evidence the lesson cites stays: the mean-cosine line (side A's orange, teaching/theme.h)
+    // and the timeline with its current level's gold button (ui/timeline.cpp).
+    const double cosine = fraction(img, screen.cosine, side_colour(ComparedSide::A, which), 40);
     check(cosine > 0.003, "presenter: the mean-cosine line is drawn (" + percent(cosine) + " of its plot)");
     const double here = fraction(img, screen.timeline, {242, 204, 77}, 40);
     check(here > 0.01, "presenter: the timeline shows the level reached (" + percent(here) + " gold)");
@@ -137,7 +137,7 @@ int main(int argc, char** argv) {
         const double ink = fraction(img, screen.lesson, theme.text, 90);
         check(ink > 0.01, "lesson text in " + str(theme.text) + " (" + percent(ink) + ")");
     }
-    if (view.presenter()) check_presenter(img, screen, layout, theme);
+    if (view.presenter()) check_presenter(img, screen, layout, theme, view.theme());
     if (!pinned) check_beads(img, *session.trace(), layout, view.theme());  // the beads at rest
     return verdict();
 }
