@@ -137,7 +137,8 @@ void draw_lesson(const Rect& rect, const LessonPlayer& player, const Fonts& font
     training_progress(training, accent, send, language);
 
     // The text scrolls, from the top at each step (one child id a step); the buttons stay at the
-    // bottom. The question and the answer come first: at 1600x900 they fit without scrolling.
+    // bottom (in a strip, on the title's row). The question and the answer come first: at 1600x900
+    // they fit without scrolling.
     const float buttons = strip ? 0.f : ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
     ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(0, 0, 0, 0));  // one background for the whole panel
     ImGui::PushID(player.index());
