@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "numbers.h"
+#include "recipes.h"
 #include "utf8.h"
 
 namespace tb {
@@ -156,7 +157,9 @@ std::string format_breakdown(const Architecture& a, Language language) {
     out << (english ? "Parameters — " : "Paramètres — ") << name << " (d = " << n(a.dimension) << ", L = " << n(a.layers)
         << ", h = " << n(a.heads);
     if (a.kv_heads > 0) out << ", h_kv = " << n(a.kv());
-    out << ", w = " << n(a.ffn) << ", V = " << n(a.vocabulary) << ", positions " << (a.rope ? "rope" : to_string(a.position))
+    // The encoding in the reader's language (it printed the command's word: « positions appris »).
+    const Text position = a.rope ? same("RoPE") : position_text(a.position);
+    out << ", w = " << n(a.ffn) << ", V = " << n(a.vocabulary) << ", " << (english ? position.en : position.fr)
         << (english ? ", norm " : ", norme ") << to_string(a.norm);
     if (a.norm_type == NormType::RmsNorm) out << " RMSNorm";
     if (a.gated_ffn) out << ", FFN " << a.gated_name;

@@ -20,16 +20,6 @@ Text norm_text(const Settings& s) {
     return {"sans normalisation", "no normalization"};
 }
 
-Text position_text(Position p) {
-    switch (p) {
-        case Position::Sinus: return {"positions sinusoïdales", "sinusoidal positions"};
-        case Position::Learned: return {"positions apprises", "learned positions"};
-        case Position::Rope: return same("RoPE");
-        case Position::Alibi: return same("ALiBi");
-        case Position::None: break;
-    }
-    return {"sans positions", "no positions"};
-}
 
 Text activation_text(Activation a) {
     switch (a) {
@@ -61,6 +51,17 @@ Text changes_text(const Settings& before, const Settings& after) {
 }
 
 }  // namespace
+
+Text position_text(Position p) {
+    switch (p) {
+        case Position::Sinus: return {"positions sinusoïdales", "sinusoidal positions"};
+        case Position::Learned: return {"positions apprises", "learned positions"};
+        case Position::Rope: return same("RoPE");
+        case Position::Alibi: return same("ALiBi");
+        case Position::None: break;
+    }
+    return {"sans positions", "no positions"};
+}
 
 const std::vector<std::string>& recipe_words() {
     static const std::vector<std::string> words = {"2017", "gpt2", "llama"};

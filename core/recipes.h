@@ -29,6 +29,9 @@ std::optional<Recipe> recipe_of(const Settings& s);
 // The block a recipe sets, as the reply writes it: "pré-RMSNorm, RoPE, SwiGLU, GQA h = 4 / h_kv = 2,
 // masque causal".
 Text recipe_summary(Recipe r, const Settings& s);
+// The position encoding in words (« positions apprises », « RoPE »): the recipes' replies and the
+// parameter breakdown's header.
+Text position_text(Position p);
 
 // /recette <2017|gpt2|llama>: one command over several settings, checked by the settings table
 // (Session::apply); its reply names the recipe's block and the settings it changed.

@@ -172,7 +172,7 @@ Layout make_layout(const Settings& s, Rect area, float text_scale) {
     Layout l;
     l.area = area;
     l.norm_type = s.norm_type;
-    l.positions_in_scores = positions_in_scores(s.position);
+    l.no_position_added = s.position == Position::None || positions_in_scores(s.position);
     // The phase's caption (ui/story_drawing.h) has the top line to itself, so it covers no box.
     const float caption_h = std::clamp(area.h * 0.05f, 0.f, 40.f);
     l.caption = {area.x, area.y, area.w, caption_h};
@@ -255,7 +255,7 @@ std::string box_label(const Layout& layout, const Box& box, Language language) {
     const Strings& t = text_in(language);
     switch (box.kind) {
         case BoxKind::Input:
-            if (layout.positions_in_scores) return tr(language, "embeddings, sans position", "embeddings, no position");
+            if (layout.no_position_added) return tr(language, "embeddings, sans position", "embeddings, no position");
             return t.input_box;
         case BoxKind::Attention: return std::string(t.attention_box) + " " + std::to_string(box.block);
         case BoxKind::Ffn: return std::string(t.ffn_box) + " " + std::to_string(box.block);
@@ -310,8 +310,8 @@ BoxText fit_box_label(const Layout& layout, const Box& box, Language language, c
     if (const auto name = at(box_label(layout, box, language), layout.label_px)) return *name;
     const int layers = static_cast<int>(layout.level_y.size() / 2) - 1;
     std::vector<std::string> shorter;
-    // RoPE, ALiBi: what differs from a stack with positions, rather than « entrée » like the other half's.
-    if (box.kind == BoxKind::Input && layout.positions_in_scores) shorter.push_back(tr(language, "sans position", "no position"));
+    // No position added (aucun, RoPE, ALiBi): what differs from a stack with positions, rather than « entrée » like the other half's.
+    if (box.kind == BoxKind::Input && layout.no_position_added) shorter.push_back(tr(language, "sans position", "no position"));
     shorter.push_back(level_label(language, box.level, layers, LabelLength::Medium));
     shorter.push_back(level_label(language, box.level, layers, LabelLength::Short));
     for (const std::string& s : shorter)

@@ -92,7 +92,7 @@ struct Layout {
     float label_px = 16; // the boxes' labels (never under kMinTextPx)
     float tag_px = 16;   // the bands' « LN » tags: with the text size (/vue texte), within a third of a level
     NormType norm_type = NormType::LayerNorm;  // what the bands say: LayerNorm or RMSNorm
-    bool positions_in_scores = false;  // RoPE, ALiBi: the input adds no position (its label says so)
+    bool no_position_added = false;  // /position aucun, RoPE, ALiBi: the input adds no position (its label says so)
 
     float token_x(int token, int count) const;
     const Box* box_for_level(int level) const;
@@ -105,7 +105,7 @@ Layout make_layout(const Settings& settings, Rect area, float text_scale = 1.f);
 
 palette::Colour8 box_colour(BoxKind kind);  // yellow input, blue attention, pink FFN, green output
 // Its label: "embeddings + positions", "attention 2", "FFN 1", "sortie" (text_in(language)'s words);
-// with RoPE or ALiBi nothing is added at the input: « embeddings, sans position ».
+// with /position aucun, RoPE or ALiBi nothing is added at the input: « embeddings, sans position ».
 std::string box_label(const Layout& layout, const Box& box, Language language);
 // A band's label, naming the norm's type: "LayerNorm", "RMSNorm", "RMSNorm finale" (the final one).
 std::string band_label(const Layout& layout, const Band& band, Language language);

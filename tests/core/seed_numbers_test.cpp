@@ -82,6 +82,12 @@ TEST(SeedNumbers, BreakdownInEnglishToo) {
     EXPECT_NE(row.find("V·d = 50,257 × 768"), std::string::npos) << row;
     EXPECT_NE(row.find(" 38,597,376  31.0%"), std::string::npos) << row;
     EXPECT_EQ(text.substr(text.size() - 17), "total: 124439808\n");
+    // The header names GPT-2's learned positions in the reader's language (issue 34: it printed the
+    // command's word, « positions appris », in English too).
+    const std::string header = text.substr(0, text.find('\n'));
+    EXPECT_NE(header.find("learned positions"), std::string::npos) << header;
+    EXPECT_EQ(header.find("appris"), std::string::npos) << header;
+    EXPECT_NE(format_breakdown(a).find("positions apprises"), std::string::npos);
 }
 
 TEST(Parameters, ToyFormulaByHand) {

@@ -95,6 +95,13 @@ TEST(SvgExport, TheBandsNameTheNormsType) {
     const bool one_line = svg.find(">embeddings, sans position</text>") != std::string::npos;
     const bool two_lines = svg.find(">embeddings,</text>") != std::string::npos && svg.find(">sans position</text>") != std::string::npos;
     EXPECT_TRUE(one_line || two_lines);  // 1600 x 900: two lines, as in the window
+    // Issue 34: /position aucun adds nothing at the input either; it said « embeddings + positions ».
+    ASSERT_TRUE(registry.execute(session, "/position aucun").ok);
+    ASSERT_TRUE(registry.execute(session, "/exporter svg " + path).ok);
+    const std::string none = read(path);
+    EXPECT_EQ(none.find("positions</text>"), std::string::npos);
+    EXPECT_TRUE(none.find(">embeddings, sans position</text>") != std::string::npos ||
+                none.find(">sans position</text>") != std::string::npos);
 }
 
 TEST(SvgExport, TheWindowsSizeScaleAndPresenterMode) {
