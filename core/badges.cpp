@@ -59,7 +59,8 @@ std::string factor(const Badge& b, Language language) {
         (std::abs(b.before) < 0.005 || std::abs(b.after) < 0.005 || (b.before < 0) != (b.after < 0)))
         return {};
     const std::string f = format_ratio(b.before, b.after, language);
-    return f == "—" || f == "=" ? std::string() : f;
+    // « × 1 », « ÷ 1 » (a change under 5 %) say nothing the two figures do not: no factor.
+    return f == "—" || f == "=" || f == "× 1" || f == "÷ 1" ? std::string() : f;
 }
 
 // Attention is 4d² + 4d: its d² term goes as (d_new / d_old)², the biases only as d. Written

@@ -172,6 +172,17 @@ TEST(Badges, MeasuresNameTheirLevelAndItsFactor) {
     EXPECT_TRUE(badges(before, after, 0).empty());
 }
 
+TEST(Badges, AChangeUnderFivePercentHasNoFactor) {
+    // Issue 34: badges read « (÷ 1) », « (× 1) ». 2,00 → 2,06 is × 1,03, written × 1,0 then × 1.
+    for (const double after : {2.06, 1.94}) {
+        const Badge b{Figure::MeanNorm, 2.0, after, 5, 5, 2};
+        EXPECT_EQ(badge_text(b, Language::French).factor, "") << after;
+        EXPECT_EQ(badge_text(b, Language::French, BadgeStyle::Compact).factor, "") << after;
+    }
+    const Badge larger{Figure::MeanNorm, 2.0, 2.3, 5, 5, 2};  // × 1,15: written × 1,1 (one decimal)
+    EXPECT_NE(badge_text(larger, Language::French).factor.find("× 1,1"), std::string::npos);
+}
+
 TEST(Badges, WhatBeforeMeansAfterEachKindOfCommand) {
     CommandRegistry registry;
     Session s = session("/couches 6");
