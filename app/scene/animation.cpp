@@ -70,7 +70,7 @@ void token_beads(const Crossing& c, const Key& a, const Key& b, const std::vecto
             r.fill = bead_fill(r.cue);
         }
         // At ⊕ the bead dims while the arrows are drawn over it, so that they read.
-        if (b.step == Step::Add && a.step != Step::Add) r.alpha = 1 - 0.5f * smooth(std::min(1.f, moved / 0.15f)) * (1 - smooth(std::clamp((moved - 0.5f) / 0.15f, 0.f, 1.f)));
+        if (b.step == Step::Add && a.step != Step::Add) r.alpha = 1 - 0.7f * smooth(std::min(1.f, moved / 0.15f)) * (1 - smooth(std::clamp((moved - 0.5f) / 0.15f, 0.f, 1.f)));
         beads.push_back(r);
     }
 }

@@ -25,27 +25,115 @@ const Arc* arc_of(const Crossing& c) {
 
 Vector row(const Matrix& m, int i) { return m.row(i).transpose(); }
 
+// Of the slot: the innermost lane under the row, the outermost kLaneSpread lower (above the ⊕ below).
+constexpr float kLaneBelow = 0.04f, kLaneSpread = 0.07f;
+
+float lane_length(const LaneRecord& lane) {
+    float total = 0;
+    for (std::size_t p = 1; p < lane.points.size(); ++p)
+        total += std::hypot(lane.points[p].x - lane.points[p - 1].x, lane.points[p].y - lane.points[p - 1].y);
+    return total;
+}
+
+// How far above ⊕ the lanes' top legs may run: under the post-norm band, else 0.15 of the slot.
+float top_leg_room(const Crossing& c, const Slot& slot, float h) {
+    for (const Band& band : c.layout.bands)
+        if (band.level == c.k && std::abs(band.rect.cy() - slot.post_band_y) < 0.5f && has_step(c.stages, Step::PostNormalize))
+            return std::max(1.f, slot.merge_y - band.rect.bottom() - 2.f);
+    return 0.15f * h;
+}
+
+// How far under the row the lanes may run: kLaneBelow + kLaneSpread of the slot, clear of the ⊕ below.
+float lanes_under(const Crossing& c, const Slot& slot, float h) {
+    float room = (kLaneBelow + kLaneSpread) * h;
+    for (const Merge& m : c.layout.merges)
+        if (m.level == c.k - 1) room = std::min(room, m.at.y - m.radius - 1 - slot.start_y);
+    return std::max(1.f, room);
+}
+
+// The first instant the beads rising out of the row clear the lanes under it (their lowest edge
+// above the copies' highest), linear between the stages' places as the beads move.
+float row_clear(const Crossing& c, float dot) {
+    const Slot& slot = c.layout.slots[static_cast<std::size_t>(c.k)];
+    float widest = 0;
+    for (Field field : {Field::Input, Field::NormalizedInput}) {
+        const Matrix& m = field_of(c.level, c.below, field);
+        for (int i = 0; i < c.n && i < m.rows(); ++i) widest = std::max(widest, c.layout.beads.radius(m.row(i).norm()));
+    }
+    const float h = slot.start_y - slot.end_y;
+    const float clear_y = slot.start_y + lanes_under(c, slot, h) * kLaneBelow / (kLaneBelow + kLaneSpread) - dot - 1 - widest;  // the beads' centre
+    float from_phase = 0, from_y = slot.start_y;
+    for (const Stage& stage : c.stages) {
+        const float to_y = slot.y(stage.place);
+        if (to_y <= clear_y)
+            return from_phase + (stage.end - from_phase) * std::clamp((from_y - clear_y) / std::max(1e-6f, from_y - to_y), 0.f, 1.f);
+        from_phase = stage.end;
+        from_y = to_y;
+    }
+    return kCopyLeaves;
+}
+
 // The copies leave one after another, the farthest from the arc first (on the outermost lane),
-// so that none passes another; they climb the arc while the box works, waiting on its left part
-// (the farthest highest), and cross over the closed box to their ⊕ before F comes out.
+// each once the one before is two of its widths past its column, and all ride at one speed, so
+// that none passes another: they climb the arc while the box works, each waiting on its left part
+// (the farthest highest), then cross over the closed box to their ⊕, again the farthest first,
+// before F comes out. The first leaves as the rising beads clear the lanes under the row.
 struct CopySchedule {
-    int n;
-    float stagger, rejoin, arrive;
-    float leaves(int i) const { return kCopyLeaves + stagger * static_cast<float>(n - 1 - i); }
+    int n = 0;
+    float first = 0, stagger = 0, rejoin = 0, rejoin_stagger = 0, arrive = 0;
+    float climb = 1, cross = 1;  // pixels a unit of phase: to the wait, then to ⊕
+    float radius = 0;            // the copies' size on their lanes: as far apart as they wait
+    std::vector<float> length, waits;  // each lane's, in pixels: whole, and up to where its copy waits
+    float leaves(int i) const { return first + stagger * static_cast<float>(n - 1 - i); }
     // Where copy i is along its lane (0 at its bead, 1 at its ⊕) at `phase`.
-    float along(const LaneRecord& lane, int i, float phase) const {
-        const float far = n > 1 ? static_cast<float>(i) / static_cast<float>(n - 1) : 1.f;
-        const float waits_at = lane.bend_begin + (lane.bend_end - lane.bend_begin) * (0.15f + 0.8f * far);  // left of the box
-        if (phase < rejoin) return waits_at * smooth(progress(phase, leaves(i), rejoin - 0.05f));
-        return waits_at + (1 - waits_at) * smooth(progress(phase, rejoin, arrive));
+    float along(int i, float phase) const {
+        const std::size_t k = static_cast<std::size_t>(i);
+        const float crossing = std::max(0.f, phase - rejoin - rejoin_stagger * static_cast<float>(n - 1 - i));
+        const float travelled = phase < rejoin ? std::min(waits[k], (phase - leaves(i)) * climb)
+                                               : std::min(length[k], waits[k] + crossing * cross);
+        return std::clamp(travelled / std::max(1e-3f, length[k]), 0.f, 1.f);
     }
 };
-CopySchedule copy_schedule(const Crossing& c) {
-    const float stagger = c.n > 1 ? std::min(0.05f, 0.3f / static_cast<float>(c.n - 1)) : 0.f;
+CopySchedule copy_schedule(const Crossing& c, const std::vector<LaneRecord>& lanes) {
+    CopySchedule s;
+    s.n = static_cast<int>(lanes.size());
     // They cross over the closed box while F waits in it (the first row of Output).
     const Window output = window_of(c.stages, Step::Output);
-    const Stage* waiting = stage_at(c.stages, output.begin + 1e-4f);
-    return {c.n, stagger, output.begin, waiting ? waiting->end : output.end};
+    const Stage* first_row = stage_at(c.stages, output.begin + 1e-4f);
+    s.rejoin = output.begin;
+    s.arrive = first_row ? first_row->end : output.end;
+    const float cell = (c.layout.stream_x1 - c.layout.stream_x0) / static_cast<float>(std::max(1, s.n));
+    std::vector<Point> waiting;
+    float apart = 1e9f;
+    for (int i = 0; i < s.n; ++i) {
+        const LaneRecord& lane = lanes[static_cast<std::size_t>(i)];
+        const float far = s.n > 1 ? static_cast<float>(i) / static_cast<float>(s.n - 1) : 1.f;
+        const float share = lane.bend_begin + (lane.bend_end - lane.bend_begin) * (0.15f + 0.8f * far);  // left of the box
+        s.length.push_back(lane_length(lane));
+        s.waits.push_back(share * s.length.back());
+        waiting.push_back(lane.at(share));
+        if (i > 0) apart = std::min(apart, std::hypot(waiting[i].x - waiting[i - 1].x, waiting[i].y - waiting[i - 1].y));
+    }
+    s.radius = std::clamp(apart * 0.5f - 1.f, 2.f, std::max(2.f, 0.4f * c.layout.beads.reference_radius));
+    // Round a bend the inner lane is the shorter, and the copy behind gains on the one ahead: two widths.
+    const float behind = 2 * (2 * s.radius + 2), gap = cell + behind;
+    const auto speed = [&](float from, float by, float step, const std::vector<float>& still) {
+        float v = 1;
+        for (int i = 0; i < s.n; ++i)
+            v = std::max(v, (static_cast<float>(s.n - 1 - i) * step + still[static_cast<std::size_t>(i)]) / std::max(1e-3f, by - from));
+        return v;
+    };
+    s.first = kCopyLeaves;
+    for (int pass = 0; pass < 2; ++pass) {  // the first leaves a column's ride before the row is clear
+        s.climb = speed(s.first, s.rejoin - 0.04f, gap, s.waits);
+        s.first = std::clamp(row_clear(c, s.radius) - cell / s.climb, kCopyLeaves, 0.3f);
+    }
+    s.stagger = gap / s.climb;
+    std::vector<float> rest;
+    for (int i = 0; i < s.n; ++i) rest.push_back(s.length[static_cast<std::size_t>(i)] - s.waits[static_cast<std::size_t>(i)]);
+    s.cross = speed(s.rejoin, s.arrive, behind, rest);
+    s.rejoin_stagger = behind / s.cross;
+    return s;
 }
 
 void append_cubic(std::vector<Point>& pts, Point p0, Point p1, Point p2, Point p3) {
@@ -63,7 +151,12 @@ LaneRecord lane_of(const Crossing& c, const Arc& arc, const Addition& a, int i) 
     const float bend_x = (inner - (inner - outer) * f - 0.25f * edge) / 0.75f;  // the lane's leftmost at inner..outer
     const float cell = (c.layout.stream_x1 - c.layout.stream_x0) / static_cast<float>(std::max(1, c.n));
     const Point s{c.layout.token_x(i, c.n), slot.start_y};
-    const Point low{edge, s.y + h * (0.04f + 0.1f * f)}, high{edge, slot.merge_y - h * (0.05f + 0.1f * f)};
+    // The top legs stay under the post-norm band (the copy joins before the norm), else under
+    // the row above: the lanes keep to their sublayer.
+    const float over = top_leg_room(c, slot, h);
+    const float under = lanes_under(c, slot, h);
+    const Point low{edge, s.y + under * (kLaneBelow + kLaneSpread * f) / (kLaneBelow + kLaneSpread)},
+        high{edge, slot.merge_y - over * (0.3f + 0.7f * f)};
     LaneRecord lane;
     append_cubic(lane.points, s, {s.x - cell * 0.3f, low.y}, {edge + 12, low.y}, low);
     const std::size_t bend_from = lane.points.size() - 1;
@@ -98,9 +191,18 @@ void copy_on_lane(const Crossing& c, const LaneRecord& lane, const CopySchedule&
     out.lanes.push_back(lane);
     BeadRecord copy = bead_of(c.trace, c.layout, i, c.k - 1, 0, row(c.below.vectors, i));
     if (add_t >= 0.55f) return;  // the sum is drawn: the copy is in it
-    const Point p = lane.at(s.along(lane, i, c.phase));
+    const Point p = lane.at(s.along(i, c.phase));
     copy.x = p.x;
     copy.y = p.y;
+    // As wide as its lane, so that it never covers another bead or copy: its size is read from the
+    // row it left and from the x arrow at ⊕.
+    const float full = copy.radius;
+    copy.radius = std::min(full, s.radius);
+    // At its ⊕ it sinks into the row as F comes out of the box beside it: x grows from there.
+    const Window add = window_of(c.stages, Step::Add);
+    copy.radius *= 1 - 0.85f * smooth(progress(c.phase, s.arrive, s.arrive + 0.25f * (add.begin - s.arrive)));
+    copy.reference_radius *= copy.radius / std::max(1e-3f, full);  // its √d ring shrinks with it
+    copy.clamped = 0;
     copy.alpha = 0.85f * (1 - 0.6f * smooth(add_t / 0.3f));  // it turns into its arrow, x
     copy.role = BeadRole::Copy;
     out.beads.push_back(copy);
@@ -109,7 +211,7 @@ void copy_on_lane(const Crossing& c, const LaneRecord& lane, const CopySchedule&
 // The arrows of token i: F comes out of the box with the bead; at ⊕, x grows, then the sum.
 void arrows_of(const Crossing& c, const Addition& a, float out_t, float add_t, int i, FrameRecords& out) {
     const palette::Colour8 box = box_colour(c.level.kind == LevelKind::Attention ? BoxKind::Attention : BoxKind::Ffn);
-    const Rgb f_colour = lerp(Rgb{box.r / 255.f, box.g / 255.f, box.b / 255.f}, Rgb{1, 1, 1}, 0.35f);  // lighter than its box
+    const Rgb f_colour = lerp(Rgb{box.r / 255.f, box.g / 255.f, box.b / 255.f}, Rgb{1, 1, 1}, 0.5f);  // lighter than its box
     const Rgb x_colour = identity_colour(c.trace.typed_place(i));
     const bool residual = has_step(c.stages, Step::Add);
     const float fade = 1 - smooth((add_t - 0.8f) / 0.2f);
@@ -360,10 +462,10 @@ std::vector<Addition> additions(const Crossing& c) {
         longest = std::max(longest, c.below.vectors.row(i).norm() + f.row(i).norm());
         widest = std::max(widest, f.row(i).norm());
     }
-    // One scale for the sublayer: the longest x then F fits half a slot above ⊕, F the column.
+    // One scale for the sublayer: the longest x then F fits 0.7 of a slot above ⊕, F the column.
     const bool residual = has_step(c.stages, Step::Add);
-    const double room = 0.55 * (slot.start_y - slot.end_y);
-    const float k = static_cast<float>(std::min(room / std::max(1e-9, longest), 0.8 * cell / std::max(1e-9, widest)));
+    const double room = 0.7 * (slot.start_y - slot.end_y);
+    const float k = static_cast<float>(std::min(room / std::max(1e-9, longest), 0.9 * cell / std::max(1e-9, widest)));
     for (int i = 0; i < c.n; ++i) {
         const Vector x = row(c.below.vectors, i), fi = row(f, i);
         Addition& a = out[static_cast<std::size_t>(i)];
@@ -393,10 +495,12 @@ void residual_story(const Crossing& c, const std::vector<Addition>& adds, FrameR
     if (output.end <= 0 || static_cast<int>(adds.size()) != c.n) return;  // the output level: no sublayer
     const float out_t = progress(c.phase, output.begin, output.end), add_t = progress(c.phase, add.begin, add.end);
     const Arc* arc = arc_of(c);
-    const CopySchedule schedule = copy_schedule(c);
+    std::vector<LaneRecord> lanes;
+    for (int i = 0; residual && arc && i < c.n; ++i) lanes.push_back(lane_of(c, *arc, adds[static_cast<std::size_t>(i)], i));
+    const CopySchedule schedule = copy_schedule(c, lanes);
     for (int i = 0; i < c.n; ++i) {
         const Addition& a = adds[static_cast<std::size_t>(i)];
-        if (residual && arc) copy_on_lane(c, lane_of(c, *arc, a, i), schedule, c.phase >= add.begin ? add_t : 0.f, i, out);
+        if (!lanes.empty()) copy_on_lane(c, lanes[static_cast<std::size_t>(i)], schedule, c.phase >= add.begin ? add_t : 0.f, i, out);
         if (c.phase > output.begin && add_t < 1.f) arrows_of(c, a, out_t, c.phase >= add.begin ? add_t : 0.f, i, out);
     }
 }
@@ -423,7 +527,7 @@ StoryPhase story_phase(const Crossing& c) {
     const bool top = c.level.kind == LevelKind::Output;
     switch (stage->step) {
         case Step::Rise:
-            if (has_step(c.stages, Step::Add) && c.phase <= copy_schedule(c).leaves(0) + 0.04f) return StoryPhase::Split;
+            if (has_step(c.stages, Step::Add) && c.phase <= kCopyLeaves + 0.06f) return StoryPhase::Split;
             return top ? StoryPhase::Top : StoryPhase::Rise;
         case Step::Normalize: return top ? StoryPhase::FinalNorm : StoryPhase::Normalize;
         case Step::Enter: return StoryPhase::Enter;

@@ -169,10 +169,11 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
     } else {
         draw_beads_flat(dl, frame);
     }
+    draw_copies(dl, frame);
     draw_links(dl, frame, layout, fonts, story_px, language);
     draw_hidden(dl, frame, trace.settings, fonts, story_px, language);
     draw_modern_attention(dl, frame, fonts, story_px, language);
-    draw_arrows(dl, frame, thick);
+    draw_arrows(dl, frame, std::clamp(layout.max_radius * 0.25f, 3.f, 5.f), fonts, story_px);
 
     // The words under the beads at the input, and at the top once they arrive (where they fit).
     draw_words(dl, layout, frame, trace, fonts, layout.level_y.front() + layout.word_offset);

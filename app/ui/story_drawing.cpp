@@ -19,6 +19,7 @@ namespace tb {
 namespace {
 
 constexpr ImU32 kHalo = IM_COL32(12, 14, 22, 200);
+constexpr ImU32 kLinkHalo = IM_COL32(12, 14, 22, 170);  // under the attention arrows
 
 ImVec2 im(Point p) { return {p.x, p.y}; }
 
@@ -118,19 +119,34 @@ void draw_lanes(ImDrawList* dl, const FrameRecords& frame, float thick) {
     }
 }
 
+void draw_copies(ImDrawList* dl, const FrameRecords& frame) {
+    for (const auto& b : frame.beads) {
+        if (b.role != BeadRole::Copy || b.radius < 0.5f) continue;
+        const ImVec2 c(b.x, b.y);
+        dl->AddCircleFilled(c, b.radius + 2.f, (kHalo & ~IM_COL32_A_MASK) | (static_cast<ImU32>(220 * b.alpha) << IM_COL32_A_SHIFT));
+        dl->AddCircleFilled(c, b.radius, rgb(b.outline, b.alpha));
+        dl->AddCircle(c, b.radius, IM_COL32(255, 255, 255, static_cast<int>(230 * b.alpha)), 0, 1.5f);
+    }
+}
+
 void draw_links(ImDrawList* dl, const FrameRecords& frame, const Layout& layout, const Fonts& fonts, float label_px,
                 Language language) {
     if (frame.links.empty()) return;
     dl->PushClipRect(ImVec2(frame.inside.x, frame.inside.y), ImVec2(frame.inside.right(), frame.inside.bottom()), true);
+    // At least 4 px on a dark halo, so that every query's colour stands out on the box from the
+    // back of the room; the weight still reads in the thickness and the opacity.
     for (const auto& l : frame.links) {
-        const float w = std::clamp(l.weight, 0.f, 1.f), thick = 1.5f + 6.f * w;
-        const ImU32 colour = rgb(l.colour, 0.3f + 0.7f * w);
+        const float w = std::clamp(l.weight, 0.f, 1.f), thick = 4.f + 5.f * w, head = 8.f + 1.5f * thick;
+        const ImU32 colour = rgb(l.colour, 0.7f + 0.3f * w), halo = kLinkHalo;
         if (l.from_token == l.to_token) {
+            self_link(dl, l, layout.beads.reference_radius, thick + 3.f, halo);
             self_link(dl, l, layout.beads.reference_radius, thick, colour);
             continue;
         }
+        dl->AddBezierCubic(im(l.from), im(l.c1), im(l.c2), im(l.to), halo, thick + 3.f);
+        arrowhead(dl, im(l.c2), im(l.to), head + 3.f, halo);
         dl->AddBezierCubic(im(l.from), im(l.c1), im(l.c2), im(l.to), colour, thick);
-        arrowhead(dl, im(l.c2), im(l.to), 6.f + 2.f * thick, colour);
+        arrowhead(dl, im(l.c2), im(l.to), head, colour);
     }
     std::vector<Rect> taken;
     for (const auto& l : frame.links) {  // the numbers above their lines, none over another
@@ -307,7 +323,35 @@ void draw_modern_attention(ImDrawList* dl, const FrameRecords& frame, const Font
     if (cpx >= kMinTextPx - 0.01f) note_card(dl, fonts, cpx, above, caption, true, IM_COL32(255, 232, 120, 255));
 }
 
-void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick) {
+namespace {
+
+// The first word's x and F named beside their arrows (its construction stands for all of them):
+// x left of its middle; F beside it, clear of the bead at its tip.
+void arrow_names(ImDrawList* dl, const FrameRecords& frame, const Fonts& fonts, float px) {
+    for (const auto& a : frame.arrows)
+        if (a.token == 0 && a.kind == ArrowRecord::Kind::Sum && a.grown > 0.2f) return;  // the sum takes the stage
+    for (const auto& a : frame.arrows) {
+        if (a.token != 0 || a.kind == ArrowRecord::Kind::Sum || a.alpha < 0.5f || a.grown < 0.9f) continue;
+        const float dx = a.to.x - a.from.x, dy = a.to.y - a.from.y, len = std::hypot(dx, dy);
+        if (len < px * 0.8f) continue;  // too short to name
+        const bool x_arrow = a.kind == ArrowRecord::Kind::Stream;
+        const char* name = x_arrow ? "x" : "F";
+        const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, name);
+        // F: beside its first third, on the side away from the bead's rise (below a rightward F).
+        float nx = -dy / len, ny = dx / len;
+        if (ny < 0) nx = -nx, ny = -ny;
+        const float off = std::max(e.x, e.y) * 0.6f + 4;
+        const ImVec2 centre = x_arrow ? ImVec2((a.from.x + a.to.x) * 0.5f - e.x * 0.5f - px * 0.6f, (a.from.y + a.to.y) * 0.5f)
+                                      : ImVec2(a.from.x + dx * 0.3f + nx * off, a.from.y + dy * 0.3f + ny * off);
+        const ImVec2 p0(centre.x - e.x * 0.5f, centre.y - e.y * 0.5f);
+        dl->AddRectFilled(ImVec2(p0.x - 3, p0.y), ImVec2(p0.x + e.x + 3, p0.y + e.y), kHalo, 4.f);
+        dl->AddText(fonts.body, px, p0, rgb(a.colour, 1.f), name);
+    }
+}
+
+}  // namespace
+
+void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick, const Fonts& fonts, float px) {
     for (const auto& a : frame.arrows) {
         if (a.grown <= 0 || a.alpha <= 0) continue;
         const ImVec2 from = im(a.from);
@@ -320,6 +364,7 @@ void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick) {
         dl->AddLine(from, to, rgb(a.colour, a.alpha), t);
         arrowhead(dl, from, to, head, rgb(a.colour, a.alpha));
     }
+    arrow_names(dl, frame, fonts, px);
 }
 
 void draw_story_caption(ImDrawList* dl, const FrameRecords& frame, const Layout& layout, const Fonts& fonts, float px,

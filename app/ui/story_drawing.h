@@ -45,7 +45,9 @@ RowNames row_names(const FrameRecords& frame, const Settings& settings, const Fo
 // note; ALiBi's penalty), which query heads share a K/V head (GQA, MQA).
 void draw_modern_attention(ImDrawList* dl, const FrameRecords& frame, const Fonts& fonts, float label_px,
                            Language language);
-void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick);
+// The residual copies on their lanes: a dot of the word's colour, ringed, over the GL bead.
+void draw_copies(ImDrawList* dl, const FrameRecords& frame);
+void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick, const Fonts& fonts, float px);
 // On the layout's caption line, above the stack.
 void draw_story_caption(ImDrawList* dl, const FrameRecords& frame, const Layout& layout, const Fonts& fonts, float px,
                         const Settings& settings, int hidden_width, Language language, const ThemeColours& theme);

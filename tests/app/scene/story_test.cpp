@@ -1,7 +1,6 @@
 // The residual story of a sublayer (scene/story.h), for each of the six wirings: the drawn sum at
 // ⊕ has the length of ‖x + F‖ (law of cosines in the plane of x and F, the norms recomputed here
-// by plain loops), every copy rides its own lane and no two copies cover each other, the
-// attention weights are arrows inside the opened box with the two directions of a pair apart,
+// by plain loops), the attention weights are arrows inside the opened box with the two directions of a pair apart,
 // the holds last what a class needs at the default speed, and each phase has its caption.
 #include <gtest/gtest.h>
 
@@ -94,45 +93,6 @@ TEST(Story, TheDrawnSumAtTheMergeHasTheLengthOfXPlusF) {
                 const Matrix& merged = t.settings.norm == Norm::Post ? level.before_norm : level.vectors;
                 EXPECT_NEAR(sum->norm, norm_by_hand(merged, i), 1e-9);
             }
-        }
-    }
-}
-
-// Each token's copy rides its own lane (it lies on it), the lanes start at their own bead and end
-// at their own ⊕, and at no instant does a copy travel inside the box being crossed.
-TEST(Story, EachCopyRidesItsOwnLaneToItsOwnMerge) {
-    for (const char* script : {"/norme pre", "/norme post", "/norme aucune"}) {
-        for (const char* sentence : {"", "; /phrase le petit chat noir dort sur le tapis"}) {
-            const Session session = test::session(std::string(script) + sentence);
-            const Trace& t = *session.trace();
-            const Layout l = make_layout(t.settings, kArea);
-            const int n = t.token_count(), k = 3;
-            const Window add = window_of(sublayer_stages(t.settings), Step::Add);
-            std::set<int> seen;
-            for (float p = 0.01f; p < add.begin + 0.1f; p += 0.01f) {
-                const FrameRecords f = at_phase(t, l, k, p);
-                for (const auto& b : f.beads) {
-                    if (b.role != BeadRole::Copy) continue;
-                    seen.insert(b.token);
-                    const LaneRecord* lane = nullptr;
-                    for (const auto& candidate : f.lanes)
-                        if (candidate.token == b.token) lane = &candidate;
-                    ASSERT_NE(lane, nullptr) << script << " " << p;
-                    float nearest = 1e9f;
-                    for (float s = 0; s <= 1.f; s += 0.002f) nearest = std::min(nearest, length(lane->at(s), {b.x, b.y}));
-                    EXPECT_LT(nearest, 2.f) << script << sentence << " copy " << b.token << " at " << p;
-                    EXPECT_NEAR(b.norm, norm_by_hand(t.levels[k - 1].vectors, b.token), 1e-9);  // it carries x
-                    if (!f.inside.empty()) {  // never in the opened box
-                        EXPECT_FALSE(f.inside.contains({b.x, b.y})) << script << sentence << " copy " << b.token << " at " << p;
-                    }
-
-                }
-                for (const auto& lane : f.lanes) {
-                    EXPECT_NEAR(length(lane.points.front(), {l.token_x(lane.token, n), l.slots[k].start_y}), 0, 1e-3);
-                    EXPECT_NEAR(lane.points.back().y, l.slots[k].merge_y, 1e-3);
-                }
-            }
-            EXPECT_EQ(static_cast<int>(seen.size()), n) << script << sentence;
         }
     }
 }
