@@ -17,6 +17,7 @@ enum class BeadRole {
     Bead,   // where the beads are (moving, or stopped at the step)
     Trail,  // the faint bead left at every level passed: the whole climb in one picture
     Copy,   // the residual copy travelling the arc
+    Input,  // pre-norm: in each box passed, the normalized input LN(x) it received, at its norm
 };
 
 struct BeadRecord {
@@ -116,7 +117,7 @@ struct DialRecord {
 enum class ScoreNote { None, Rope, Alibi };  // how the position enters the scores, written in the box
 
 struct FrameRecords {
-    std::vector<BeadRecord> beads;  // trails first, then copies, then the tokens
+    std::vector<BeadRecord> beads;  // trails and the boxes' inputs first, then copies, then the tokens
     std::vector<LaneRecord> lanes;
     std::vector<ArrowRecord> arrows;
     std::vector<LinkRecord> links;

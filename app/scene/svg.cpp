@@ -158,13 +158,26 @@ void write_ring(std::string& out, const BeadRecord& b, char side) {
     out += faint_group(dark.empty() + t.attr("stroke-dasharray", dash + " " + dash).empty(), 0.9f * b.alpha);
 }
 
-// The trails first, then the beads; residual copies travel the arc and never rest, so a picture
-// at rest has none.
+// Pre-norm: the normalized input in each box passed, one circle (not a bead: no data-role, no
+// data-norm, cli.md), at its norm's radius.
+void write_box_input(std::string& out, const BeadRecord& b, char side) {
+    Tag c("circle");
+    c.side(side).attr("data-part", "normalized-input").attr("data-token", b.token).attr("data-level", b.level);
+    c.num("cx", b.x).num("cy", b.y).num("r", b.radius, 4).attr("fill", svg_hex(b.fill)).attr("stroke", svg_hex(b.outline));
+    out += faint(c.num("stroke-width", 2), b.alpha).empty();
+}
+
+// The trails first, then the boxes' inputs, then the beads, as the window draws them; residual copies travel the arc and
+// never rest, so a picture at rest has none.
 void write_beads(std::string& out, const SvgSide& s) {
     const int d = s.trace->settings.dimension;
-    for (BeadRole role : {BeadRole::Trail, BeadRole::Bead})
+    for (BeadRole role : {BeadRole::Trail, BeadRole::Input, BeadRole::Bead})
         for (const BeadRecord& b : s.frame.beads) {
             if (b.role != role) continue;
+            if (role == BeadRole::Input) {
+                write_box_input(out, b, s.side);
+                continue;
+            }
             write_disc(out, b, d, s.side);
             write_ring(out, b, s.side);
         }

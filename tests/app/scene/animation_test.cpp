@@ -206,5 +206,35 @@ TEST(Animation, EmptyViewportStillFinite) {
         }
 }
 
+// Pre-norm: at rest, each box passed shows the normalized input it received beside the stream:
+// one disc a word, in the box, as large as its norm — √d for a LayerNorm at its start-up gain, by
+// hand (x − mean)/σ has Σ = d·var/(var + ε) — while the stream's beads around it grow; post-norm
+// boxes receive x itself and show nothing more.
+TEST(Animation, PreNormBoxesShowTheNormalizedInputTheyReceived) {
+    for (const char* wiring : {"/norme pre", "/norme post"}) {
+        const Session s = test::session(wiring);
+        const Trace& trace = *s.trace();
+        const Layout layout = make_layout(trace.settings, kArea);
+        const int top = trace.settings.top_level(), d = trace.settings.dimension;
+        const FrameRecords f = animate(trace, layout, top, {});
+        int shown = 0;
+        for (const auto& b : f.beads) {
+            if (b.role != BeadRole::Input) continue;
+            ++shown;
+            const Box* box = layout.box_for_level(b.level);
+            ASSERT_NE(box, nullptr);
+            EXPECT_TRUE(box->rect.contains({b.x, b.y})) << "level " << b.level;
+            const auto x = trace.levels[static_cast<std::size_t>(b.level - 1)].vectors.row(b.token);
+            double mean = 0, var = 0;
+            for (int j = 0; j < d; ++j) mean += x(j) / d;
+            for (int j = 0; j < d; ++j) var += (x(j) - mean) * (x(j) - mean) / d;
+            const double eps = 1e-5;
+            EXPECT_NEAR(b.norm, std::sqrt(d * var / (var + eps)), 1e-6) << "level " << b.level << " token " << b.token;
+            EXPECT_FLOAT_EQ(b.radius, layout.beads.radius(b.norm));
+        }
+        EXPECT_EQ(shown, std::string(wiring) == "/norme pre" ? 2 * trace.settings.layers * trace.token_count() : 0) << wiring;
+    }
+}
+
 }  // namespace
 }  // namespace tb

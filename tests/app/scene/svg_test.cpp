@@ -256,13 +256,13 @@ TEST(Svg, NoTransformColoursAsHexAndThePaintersOrder) {
         if (kind == "attention" || kind == "ffn" || kind == "output") kind = "input";
         if (!kind.empty() && (order.empty() || order.back() != kind)) order.push_back(kind);
     }
-    // Boxes, bands, arcs, trails, beads (each with its cue and ring), text on top.
+    // Boxes, bands, arcs, trails, the pre-norm boxes' inputs, beads (each with its cue and ring), text on top.
     std::vector<std::string> collapsed;
     for (const auto& k : order) {
         const std::string group = k == "direction" || k == "reference" ? std::string() : k;
         if (!group.empty() && (collapsed.empty() || collapsed.back() != group)) collapsed.push_back(group);
     }
-    EXPECT_EQ(collapsed, (std::vector<std::string>{"input", "norm", "residual", "trail", "bead", "text"}));
+    EXPECT_EQ(collapsed, (std::vector<std::string>{"input", "norm", "residual", "trail", "normalized-input", "bead", "text"}));
     EXPECT_EQ(all.front().at("viewBox"), "0 0 1600 900");
 }
 
