@@ -113,22 +113,24 @@ void App::draw_presenter(const Frame& f, float width, float height) {
 void App::draw_stacks(const Frame& f, const ScreenLayout& screen, Shown& shown) {
     const AnimationOptions& options = features_.playback().animation();
     const Comparison& comparison = features_.comparison();
+    const std::string card = features_.caption();
     if (!comparison.is_open()) {
-        const Layout layout = make_layout(f.trace->settings, screen.section, f.scale);
+        const Layout layout = make_layout(f.trace->settings, stack_area(screen.section, !card.empty()), f.scale);
         shown.a = animate(*f.trace, layout, f.playhead, options);
         draw_cross_section(screen.section, layout, shown.a, *f.trace, f.fonts, painter_for(f.beads, shown.a.beads, false), f.language, f.colours);
-        draw_section_caption(screen.section, layout, features_.caption(), f.fonts, f.colours);
+        draw_section_caption(screen.section, layout, card, f.fonts, f.colours);
         return;
     }
     shown.b_trace = comparison.b()->trace();
     const Trace& b = *shown.b_trace;
     const ComparisonLayout split = comparison_layout(screen, f.scale);
-    const Layout layout_a = make_layout(f.trace->settings, split.a, f.scale), layout_b = make_layout(b.settings, split.b, f.scale);
+    const Layout layout_a = make_layout(f.trace->settings, stack_area(split.a, !card.empty()), f.scale),
+                 layout_b = make_layout(b.settings, stack_area(split.b, !card.empty()), f.scale);
     shown.a = animate(*f.trace, layout_a, f.playhead, options);
     shown.b = animate(b, layout_b, comparison.playhead_b(f.playhead), options);
     draw_cross_section(split.a, layout_a, shown.a, *f.trace, f.fonts, painter_for(f.beads, shown.a.beads, false), f.language, f.colours, "##coupe");
     draw_cross_section(split.b, layout_b, shown.b, b, f.fonts, painter_for(f.beads, shown.b.beads, true), f.language, f.colours, "##coupe_b");
-    draw_section_caption(split.b, layout_b, features_.caption(), f.fonts, f.colours);
+    draw_section_caption(split.b, layout_b, card, f.fonts, f.colours);
     // The labels: A, and B with what differs.
     const ComparisonLabels labels = comparison_labels(f.trace->settings, b.settings, comparison.overrides(), f.language);
     draw_comparison_labels(split, labels, f.fonts, features_.teaching().theme());

@@ -116,4 +116,10 @@ ScreenLayout presenter_layout(float width, float height, float scale, bool lesso
     return s;
 }
 
+Rect stack_area(const Rect& section, bool card) {
+    if (!card) return section;
+    const float card_h = section.h * kCardShare;
+    return {section.x, section.y + card_h, section.w, section.h - card_h};
+}
+
 }  // namespace tb

@@ -72,4 +72,10 @@ void share_left_column(ScreenLayout& s, float controls_content, float console_mi
 // look at, so that neither scrolls). The controls, the console, the top bar and the legend go.
 ScreenLayout presenter_layout(float width, float height, float scale, bool lesson, float text_scale = 0);
 
+// Where the stack goes in its section: all of it, or, while a card of what to notice is shown
+// (/melanger's reply, which presenter mode has no console for), below the card's share at its top,
+// so that the card covers no box nor label.
+constexpr float kCardShare = 0.18f;
+Rect stack_area(const Rect& section, bool card);
+
 }  // namespace tb

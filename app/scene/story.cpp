@@ -344,9 +344,11 @@ void rope_dials(const Crossing& c, float y, FrameRecords& out) {
         d.token = i;
         d.position = i;
         d.centre = {c.layout.token_x(i, c.n), y};
-        // As large as the beads' spacing allows, so that the hand reads from the back of the room.
+        // As large as the beads' spacing allows, so that the hand reads from the back of the room,
+        // leaving a line of weights above it in the opened box.
         const float cell = (c.layout.stream_x1 - c.layout.stream_x0) / static_cast<float>(std::max(1, c.n));
-        d.radius = std::min(c.layout.beads.reference_radius * 1.5f, cell * 0.42f);
+        const float under_weights = (y - out.inside.y - kWeightLinePx) / 1.25f;
+        d.radius = std::max(std::min(c.layout.beads.reference_radius, 8.f), std::min({c.layout.beads.reference_radius * 1.5f, cell * 0.42f, under_weights}));
         d.angle = static_cast<float>(rope_angle(i, 0, head_size));
         out.dials.push_back(d);
     }

@@ -21,6 +21,10 @@ struct Crossing {
     const std::vector<Stage>& stages;
 };
 
+// The height a line of attention weights takes above RoPE's dials in the opened box (the story's
+// text, 1.2 lines of at most 22 px, and a gap): the dials keep under it.
+constexpr float kWeightLinePx = 32.f;
+
 // Token i's bead at height y showing vector v of level `level`.
 BeadRecord bead_of(const Trace& trace, const Layout& layout, int i, int level, float y, const Vector& v);
 

@@ -170,9 +170,9 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
         draw_beads_flat(dl, frame);
     }
     draw_copies(dl, frame);
+    draw_modern_attention(dl, frame, fonts, story_px, language);  // RoPE's dials under the weights
     draw_links(dl, frame, layout, fonts, story_px, language);
     draw_hidden(dl, frame, trace.settings, fonts, story_px, language);
-    draw_modern_attention(dl, frame, fonts, story_px, language);
     draw_arrows(dl, frame, std::clamp(layout.max_radius * 0.25f, 3.f, 5.f), fonts, story_px);
 
     // The words under the beads at the input, and at the top once they arrive (where they fit).
@@ -186,22 +186,28 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
     ImGui::End();
 }
 
-// What to notice (the /melanger reply), on a card over the labels' column of the cross-section,
-// so that presenter mode, which has no console, shows it too. On the foreground draw list: above
-// the beads, and no window to order.
+// What to notice (the /melanger reply), on a card across the top of the section, above the stack
+// (stack_area keeps that share free), so that presenter mode, which has no console, shows it too.
+// On the foreground draw list: above the beads, and no window to order. Its text shrinks to the
+// card, never under the smallest size.
 void draw_section_caption(const Rect& section, const Layout& layout, const std::string& caption, const Fonts& fonts,
                           const ThemeColours& theme) {
     if (caption.empty() || section.empty()) return;
-    const float x = std::max(section.x + 4, layout.label_x - 4), width = section.right() - 6 - x;
-    const float size = std::max(kMinTextPx, layout.label_px * 0.9f), pad = size * 0.5f;
-    if (width <= 2 * pad) return;
-    const ImVec2 text = fonts.body->CalcTextSizeA(size, FLT_MAX, width - 2 * pad, caption.c_str());
-    const ImVec2 p0(x, std::max(section.y + 4, section.cy() - text.y * 0.5f - pad));
+    const Rect card{section.x + 6, section.y + 4, section.w - 12, section.h * kCardShare - 8};
+    float size = std::max(kMinTextPx, layout.label_px * 0.9f);
+    const float pad = kMinTextPx * 0.4f, width = card.w - 2 * pad;
+    if (width <= 0) return;
+    ImVec2 text = fonts.body->CalcTextSizeA(size, FLT_MAX, width, caption.c_str());
+    while (text.y > card.h - 2 * pad && size > kMinTextPx) {
+        size = std::max(kMinTextPx, size - 1.f);
+        text = fonts.body->CalcTextSizeA(size, FLT_MAX, width, caption.c_str());
+    }
     ImDrawList* dl = ImGui::GetForegroundDrawList();
-    dl->PushClipRect(ImVec2(section.x, section.y), ImVec2(section.right(), section.bottom()));
-    dl->AddRectFilled(p0, ImVec2(x + width, p0.y + text.y + 2 * pad), to_u32(theme.background, 240), pad);
-    dl->AddRect(p0, ImVec2(x + width, p0.y + text.y + 2 * pad), to_u32(theme.residual), pad, 0, 2.f);
-    dl->AddText(fonts.body, size, ImVec2(x + pad, p0.y + pad), to_u32(theme.text), caption.c_str(), nullptr, width - 2 * pad);
+    dl->PushClipRect(ImVec2(card.x, card.y), ImVec2(card.right(), card.bottom()), true);
+    const ImVec2 p0(card.x, card.y), p1(card.right(), std::min(card.bottom(), card.y + text.y + 2 * pad));
+    dl->AddRectFilled(p0, p1, to_u32(theme.background, 240), pad);
+    dl->AddRect(p0, p1, to_u32(theme.residual), pad, 0, 2.f);
+    dl->AddText(fonts.body, size, ImVec2(card.x + pad, card.y + pad), to_u32(theme.text), caption.c_str(), nullptr, width);
     dl->PopClipRect();
 }
 

@@ -148,11 +148,19 @@ void draw_links(ImDrawList* dl, const FrameRecords& frame, const Layout& layout,
         dl->AddBezierCubic(im(l.from), im(l.c1), im(l.c2), im(l.to), colour, thick);
         arrowhead(dl, im(l.c2), im(l.to), head, colour);
     }
+    // The numbers above their lines, none over another nor over a RoPE dial (lifted above it, else left out).
     std::vector<Rect> taken;
-    for (const auto& l : frame.links) {  // the numbers above their lines, none over another
+    for (const DialRecord& d : frame.dials) {
+        const float reach = d.radius * 1.25f;
+        taken.push_back({d.centre.x - reach, d.centre.y - reach, 2 * reach, 2 * reach});
+    }
+    const float label_h = label_px * 1.2f;
+    for (const auto& l : frame.links) {
         if (!l.labelled) continue;
         Point at = l.from_token == l.to_token ? Point{l.from.x, l.from.y - layout.beads.reference_radius * 1.9f}
                                               : bezier(l.from, l.c1, l.c2, l.to, 0.5f);
+        for (const DialRecord& d : frame.dials)
+            if (std::abs(at.x - d.centre.x) < d.radius * 1.25f + label_px) at.y = std::min(at.y, d.centre.y - d.radius * 1.25f - label_h * 0.5f - 1);
         at.y = std::max(at.y, frame.inside.y + label_px * 0.6f + 2);  // whole, inside the box
         const std::string weight = format_fixed(l.weight, 2, language);
         if (!weight_label(dl, fonts, label_px, im(at), weight, rgb(l.colour), taken)) continue;

@@ -54,15 +54,15 @@ int main(int argc, char** argv) {
     window.set_window(static_cast<float>(img.w), static_cast<float>(img.h), 1.f);
     const float scale = window.interface_scale();  // the text grows with the window (scene/screen.h)
     const ScreenLayout screen = screen_layout(static_cast<float>(img.w), static_cast<float>(img.h), scale);
-    const Layout layout = make_layout(s, screen.section, scale);
+    const Rect stack = stack_area(screen.section, !window.caption().empty());  // below /melanger's card
+    const Layout layout = make_layout(s, stack, scale);
     // A column between the beads and the labels: only boxes and bands cross it at rest.
     const float column = (layout.stream_x1 + layout.label_x) * 0.5f;
-    const float top = screen.section.y, bottom = screen.section.bottom();
+    const float top = stack.y, bottom = stack.bottom();
 
-    // Boxes: each kind where the layout puts it, and the right number of them down the column.
-    // (The /melanger caption covers the labels' column, where boxes are sampled.)
+    // Boxes: each kind where the layout puts it, and the right number of them down the column
+    // (/melanger's card is above them, clear of every box).
     for (const auto& box : layout.boxes) {
-        if (!window.caption().empty()) break;
         const palette::Colour8 c = expected_box_colour(box.kind);
         const double f = fraction(img, box_strip(layout, box.rect), c);
         check(f > 0.9, "box of level " + std::to_string(box.level) + " has its colour " + str(c) + " (" +
@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
     for (const Norm other : {Norm::Pre, Norm::Post}) {
         Settings alt = s;
         alt.norm = other;
-        for (const auto& band : make_layout(alt, screen.section, scale).bands) {
+        for (const auto& band : make_layout(alt, stack, scale).bands) {
             const bool expected = s.norm == other;
             const bool grey = near(img.at(column, band.rect.cy()), palette::kBand, 24);
             check(grey == expected, std::string(expected ? "grey" : "no grey") + " band of level " + std::to_string(band.level) +
@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
     // Residual arcs: yellow at the middle of each arc when on; nothing there when off.
     Settings with_residual = s;
     with_residual.residual = true;
-    for (const auto& arc : make_layout(with_residual, screen.section, scale).arcs) {
+    for (const auto& arc : make_layout(with_residual, stack, scale).arcs) {
         const bool yellow = arc_shows(img, arc, palette::kResidual, 2);
         check(yellow == s.residual, std::string(s.residual ? "yellow" : "no yellow") + " residual arc of level " +
                                         std::to_string(arc.level));
