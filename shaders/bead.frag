@@ -1,7 +1,8 @@
 #version 330 core
 // A bead (channel.md §7): a disc of area proportional to the norm, cut into d sectors from twelve
 // o'clock, clockwise, each the colour of one component of the direction on the fixed two-sided
-// scale (cue_low at -1, grey at 0, cue_high at +1: the same straight line as scene/colour.cpp);
+// scale (scene/colour.cpp's seven stops, cue_stops[0] at -1, grey cue_stops[3] at 0, cue_stops[6]
+// at +1, linear between them);
 // a ring of the token's identity colour round it; a dashed ring, dark and light dashes so that it
 // reads on any background, at the size of norm √d; a clamped bead has a mark: a white ring
 // outside (above the scale) or a small hollow circle round the dot (below it). A faint bead (a
@@ -13,8 +14,7 @@ flat in vec4 v_outline;
 flat in vec4 v_cells[4];
 out vec4 frag;
 
-uniform vec3 cue_low;
-uniform vec3 cue_high;
+uniform vec3 cue_stops[7];
 uniform vec3 ground;  // the cross-section's background: a faint bead is mixed towards it
 
 // Component j of the cue, picked with selects: indexing the flat input array costs the software
@@ -23,6 +23,18 @@ float cell_at(int j) {
     vec4 row = j < 4 ? v_cells[0] : j < 8 ? v_cells[1] : j < 12 ? v_cells[2] : v_cells[3];
     int k = j % 4;
     return k == 0 ? row.x : k == 1 ? row.y : k == 2 ? row.z : row.w;
+}
+
+// The scale at `cell` (-1..1), piecewise linear through the seven stops: each mix takes over
+// where the one before it saturates (constant indices only: cheap for the software rasterizer).
+vec3 cue_colour(float cell) {
+    float t = clamp((cell + 1.0) * 3.0, 0.0, 6.0);
+    vec3 c = mix(cue_stops[0], cue_stops[1], clamp(t, 0.0, 1.0));
+    c = mix(c, cue_stops[2], clamp(t - 1.0, 0.0, 1.0));
+    c = mix(c, cue_stops[3], clamp(t - 2.0, 0.0, 1.0));
+    c = mix(c, cue_stops[4], clamp(t - 3.0, 0.0, 1.0));
+    c = mix(c, cue_stops[5], clamp(t - 4.0, 0.0, 1.0));
+    return mix(c, cue_stops[6], clamp(t - 5.0, 0.0, 1.0));
 }
 
 // Coverage of a ring of `width` pixels centred on radius `at`, antialiased over one pixel.
@@ -41,7 +53,7 @@ void main() {
     if (disc > 0.0 && d > 0) {
         float turns = fract(atan(v_pixel.x, -v_pixel.y) / 6.2831853 + 1.0);
         int j = min(int(turns * float(d)), d - 1);
-        c = vec4(mix(ground, mix(cue_low, cue_high, (cell_at(j) + 1.0) * 0.5), alpha), disc);
+        c = vec4(mix(ground, cue_colour(cell_at(j)), alpha), disc);
     }
     // The identity outline, just outside the disc.
     float edge = ring(r, radius + outline_w * 0.5, outline_w);

@@ -112,9 +112,12 @@ void BeadRenderer::draw(const std::vector<float>& data) {
     glUseProgram(program_.id());
     glUniform2f(program_.uniform("display_pos"), frame->DisplayPos.x, frame->DisplayPos.y);
     glUniform2f(program_.uniform("display_size"), frame->DisplaySize.x, frame->DisplaySize.y);
-    const Rgb low = cue_colour(-1), high = cue_colour(1);  // the one scale, from scene/colour.cpp
-    glUniform3f(program_.uniform("cue_low"), low.r, low.g, low.b);
-    glUniform3f(program_.uniform("cue_high"), high.r, high.g, high.b);
+    float stops[3 * kCueStops];  // the one scale, from scene/colour.cpp
+    for (int i = 0; i < kCueStops; ++i) {
+        const Rgb& c = cue_stops()[static_cast<std::size_t>(i)];
+        stops[3 * i] = c.r, stops[3 * i + 1] = c.g, stops[3 * i + 2] = c.b;
+    }
+    glUniform3fv(program_.uniform("cue_stops[0]"), kCueStops, stops);
     glUniform3f(program_.uniform("ground"), ground_.r, ground_.g, ground_.b);
     glBindVertexArray(vao_);
     glBindBuffer(GL_ARRAY_BUFFER, instances_);

@@ -5,9 +5,10 @@
 //   deficiencies, on the dark and the light theme); its word, its profile line and its bead's
 //   outline use it;
 // - direction: the d components of x/‖x‖, each scaled by √d (that is x_j / rms(x), the vector
-//   brought to the norm √d), on ONE fixed two-sided scale, blue (−1.5) – grey (0) – orange (+1.5),
-//   a straight line in sRGB so that the distance between two cells' colours is proportional to the
-//   difference of their components. The bead is cut into d sectors, one a component;
+//   brought to the norm √d), on ONE fixed two-sided scale, blue (−1.5) – grey (0) – orange (+1.5):
+//   seven stops 0.5 apart, linear between them, lightness rising all the way, strong enough that
+//   two components 0.5 apart read as different sectors from the back of a room (colour.cpp says
+//   how far apart). The bead is cut into d sectors, one a component;
 // - fill: the mean of the d cells' colours, what the bead looks like from the back of the room.
 // Fill and cue are functions of the vector alone: identical vectors, identical bead.
 #include <array>
@@ -22,6 +23,7 @@ struct Rgb {
 
 constexpr int kMaxCueCells = 16;   // d is 8 or 16
 constexpr double kCueRange = 1.5;  // x_j / rms(x) at the scale's ends (clamped beyond)
+constexpr int kCueStops = 7;       // the scale's stops, at x_j / rms(x) = −1.5, −1, …, +1.5
 
 struct DirectionCue {
     int size = 0;                             // d (0 for a zero or non-finite vector)
@@ -29,7 +31,8 @@ struct DirectionCue {
 };
 
 DirectionCue direction_cue(const Vector& v);
-Rgb cue_colour(float cell);                 // -1 blue, 0 grey, +1 orange
+Rgb cue_colour(float cell);                 // -1 blue, 0 grey, +1 orange (cell clamped to [-1, 1])
+const std::array<Rgb, kCueStops>& cue_stops();  // the scale's stops, -1 to +1 (what the shader mixes)
 Rgb bead_fill(const DirectionCue& cue);     // the mean of the cells' colours (grey when empty)
 Rgb identity_colour(int typed_place);       // Tol's muted, by the token's place as typed
 Rgb lerp(Rgb a, Rgb b, float t);

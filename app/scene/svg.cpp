@@ -10,6 +10,7 @@
 #include "scene/colour.h"
 #include "scene/palette.h"
 #include "scene/svg_parts.h"
+#include "scene/twin_link.h"
 
 namespace tb {
 namespace svg_detail {
@@ -183,6 +184,26 @@ void write_beads(std::string& out, const SvgSide& s) {
         }
 }
 
+// The arch between the two beads of the same word and its cosine on a pill, as the window draws
+// them (ui/cross_section.cpp): <g data-part="twin-link" data-level data-tokens="i j" data-cosine>.
+void write_twin_links(std::string& out, const SvgSide& s, const SvgPicture& p) {
+    const float px = std::max(kMinTextPx, kBaseTextPx * p.scale);
+    for (const TwinLink& l : twin_links(*s.trace, s.layout, s.frame, px, p.language, svg_detail::text_width)) {
+        Tag g("g");
+        g.side(s.side).attr("data-part", "twin-link").attr("data-level", l.level);
+        g.attr("data-tokens", std::to_string(l.first) + " " + std::to_string(l.second)).attr("data-cosine", svg_precise(l.cosine));
+        out += g.open() + "\n";
+        const std::string d = "M" + point(l.from) + " C" + point(l.c1) + " " + point(l.c2) + " " + point(l.to);
+        out += Tag("path").attr("d", d).attr("fill", "none").attr("stroke", "#0c0e16").num("stroke-width", l.thick + 3).empty();
+        out += Tag("path").attr("d", d).attr("fill", "none").attr("stroke", "#ffffff").num("stroke-width", l.thick).empty();
+        Tag pill("rect");
+        geometry(pill, l.label).num("rx", l.label.h * 0.5f).attr("fill", "#0c0e16").attr("stroke", "#ffffff").num("stroke-width", 2);
+        out += pill.empty();
+        out += svg_detail::text_line(l.text, l.label.cx(), l.label.cy() - l.px * 0.5f, l.px, "#ffffff", "middle");
+        out += "</g>\n";
+    }
+}
+
 std::string dimension(float v) {
     return std::abs(v - std::round(v)) < 1e-4f ? std::to_string(static_cast<long>(std::lround(v))) : svg_number(v);
 }
@@ -205,6 +226,7 @@ void write_side(std::string& out, const SvgSide& s, const SvgPicture& p) {
     write_bands(out, s);
     write_residual(out, s, p.theme);
     write_beads(out, s);
+    write_twin_links(out, s, p);
     svg_detail::write_text(out, s, p.theme, p.language);
     if (group) out += "</g>\n";
 }

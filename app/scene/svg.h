@@ -16,6 +16,9 @@
 //             [data-clamped="low|high"] r fill stroke>, its d <path data-part="direction"
 //             data-component> sectors from twelve o'clock clockwise, its <circle
 //             data-part="reference"> dashed √d ring;
+//     the link between the two beads of the first repeated word, at the input and where the beads
+//             rest: <g data-part="twin-link" data-level data-tokens="i j" data-cosine> (its arch,
+//             its pill, « cos 0,79 » on it; scene/twin_link.h);
 //     text on top: box and band labels, the words on tags of their identity colour.
 //   the badges strip (side A's): <g class="badges">, per badge a pill <rect> and one <text
 //     data-figure="blocks|total|attention|ffn|cosine|norm" data-before data-after [data-level]>

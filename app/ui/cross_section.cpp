@@ -7,6 +7,7 @@
 
 #include "scene/colour.h"
 #include "scene/palette.h"
+#include "scene/twin_link.h"
 #include "text/text.h"
 #include "ui/panels.h"
 #include "ui/rgb.h"
@@ -130,6 +131,23 @@ void draw_words(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
     }
 }
 
+// The arch between the two beads of the same word, white on a dark edge so that it reads on every
+// box and on both themes, its cosine on a dark pill (scene/twin_link.h).
+void draw_twin_links(ImDrawList* dl, const Layout& layout, const FrameRecords& frame, const Trace& trace, const Fonts& fonts,
+                     float px, Language language) {
+    const auto width_of = [&](const std::string& text, float size) { return fonts.body->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x; };
+    for (const TwinLink& l : twin_links(trace, layout, frame, px, language, width_of)) {
+        const ImVec2 p0(l.from.x, l.from.y), p1(l.c1.x, l.c1.y), p2(l.c2.x, l.c2.y), p3(l.to.x, l.to.y);
+        dl->AddBezierCubic(p0, p1, p2, p3, IM_COL32(12, 14, 22, 235), l.thick + 3.f);
+        dl->AddBezierCubic(p0, p1, p2, p3, IM_COL32(255, 255, 255, 255), l.thick);
+        const Rect& r = l.label;
+        dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), IM_COL32(12, 14, 22, 240), r.h * 0.5f);
+        dl->AddRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), IM_COL32(255, 255, 255, 255), r.h * 0.5f, 0, 2.f);
+        const float w = width_of(l.text, l.px);
+        dl->AddText(fonts.body, l.px, ImVec2(r.cx() - w * 0.5f, r.cy() - l.px * 0.5f), IM_COL32(255, 255, 255, 255), l.text.c_str());
+    }
+}
+
 // Without the GL renderer: the same bead, flat (fill, outline, ring), from the same records.
 void draw_beads_flat(ImDrawList* dl, const FrameRecords& frame) {
     for (const auto& b : frame.beads) {
@@ -174,6 +192,7 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
     draw_links(dl, frame, layout, fonts, story_px, language);
     draw_hidden(dl, frame, trace.settings, fonts, story_px, language);
     draw_arrows(dl, frame, std::clamp(layout.max_radius * 0.25f, 3.f, 5.f), fonts, story_px);
+    draw_twin_links(dl, layout, frame, trace, fonts, story_px, language);
 
     // The words under the beads at the input, and at the top once they arrive (where they fit).
     draw_words(dl, layout, frame, trace, fonts, layout.level_y.front() + layout.word_offset);

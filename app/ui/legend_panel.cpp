@@ -16,26 +16,33 @@ namespace tb {
 
 namespace {
 
-// The direction scale drawn as the beads use it (from −kCueRange to +kCueRange), `width` wide at
-// the cursor.
+// The direction scale drawn as the beads use it (from −kCueRange to +kCueRange, linear between
+// its stops as the shader mixes them), `width` wide at the cursor; each label in the ink that
+// reads on the colour under it (white on the dark blue and the grey, black on the orange).
 void cue_scale(float width, Language language) {
     const float line = ImGui::GetTextLineHeight();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const int cells = 9;
-    for (int j = 0; j < cells; ++j) {
-        const float x0 = p.x + width * static_cast<float>(j) / cells, x1 = p.x + width * static_cast<float>(j + 1) / cells;
-        dl->AddRectFilled(ImVec2(x0, p.y + line * 0.1f), ImVec2(x1, p.y + line * 0.9f),
-                          rgb(cue_colour(-1.f + 2.f * static_cast<float>(j) / (cells - 1))));
+    const auto& stops = cue_stops();
+    for (int j = 0; j + 1 < kCueStops; ++j) {
+        const float x0 = p.x + width * static_cast<float>(j) / (kCueStops - 1), x1 = p.x + width * static_cast<float>(j + 1) / (kCueStops - 1);
+        const ImU32 a = rgb(stops[static_cast<std::size_t>(j)]), b = rgb(stops[static_cast<std::size_t>(j + 1)]);
+        dl->AddRectFilledMultiColor(ImVec2(x0, p.y + line * 0.1f), ImVec2(x1, p.y + line * 0.9f), a, b, b, a);
     }
+    auto ink = [](float cell) {  // WCAG: black where its contrast beats white's (relative luminance above 0.18)
+        const Rgb c = cue_colour(cell);
+        auto lin = [](float v) { return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f); };
+        const float y = 0.2126f * lin(c.r) + 0.7152f * lin(c.g) + 0.0722f * lin(c.b);
+        return y > 0.18f ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255);
+    };
     const std::string range = format_fixed(kCueRange, 1, language);
     const float pad = line * 0.15f;  // the ends' labels inside the strip, the 0 at its middle
     const std::string low = "−" + range, high = "+" + range;
-    dl->AddText(ImVec2(p.x + pad, p.y), IM_COL32(255, 255, 255, 255), low.c_str());
+    dl->AddText(ImVec2(p.x + pad, p.y), ink(-1.f), low.c_str());
     const float room = width - ImGui::CalcTextSize(low.c_str()).x - ImGui::CalcTextSize(high.c_str()).x - 4 * pad;
     if (room > ImGui::CalcTextSize("0").x * 3)  // the 0 only where it does not touch the ends' labels
-        dl->AddText(ImVec2(p.x + (width - ImGui::CalcTextSize("0").x) * 0.5f, p.y), IM_COL32(255, 255, 255, 255), "0");
-    dl->AddText(ImVec2(p.x + width - pad - ImGui::CalcTextSize(high.c_str()).x, p.y), IM_COL32(255, 255, 255, 255), high.c_str());
+        dl->AddText(ImVec2(p.x + (width - ImGui::CalcTextSize("0").x) * 0.5f, p.y), ink(0.f), "0");
+    dl->AddText(ImVec2(p.x + width - pad - ImGui::CalcTextSize(high.c_str()).x, p.y), ink(1.f), high.c_str());
     ImGui::Dummy(ImVec2(width, line));
 }
 

@@ -280,6 +280,38 @@ void check_figures(const std::map<std::string, std::vector<float>>& marks, const
         check(px("similarity_cells") >= kMinTextPx, "the grid's numbers written at 16 px or more (" + std::to_string(px("similarity_cells")) + ")");
 }
 
+// Issue 34: the start-up sentence's two « le » linked at the input, their cosine written on the
+// link, « cos 0,79 » (the Python reference's forward pass: 0.7898), above the words under the
+// input beads and between the two « le », at 16 px or more; the arch drawn white, 3 px or more,
+// beside its pill (the input's words and vectors are the start-up ones in these scripts).
+void check_twin_link(const std::vector<Run>& runs, const std::string& commands, const Image& img) {
+    for (const char* other : {"/phrase", "/position", "/graine", "/recette", "/dimension", "/langue", "/lecon", "/comparer",
+                              "/panneau", "/entrainer", "/melanger", "/etape"})
+        if (has(commands, other)) return;
+    std::vector<const Run*> le;
+    for (const Run& r : runs)
+        if (r.owner == "##coupe" && r.text == "le") le.push_back(&r);
+    const Run* link = nullptr;  // the lowest « cos … »: the input's
+    for (const Run& r : runs)
+        if (r.owner == "##coupe" && r.text.rfind("cos ", 0) == 0 && (!link || r.y > link->y)) link = &r;
+    check(le.size() == 2, "the two « le » written under the input beads (" + std::to_string(le.size()) + ")");
+    check(link && link->text == "cos 0,79", "the input's link says « cos 0,79 » (" + (link ? link->text : std::string("none")) + ")");
+    if (!link || le.size() != 2) return;
+    const float left = std::min(le[0]->x, le[1]->x), right = std::max(le[0]->right, le[1]->right);
+    check(link->bottom <= std::min(le[0]->y, le[1]->y) && link->x >= left && link->right <= right,
+          "« cos 0,79 » above the words, between the two « le »");
+    check(link->px >= kMinTextPx - 0.05f, "« cos 0,79 » at 16 px or more (" + std::to_string(link->px) + ")");
+    // Just left of the pill (its padding 0.45 of the text size) the arch runs nearly level: white.
+    const float x = link->x - link->px * 0.45f - 6;
+    int white = 0, longest = 0;
+    for (float y = link->y - link->px; y <= link->bottom + link->px; ++y) {
+        const palette::Colour8 c = img.at(x, y);
+        white = c.r >= 230 && c.g >= 230 && c.b >= 230 ? white + 1 : 0;
+        longest = std::max(longest, white);
+    }
+    check(longest >= 3, "the link's arch drawn white, " + std::to_string(longest) + " px thick (3 or more)");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -312,6 +344,7 @@ int main(int argc, char** argv) {
     check_modern(runs, commands, argv[3]);
     check_no_overlap(runs);
     check_figures(marks, commands, dh);
+    check_twin_link(runs, commands, img);
     // Presenter mode: no tooltip where the pointer rests (never moved, or left still 4.5 s).
     if (has(commands, "/presentateur on"))
         for (const Run& r : runs) check(r.owner.rfind("##Tooltip", 0) != 0, "no tooltip without a hover: « " + r.text + " »");
