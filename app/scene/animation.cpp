@@ -43,29 +43,27 @@ void trails(const Trace& trace, const Layout& layout, int below_level, std::vect
 
 // Pre-norm: each box passed (sublayers 1 .. last_level) keeps the normalized input it received,
 // at its own norm (about √d, times the gain), while the stream beads beside it keep growing;
-// where the rows below and above leave it room (not at L 6 on a projector: a box of 14 px).
+// in every box or none, where every box's rows below and above leave it room (not at L 6 on a
+// projector: a box of 14 px).
 void box_inputs(const Trace& trace, const Layout& layout, int last_level, std::vector<BeadRecord>& beads) {
     const int top = static_cast<int>(trace.levels.size()) - 1;
     const auto radius = [&](int level, int i) {
         return layout.beads.radius(trace.levels[static_cast<std::size_t>(level)].vectors.row(i).norm());
     };
-    for (int k = 1; k <= last_level && k < top; ++k) {
+    std::vector<BeadRecord> inputs;
+    for (int k = 1; k < top; ++k) {
         const Matrix& m = trace.levels[static_cast<std::size_t>(k)].normalized_input;
-        if (m.rows() != trace.token_count()) continue;  // post-norm, no norm: the box gets x itself
+        if (m.rows() != trace.token_count()) return;  // post-norm, no norm: the box gets x itself
         const Slot& slot = layout.slots[static_cast<std::size_t>(k)];
-        std::vector<BeadRecord> box;
         for (int i = 0; i < trace.token_count(); ++i) {
             BeadRecord b = bead_of(trace, layout, i, k, slot.box_y, m.row(i).transpose());
-            if (slot.start_y - slot.box_y < b.radius + radius(k - 1, i) || slot.box_y - slot.end_y < b.radius + radius(k, i)) {
-                box.clear();
-                break;
-            }
+            if (slot.start_y - slot.box_y < b.radius + radius(k - 1, i) || slot.box_y - slot.end_y < b.radius + radius(k, i)) return;
             b.role = BeadRole::Input;
             b.alpha = kTrailAlpha;
-            box.push_back(b);
+            if (k <= last_level) inputs.push_back(b);
         }
-        beads.insert(beads.end(), box.begin(), box.end());
     }
+    beads.insert(beads.end(), inputs.begin(), inputs.end());
 }
 
 // The tokens' beads between two keyframes: place, norm (so area) and direction interpolated.

@@ -60,7 +60,7 @@ std::optional<TwinLink> link_at(const Trace& trace, const Layout& layout, const 
                                 std::pair<int, int> pair, float px, Language language, const TextWidth& width_of) {
     std::vector<const BeadRecord*> row, others;
     for (const auto& b : frame.beads)
-        if (b.role != BeadRole::Copy) (b.level == level ? row : others).push_back(&b);
+        if (b.role != BeadRole::Copy) (b.level == level && b.role != BeadRole::Input ? row : others).push_back(&b);  // a box's input is in its box
     const BeadRecord* a = bead_of_token(row, pair.first);
     const BeadRecord* b = bead_of_token(row, pair.second);
     if (!a || !b) return std::nullopt;
