@@ -42,9 +42,9 @@ void trails(const Trace& trace, const Layout& layout, int below_level, std::vect
 }
 
 // Pre-norm: each box passed (sublayers 1 .. last_level) keeps the normalized input it received,
-// at its own norm (about √d, times the gain), while the stream beads beside it keep growing;
-// in every box or none, where every box's rows below and above leave it room (not at L 6 on a
-// projector: a box of 14 px).
+// at its own norm (about √d, times the gain), while the stream beads beside it keep growing. They
+// are drawn under the rows; in every box or none: where the rows below and above leave at least
+// the inner half of each visible (not at L 6 on a projector, where a box is 14 px).
 void box_inputs(const Trace& trace, const Layout& layout, int last_level, std::vector<BeadRecord>& beads) {
     const int top = static_cast<int>(trace.levels.size()) - 1;
     const auto radius = [&](int level, int i) {
@@ -57,7 +57,8 @@ void box_inputs(const Trace& trace, const Layout& layout, int last_level, std::v
         const Slot& slot = layout.slots[static_cast<std::size_t>(k)];
         for (int i = 0; i < trace.token_count(); ++i) {
             BeadRecord b = bead_of(trace, layout, i, k, slot.box_y, m.row(i).transpose());
-            if (slot.start_y - slot.box_y < b.radius + radius(k - 1, i) || slot.box_y - slot.end_y < b.radius + radius(k, i)) return;
+            const float half = 0.5f * b.radius;
+            if (slot.start_y - slot.box_y < half + radius(k - 1, i) || slot.box_y - slot.end_y < half + radius(k, i)) return;
             b.role = BeadRole::Input;
             b.alpha = kTrailAlpha;
             if (k <= last_level) inputs.push_back(b);
@@ -148,8 +149,8 @@ FrameRecords animate(const Trace& trace, const Layout& layout, double playhead, 
 
     if (phase <= 0.f) {  // resting at level `done`, the levels passed left as trails
         out.active_level = done;
-        trails(trace, layout, done, out.beads);
         box_inputs(trace, layout, done, out.beads);
+        trails(trace, layout, done, out.beads);
         for (int i = 0; i < n; ++i)
             out.beads.push_back(bead_of(trace, layout, i, done, layout.level_y[rest], trace.levels[rest].vectors.row(i).transpose()));
         slide(trace, layout, options, out.beads);
@@ -170,8 +171,8 @@ FrameRecords animate(const Trace& trace, const Layout& layout, double playhead, 
     const float y = a.y + (b.y - a.y) * t;
 
     const std::vector<Addition> adds = has_step(c.stages, Step::Output) ? additions(c) : std::vector<Addition>{};
-    trails(trace, layout, k, out.beads);  // trails and the boxes' inputs first, then copies, then the tokens
-    box_inputs(trace, layout, k - 1, out.beads);
+    box_inputs(trace, layout, k - 1, out.beads);  // the boxes' inputs and the trails first, then copies, then the tokens
+    trails(trace, layout, k, out.beads);
     residual_story(c, adds, out);
     token_beads(c, a, b, adds, out.beads);
     inside_story(c, y, options, out);

@@ -117,7 +117,7 @@ struct DialRecord {
 enum class ScoreNote { None, Rope, Alibi };  // how the position enters the scores, written in the box
 
 struct FrameRecords {
-    std::vector<BeadRecord> beads;  // trails and the boxes' inputs first, then copies, then the tokens
+    std::vector<BeadRecord> beads;  // the boxes' inputs and trails first, then copies, then the tokens
     std::vector<LaneRecord> lanes;
     std::vector<ArrowRecord> arrows;
     std::vector<LinkRecord> links;

@@ -168,11 +168,11 @@ void write_box_input(std::string& out, const BeadRecord& b, char side) {
     out += faint(c.num("stroke-width", 2), b.alpha).empty();
 }
 
-// The trails first, then the boxes' inputs, then the beads, as the window draws them; residual copies travel the arc and
+// The boxes' inputs first, then the trails, then the beads, as the window draws them; residual copies travel the arc and
 // never rest, so a picture at rest has none.
 void write_beads(std::string& out, const SvgSide& s) {
     const int d = s.trace->settings.dimension;
-    for (BeadRole role : {BeadRole::Trail, BeadRole::Input, BeadRole::Bead})
+    for (BeadRole role : {BeadRole::Input, BeadRole::Trail, BeadRole::Bead})
         for (const BeadRecord& b : s.frame.beads) {
             if (b.role != role) continue;
             if (role == BeadRole::Input) {

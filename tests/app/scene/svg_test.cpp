@@ -242,7 +242,7 @@ TEST(Svg, BoxesBandsAndArcsFollowTheWiring) {
 }
 
 TEST(Svg, NoTransformColoursAsHexAndThePaintersOrder) {
-    const std::string svg = svg_of(test::session("/couches 3; /etape 5"));
+    const std::string svg = svg_of(test::session("/couches 2; /etape 3"));
     EXPECT_EQ(svg.find(" transform="), std::string::npos);
     const auto all = scan(svg);
     const std::regex hex("#[0-9a-f]{6}|none");
@@ -259,14 +259,14 @@ TEST(Svg, NoTransformColoursAsHexAndThePaintersOrder) {
         else if (kind == "text" && link_text) kind = "twin-link", link_text = false;
         if (!kind.empty() && (order.empty() || order.back() != kind)) order.push_back(kind);
     }
-    // Boxes, bands, arcs, trails, the pre-norm boxes' inputs, beads (each with its cue and ring), the two
+    // Boxes, bands, arcs, the pre-norm boxes' inputs, trails, beads (each with its cue and ring), the two
     // « le »'s link, text on top.
     std::vector<std::string> collapsed;
     for (const auto& k : order) {
         const std::string group = k == "direction" || k == "reference" ? std::string() : k;
         if (!group.empty() && (collapsed.empty() || collapsed.back() != group)) collapsed.push_back(group);
     }
-    EXPECT_EQ(collapsed, (std::vector<std::string>{"input", "norm", "residual", "trail", "normalized-input", "bead", "twin-link", "text"}));
+    EXPECT_EQ(collapsed, (std::vector<std::string>{"input", "norm", "residual", "normalized-input", "trail", "bead", "twin-link", "text"}));
     EXPECT_EQ(all.front().at("viewBox"), "0 0 1600 900");
 }
 
