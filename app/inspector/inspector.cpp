@@ -330,10 +330,10 @@ ScaleFigures scale_figures() {
 }
 
 std::string short_count(std::int64_t v, Language language) {
-    const bool en = language == Language::English;
-    if (v >= 1000000000) return format_fixed(static_cast<double>(v) / 1e9, 1, language) + (en ? " B" : " Md");
-    if (v >= 1000000) return format_fixed(static_cast<double>(v) / 1e6, 1, language) + " M";
-    return format_count(v, language);
+    if (v < 1000000) return format_count(v, language);
+    const double unit = v >= 1000000000 ? 1e9 : 1e6, x = static_cast<double>(v) / unit;  // three significant digits at
+    const std::string name = unit > 1e6 ? (language == Language::English ? " B" : " Md") : " M";  // least: 1,56 Md, not 1,6
+    return format_fixed(x, std::round(x * 10) < 100 ? 2 : 1, language) + name;
 }
 
 std::vector<std::string> scale_details(const std::vector<ScaleRow>& rows, int row, Language language) {
