@@ -64,10 +64,12 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Trace* b, con
     draw_output_family_row(Panel::Output, send, language);
     ImGui::PushTextWrapPos(0);
     const bool trained = trace.trained_steps > 0, causal = trace.settings.mask == Mask::Causal;
+    const std::string caveat = sees_next_word_caveat(trace, language);  // the encoder: each word sees the next one
     if (!trained)
         ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "%s",
-                           tr(language, "Poids aléatoires, non entraînés : ce modèle « ne prédit rien ». Voici pourtant ce qu'il propose.",
-                              "Random, untrained weights: this model « predicts nothing ». Here is what it proposes all the same."));
+                           (tr(language, "Poids aléatoires, non entraînés : ce modèle « ne prédit rien ». Voici pourtant ce qu'il propose.",
+                               "Random, untrained weights: this model “predicts nothing”. Here is what it proposes all the same.") +
+                            (caveat.empty() ? "" : " " + caveat)).c_str());
     else if (causal)  // mot-suivant: the loss read every position
         ImGui::Text(tr(language, "Entraîné %d pas à prédire le mot suivant : chaque ligne est sa prédiction après ce mot.",
                        "Trained %d steps to predict the next word: each row is its prediction after that word."),
