@@ -182,10 +182,10 @@ SettingEntry norm() {
     SettingEntry e = choice_setting("norm", "norme", "norme", &Settings::norm, kNormWords);
     e.subject = "la normalisation";
     e.label = {"normalisation", "normalization"};
-    e.tooltip = {"LayerNorm : (x − μ)/√(σ² + ε) · gain + biais, donc norme √d ; pré-norme x + F(LN(x)), post-norme "
-                 "LN(x + F(x)), ou aucune.",
-                 "LayerNorm: (x − μ)/√(σ² + ε) · gain + bias, hence norm √d; pre-norm x + F(LN(x)), post-norm "
-                 "LN(x + F(x)), or none."};
+    e.tooltip = {"LayerNorm : (x − μ)/√(σ² + ε) · gain + biais, donc norme √d tant que le gain vaut 1 et le biais 0 "
+                 "(au départ ; l'entraînement les apprend) ; pré-norme x + F(LN(x)), post-norme LN(x + F(x)), ou aucune.",
+                 "LayerNorm: (x − μ)/√(σ² + ε) · gain + bias, hence norm √d while the gain is 1 and the bias 0 (at "
+                 "first; training learns them); pre-norm x + F(LN(x)), post-norm LN(x + F(x)), or none."};
     e.help = {"Place la normalisation de couche avant (pre), après (post) ou nulle part.",
               "Places layer normalization before (pre), after (post) the sublayers, or nowhere (aucune)."};
     e.side_b = true;

@@ -12,18 +12,19 @@
 
 namespace tb {
 
-std::string story_caption(StoryPhase phase, Language lang, const Settings& settings, int hidden_width) {
+std::string story_caption(StoryPhase phase, Language lang, const Settings& settings, int hidden_width, const NormClaim& norm) {
     const bool rms = settings.norm_type == NormType::RmsNorm;
+    const std::string size = norm_size_text(norm, lang);  // √d only while the gains are the seed's
     switch (phase) {
         case StoryPhase::None: return {};
         case StoryPhase::Split: return tr(lang, "Chaque mot se dédouble : sa copie x prend sa voie du résidu (à gauche)",
                                           "Each word splits: its copy x takes its own residual lane (left)");
         case StoryPhase::Rise: return tr(lang, "x monte vers la sous-couche", "x rises to the sublayer");
         case StoryPhase::Normalize:
-            if (rms) return tr(lang, "RMSNorm : chaque vecteur divisé par sa moyenne quadratique, sans centrer — taille √d",
-                               "RMSNorm: each vector divided by its root mean square, not centred — size √d");
-            return tr(lang, "LayerNorm : chaque vecteur ramené à la taille √d (l'anneau pointillé)",
-                      "LayerNorm: each vector brought to size √d (the dashed ring)");
+            if (rms) return tr(lang, "RMSNorm : chaque vecteur divisé par sa moyenne quadratique, sans centrer, ramené à ",
+                               "RMSNorm: each vector divided by its root mean square, not centred, brought to ") + size;
+            return tr(lang, "LayerNorm : chaque vecteur ramené à ", "LayerNorm: each vector brought to ") + size +
+                   (norm.initial ? tr(lang, " (l'anneau pointillé)", " (the dashed ring)") : "");
         case StoryPhase::Enter: return tr(lang, "Entrée dans la boîte", "Into the box");
         case StoryPhase::Attention: return tr(lang, "Attention : chaque mot lit les autres — flèche = poids",
                                               "Attention: each word reads the others — arrow = weight");
@@ -40,8 +41,8 @@ std::string story_caption(StoryPhase phase, Language lang, const Settings& setti
         case StoryPhase::Hold: return tr(lang, "Sans résidu : x est perdu, seul F continue",
                                          "No residual: x is lost, only F goes on");
         case StoryPhase::PostNormalize:
-            return rms ? tr(lang, "RMSNorm après ⊕ (post-norm) : retour à la taille √d", "RMSNorm after ⊕ (post-norm): back to size √d")
-                       : tr(lang, "LayerNorm après ⊕ (post-norm) : retour à la taille √d", "LayerNorm after ⊕ (post-norm): back to size √d");
+            return (rms ? tr(lang, "RMSNorm après ⊕ (post-norm) : retour à ", "RMSNorm after ⊕ (post-norm): back to ")
+                        : tr(lang, "LayerNorm après ⊕ (post-norm) : retour à ", "LayerNorm after ⊕ (post-norm): back to ")) + size;
         case StoryPhase::Leave: return tr(lang, "Le nouveau x monte à son niveau", "The new x rises to its level");
         case StoryPhase::FinalNorm:
             return rms ? tr(lang, "RMSNorm finale, avant la sortie", "Final RMSNorm, before the output")
@@ -52,7 +53,8 @@ std::string story_caption(StoryPhase phase, Language lang, const Settings& setti
 }
 
 void draw_story_caption(ImDrawList* dl, const FrameRecords& frame, const Layout& layout, const Fonts& fonts, float px,
-                        const Settings& settings, int hidden_width, Language language, const ThemeColours& theme) {
+                        const Settings& settings, int hidden_width, const NormClaim& norm, Language language,
+                        const ThemeColours& theme) {
     const Rect& line = layout.caption;
     px = std::min(px, line.h);  // it keeps to its line, shrinking when the line is short
     // During attention with RoPE or ALiBi, how the position enters the scores (the brief note
@@ -60,7 +62,7 @@ void draw_story_caption(ImDrawList* dl, const FrameRecords& frame, const Layout&
     std::string text = frame.story == StoryPhase::Attention ? score_note(frame, language) : std::string();
     if (!text.empty() && fonts.body->CalcTextSizeA(kMinTextPx, FLT_MAX, 0, text.c_str()).x > line.w - 40)
         text = score_note(frame, language, true);
-    if (text.empty()) text = story_caption(frame.story, language, settings, hidden_width);
+    if (text.empty()) text = story_caption(frame.story, language, settings, hidden_width, norm);
     if (text.empty() || line.empty()) return;
     px = std::max(kMinTextPx, px);
     const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
