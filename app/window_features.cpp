@@ -49,7 +49,13 @@ void Features::install() {
     for (Command& c : declarations()) registry_.add(std::move(c));
     registry_.add_help_note(std::string("Touches : ") + text_in(Language::French).keys_help,
                             std::string("Keys: ") + text_in(Language::English).keys_help);
-    after("parametres", &Features::open_parameters);  // /parametres also opens its window
+    if (Command* parametres = registry_.find("parametres"))  // opens its window; the console points to it
+        parametres->run = [this, inner = parametres->run](Session& session, const Args& args) {
+            const CommandResult result = inner(session, args);
+            if (!result.ok) return result;
+            open_parameters();
+            return CommandResult(true, parameters_reply(*session.trace(), teaching_.presenter()));
+        };
     after("reinit", &Features::reset_view);
     after("melanger", &Features::shuffled);              // the beads slide to their new places
     add_export_commands(
