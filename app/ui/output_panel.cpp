@@ -100,17 +100,20 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Trace* b, con
     ImGui::SetWindowFontScale(1.f);
     ImGui::PushTextWrapPos(0);
     // « canal », as the channel names itself.
+    const ImU32 muted = ImGui::GetColorU32(ImGuiCol_TextDisabled);  // « 0,21 % » never split at its comma
     if (trained)
-        ImGui::TextDisabled(tr(language, "Sur %s mots, le hasard donnerait %s à chacun.", "Over %s words, chance would give each %s."),
-                            format_count(trace.vocabulary_size, language).c_str(),
-                            format_percent(1.0 / std::max(1, trace.vocabulary_size), language).c_str());
+        text_whole(formatted(tr(language, "Sur %s mots, le hasard donnerait %s à chacun.", "Over %s words, chance would give each %s."),
+                             format_count(trace.vocabulary_size, language).c_str(),
+                             format_percent(1.0 / std::max(1, trace.vocabulary_size), language).c_str()),
+                   muted);
     else
-        ImGui::TextDisabled(tr(language, "Sur %s mots, le hasard donnerait %s à chacun. Apprendre ces poids, puis choisir le mot suivant "
-                               "(température) : c'est le prochain canal, #generation-temperature.",
-                               "Over %s words, chance would give each %s. Learning these weights, then choosing the next word "
-                               "(temperature): that is the next channel, #generation-temperature."),
-                            format_count(trace.vocabulary_size, language).c_str(),
-                            format_percent(1.0 / std::max(1, trace.vocabulary_size), language).c_str());
+        text_whole(formatted(tr(language, "Sur %s mots, le hasard donnerait %s à chacun. Apprendre ces poids, puis choisir le mot "
+                                          "suivant (température) : c'est le prochain canal, #generation-temperature.",
+                                "Over %s words, chance would give each %s. Learning these weights, then choosing the next "
+                                "word (temperature): that is the next channel, #generation-temperature."),
+                             format_count(trace.vocabulary_size, language).c_str(),
+                             format_percent(1.0 / std::max(1, trace.vocabulary_size), language).c_str()),
+                   muted);
     ImGui::PopTextWrapPos();
     ImGui::End();
 }

@@ -7,6 +7,7 @@
 #include "scene/palette.h"
 #include "scene/story.h"
 #include "text/text.h"
+#include "text/wrap.h"
 #include "ui/rgb.h"
 #include "ui/story_drawing.h"
 
@@ -68,14 +69,16 @@ void draw_story_caption(ImDrawList* dl, const FrameRecords& frame, const Layout&
     const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
     if (e.x > line.w - 40 && e.x > 0) px = std::max(kMinTextPx, px * (line.w - 40) / e.x);  // clear of the window's edges
     // Never under the smallest text: where one line does not fit (an A/B half at 1024 px), it
-    // wraps, its card reaching down over the top of the stack while the phase lasts.
+    // wraps at spaces only (« 2,86 » whole), its card reaching down over the top of the stack while
+    // the phase lasts.
     const float wrap = std::max(px * 4, line.w - 24);
-    const ImVec2 size = fonts.body->CalcTextSizeA(px, FLT_MAX, wrap, text.c_str());
+    text = wrap_at_spaces(text, wrap, [&](std::string_view s) { return fonts.body->CalcTextSizeA(px, FLT_MAX, 0, s.data(), s.data() + s.size()).x; });
+    const ImVec2 size = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
     const float x = line.x + std::max(0.f, line.w - size.x) * 0.5f;
     const float y = size.y <= line.h ? line.cy() - size.y * 0.5f : line.y + 2;
     dl->AddRectFilled(ImVec2(x - 8, std::min(line.y + 1, y - 1)), ImVec2(x + size.x + 8, std::max(line.bottom() - 1, y + size.y + 1)),
                       to_u32(theme.background, 235), 6.f);
-    dl->AddText(fonts.body, px, ImVec2(x, y), to_u32(theme.text), text.c_str(), nullptr, wrap);
+    dl->AddText(fonts.body, px, ImVec2(x, y), to_u32(theme.text), text.c_str());
 }
 
 }  // namespace tb

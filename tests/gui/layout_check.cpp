@@ -14,6 +14,8 @@
 //   distance 1 … n − 1 and 2ᵏ = 1/m, m = 2^(−8(j'+1)/h) for the shown head j' (Press et al.);
 // - /tetes h h_kv (GQA): the chips carry their head numbers 0 … h − 1 and 0 … h_kv − 1;
 // - a gated FFN, mid-FFN: its three rows named (gate, value, hidden), no two names overlapping.
+// And, in the memory panel, its numbers written whole on one line (issue 34: « 134, / 217,728 »,
+// « 4, / 096² » at 1024×768; check_readings).
 // Exit status 1 when any check fails.
 #include <algorithm>
 #include <cmath>
@@ -258,6 +260,17 @@ void check_modern(const std::vector<Run>& runs, const std::string& commands, con
     }
 }
 
+void check_readings(const std::vector<Run>& runs, const std::string& commands) {
+    if (!has(commands, "/panneau memoire")) return;
+    const bool en = has(commands, "/langue en");
+    // By hand: one layer's scores 8 × 4 096² = 134 217 728; GPT-2 small's KV cache at N = 1 024,
+    // 2 × 12 × 1 024 × 12 × 64 × 1 = 18 874 368. Each written whole on one line (ImGui's wrapping
+    // breaks after a comma: « 8 × 4, / 096² » at 1024×768).
+    const std::string g = en ? "," : "\u202F";
+    for (const std::string& number : {"4" + g + "096²", "134" + g + "217" + g + "728", "1" + g + "024", "18" + g + "874" + g + "368"})
+        check(find_run(runs, "##panneau_memoire", number) != nullptr, "« " + number + " » written whole on one line in the memory panel");
+}
+
 // Presenter mode with a lesson, from 768 lines up: the lesson's strip never crushes the figures,
 // the norm profile's plot and the grid's cells 160 px tall or more, the cosine plot 100, and the
 // start-up sentence's cosines written in the cells at 16 px or more (issue 33: at 1024x768 the
@@ -343,6 +356,7 @@ int main(int argc, char** argv) {
     check(scrub || presenter_lesson, "the timeline's scrub bar reported");
     check_modern(runs, commands, argv[3]);
     check_no_overlap(runs);
+    check_readings(runs, commands);
     check_figures(marks, commands, dh);
     check_twin_link(runs, commands, img);
     // Presenter mode: no tooltip where the pointer rests (never moved, or left still 4.5 s).
