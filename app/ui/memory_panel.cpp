@@ -67,8 +67,8 @@ void draw_memory_panel(const Rect& rect, const Trace& trace, InspectorState& sta
     shapes_lines(m.toy, m.kv_heads == m.heads, language);
 
     // Seed 002's example.
-    text_whole(formatted(tr(language, "Graine 002 : lot 2, n 128, d 512, h 8 → d_h = 512 / 8 = %s",
-                            "Seed 002: batch 2, n 128, d 512, h 8 → d_h = 512 / 8 = %s"),
+    text_whole(formatted(tr(language, "Fiche 002 du cours : lot 2, n 128, d 512, h 8 → d_h = 512 / 8 = %s",
+                            "Course note 002: batch 2, n 128, d 512, h 8 → d_h = 512 / 8 = %s"),
                          n(m.example.q[3]).c_str()));
     shapes_lines(m.example, true, language);
 

@@ -14,8 +14,9 @@
 //   distance 1 … n − 1 and 2ᵏ = 1/m, m = 2^(−8(j'+1)/h) for the shown head j' (Press et al.);
 // - /tetes h h_kv (GQA): the chips carry their head numbers 0 … h − 1 and 0 … h_kv − 1;
 // - a gated FFN, mid-FFN: its three rows named (gate, value, hidden), no two names overlapping.
-// And, in the memory panel, its numbers written whole on one line (issue 34: « 134, / 217,728 »,
-// « 4, / 096² » at 1024×768; check_readings).
+// And two readings issue 34 found wrong (check_readings): in the memory panel, seed 002's example
+// named as the course's note, not « Graine 002 » (a random seed's word), and its numbers written
+// whole on one line (« 134, / 217,728 », « 4, / 096² » at 1024×768).
 // Exit status 1 when any check fails.
 #include <algorithm>
 #include <cmath>
@@ -263,6 +264,9 @@ void check_modern(const std::vector<Run>& runs, const std::string& commands, con
 void check_readings(const std::vector<Run>& runs, const std::string& commands) {
     if (!has(commands, "/panneau memoire")) return;
     const bool en = has(commands, "/langue en");
+    check(find_run(runs, "##panneau_memoire", en ? "Course note 002:" : "Fiche 002 du cours :") != nullptr &&
+              find_run(runs, "##panneau_memoire", en ? "Seed 002" : "Graine 002") == nullptr,
+          "seed 002's example named as the course's note 002, not as a random seed");
     // By hand: one layer's scores 8 × 4 096² = 134 217 728; GPT-2 small's KV cache at N = 1 024,
     // 2 × 12 × 1 024 × 12 × 64 × 1 = 18 874 368. Each written whole on one line (ImGui's wrapping
     // breaks after a comma: « 8 × 4, / 096² » at 1024×768).
