@@ -348,7 +348,7 @@ SettingEntry heads() {
     e.tooltip = {"Choix « h / h_kv » : h têtes de requêtes Q, h_kv têtes de clés et valeurs K/V (d_h = d/h pair, h_kv divise h). "
                  "La tête Q i lit la tête K/V ⌊i/(h/h_kv)⌋ : MHA (h_kv = h), GQA (entre), MQA (h_kv = 1), un cache KV h/h_kv "
                  "fois plus petit. K et V : 2(d·h_kv·d_h + h_kv·d_h) paramètres ; h seul ne change pas le compte.",
-                 "Choice « h / h_kv »: h query heads Q, h_kv key and value heads K/V (d_h = d/h even, h_kv divides h). Query "
+                 "Choice “h / h_kv”: h query heads Q, h_kv key and value heads K/V (d_h = d/h even, h_kv divides h). Query "
                  "head i reads K/V head ⌊i/(h/h_kv)⌋: MHA (h_kv = h), GQA (between), MQA (h_kv = 1), a KV cache h/h_kv times "
                  "smaller. K and V: 2(d·h_kv·d_h + h_kv·d_h) parameters; h alone does not change the count."};
     e.shared_command = "tetes";

@@ -46,7 +46,7 @@ void predictions_table(const char* id, const Trace& trace, const Vocabulary& voc
                 const float width = std::max(2.f, frame * 3.f * static_cast<float>(std::clamp(p.probability, 0.0, 1.0)) * 4.f);
                 dl->AddRectFilled(ImVec2(min.x, max.y), ImVec2(min.x + width, max.y + 4), to_u32(palette::kOutput));
                 if (ImGui::IsItemHovered()) {
-                    ImGui::SetTooltip(tr(language, "« %s » : probabilité %s", "« %s »: probability %s"), p.word.c_str(),
+                    ImGui::SetTooltip(tr(language, "« %s » : probabilité %s", "“%s”: probability %s"), p.word.c_str(),
                                       format_percent(p.probability, language).c_str());
                 }
             }

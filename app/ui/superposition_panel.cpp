@@ -74,7 +74,7 @@ void draw_superposition_panel(const Rect& rect, const Trace& trace, const Superp
                    ImGui::ColorConvertFloat4ToU32(yellow));
     ImGui::TextUnformatted(tr(language, "« Presque perpendiculaires » ne devient la règle qu'en grande dimension : les grands "
                                         "modèles y stockent plus de concepts que de dimensions (superposition).",
-                              "« Nearly perpendicular » becomes the rule only in high dimension: large models store there "
+                              "“Nearly perpendicular” becomes the rule only in high dimension: large models store there "
                               "more concepts than dimensions (superposition)."));
     ImGui::PopTextWrapPos();
     ImGui::End();
