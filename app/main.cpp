@@ -282,7 +282,7 @@ void Program::restore_last_session() {
     const std::string fr = "la dernière session ne peut pas être rouverte, démarrage à neuf" +
                            (moved ? " ; le fichier est gardé sous « " + aside + " »" : std::string());
     const std::string en = "the last session could not be restored, starting fresh" +
-                           (moved ? "; the file is kept as « " + aside + " »" : std::string());
+                           (moved ? "; the file is kept as “" + aside + "”" : std::string());
     std::cerr << "transformer-bloc : " << (registry.language() == tb::Language::English ? en : fr) << '\n'
               << "  " << tb::utf8::terminal_text(result.message) << '\n';
     app->features().add_log({tb::LogLine::Kind::Error, fr, en});
@@ -336,9 +336,9 @@ std::optional<int> Program::run_commands(std::string& commands) {
         if (app) app->features().wait_for_training();  // a script reads as headless: each /entrainer ends before the next line
         const auto result = run(line);
         if (!result.ok)
-            return fail(result.message + (registry.language() == tb::Language::English ? "\n  in the command « "
-                                                                                     : "\n  dans la commande « ") +
-                        tb::utf8::visible(line) + " »");
+            return fail(result.message + (registry.language() == tb::Language::English
+                                              ? "\n  in the command “" + tb::utf8::visible(line) + "”"
+                                              : "\n  dans la commande « " + tb::utf8::visible(line) + " »"));
         if (!window() && !result.message.empty())
             std::cout << tb::utf8::terminal_text(result.message) << (result.message.back() == '\n' ? "" : "\n");
     }

@@ -151,8 +151,8 @@ struct FrameLoop {
             const std::string& line = options.script[script_next++];
             const auto result = app.run(line);
             if (!result.ok) {
-                std::fprintf(stderr, "transformer-bloc : %s\n  %s « %s »\n", result.message.c_str(),
-                             options.english ? "in the command" : "dans la commande", utf8::visible(line).c_str());
+                std::fprintf(stderr, options.english ? "transformer-bloc: %s\n  in the command “%s”\n" : "transformer-bloc : %s\n  dans la commande « %s »\n",
+                             result.message.c_str(), utf8::visible(line).c_str());
                 status = 2;
                 return false;
             }

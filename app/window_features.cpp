@@ -49,7 +49,13 @@ void Features::install() {
     for (Command& c : declarations()) registry_.add(std::move(c));
     registry_.add_help_note(std::string("Touches : ") + text_in(Language::French).keys_help,
                             std::string("Keys: ") + text_in(Language::English).keys_help);
-    after("parametres", &Features::open_parameters);  // /parametres also opens its window
+    if (Command* parametres = registry_.find("parametres"))  // opens its window; the console points to it
+        parametres->run = [this, inner = parametres->run](Session& session, const Args& args) {
+            const CommandResult result = inner(session, args);
+            if (!result.ok) return result;
+            open_parameters();
+            return CommandResult(true, parameters_reply(*session.trace(), teaching_.presenter()));
+        };
     after("reinit", &Features::reset_view);
     after("melanger", &Features::shuffled);              // the beads slide to their new places
     add_export_commands(
@@ -207,10 +213,10 @@ CommandResult Features::request_image(const std::string& path) {
         return CommandResult(false, "/exporter image : " + refusal->fr, "/exporter image: " + refusal->en);
     if (ec || !fs::is_directory(folder, ec) || ::access(folder.c_str(), W_OK) != 0 || fs::is_directory(target, ec))
         return CommandResult(false, "/exporter : impossible d'écrire dans " + quoted_path(path) + " (dossier absent ou protégé)",
-                             "/exporter: cannot write to " + quoted_path(path) + " (missing or protected folder)");
+                             "/exporter: cannot write to " + quoted_path(path, Language::English) + " (missing or protected folder)");
     image_requests_.push_back(target.string());
     return CommandResult(true, "image demandée : écrite à la fin de l'image suivante dans " + quoted_path(target.string()),
-                         "picture requested: written at the end of the next frame to " + quoted_path(target.string()));
+                         "picture requested: written at the end of the next frame to " + quoted_path(target.string(), Language::English));
 }
 
 std::optional<std::string> Features::take_clipboard() {
@@ -255,7 +261,7 @@ void Features::image_written(const std::string& path, const std::optional<std::s
     else
         add_log(
             {LogLine::Kind::Reply,
-             tr(registry_.language(), "vue enregistrée (PNG) dans ", "view saved (PNG) to ") + quoted_path(path)});
+             tr(registry_.language(), "vue enregistrée (PNG) dans ", "view saved (PNG) to ") + quoted_path(path, registry_.language())});
 }
 
 void Features::set_window(float width, float height, float content_scale) {

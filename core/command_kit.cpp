@@ -46,9 +46,12 @@ std::string Args::folded(std::size_t i) const {
 
 std::string Args::rest(std::size_t i) const { return i < ends_.size() ? trim(std::string_view(text_).substr(ends_[i])) : ""; }
 
-std::string quoted(const std::string& text) {
-    return "« " + utf8::visible(text, 40) + " »";
+std::string quoted(const std::string& text, Language language) {
+    const std::string shown = utf8::visible(text, 40);
+    return language == Language::English ? "\u201C" + shown + "\u201D" : "« " + shown + " »";
 }
+
+Text quoted_text(const std::string& text) { return {quoted(text), quoted(text, Language::English)}; }
 
 CommandResult refused(std::string_view name, const Text& expectation, const Text& got) {
     const std::string n(name);
@@ -60,7 +63,7 @@ CommandResult expected(std::string_view name, const Text& expectation, const std
         const std::string n(name);
         return {false, Text{"/" + n + " attend ", "/" + n + " expects "} + expectation + Text{" (rien reçu)", " (nothing given)"}};
     }
-    return refused(name, expectation, same(quoted(got)));
+    return refused(name, expectation, quoted_text(got));
 }
 
 Text integer_range(long long lo, long long hi) {

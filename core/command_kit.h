@@ -2,7 +2,7 @@
 // The kit to write a command: the arguments as tokens, the parsers, the builders for the usual
 // shapes (a choice of words, an integer in a range, a decimal with a comma or a point, on/off,
 // verbs, no argument) and the bilingual replies. Every refusal has the channel's one form:
-//   /couches attend un entier de 1 à 6 (reçu « 9 »)   |   /couches expects an integer from 1 to 6 (got « 9 »)
+//   /couches attend un entier de 1 à 6 (reçu « 9 »)   |   /couches expects an integer from 1 to 6 (got “9”)
 // A window feature writes its commands with the same kit as /couches.
 #include <cstdint>
 #include <functional>
@@ -12,6 +12,8 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "language.h"
 
 namespace tb {
 
@@ -54,11 +56,13 @@ private:
     std::vector<std::size_t> ends_;  // where each word ends in text_
 };
 
-// "« text »", cut after 40 characters so that a 10 000-character paste stays readable.
-std::string quoted(const std::string& text);
+// "« text »" in French, "“text”" in English, cut after 40 characters so that a 10 000-character
+// paste stays readable.
+std::string quoted(const std::string& text, Language language = Language::French);
+Text quoted_text(const std::string& text);  // both
 // "/name attend <expectation> (reçu <got>)": the one form of a refusal.
 CommandResult refused(std::string_view name, const Text& expectation, const Text& got);
-// The same with the text received quoted: (reçu « 9 »), or (rien reçu) when nothing was given.
+// The same with the text received quoted: (reçu « 9 ») | (got “9”), or (rien reçu) when nothing was given.
 CommandResult expected(std::string_view name, const Text& expectation, const std::string& got);
 inline CommandResult expected(std::string_view name, const Text& expectation, const Args& got) {
     return expected(name, expectation, got.text());
@@ -94,7 +98,7 @@ Handler no_argument(std::string name, Act act) {
     return [name, act](Session& session, const Args& args) -> CommandResult {
         if (!args.empty())
             return {false, Text{"/" + name + " n'attend pas d'argument", "/" + name + " takes no argument"} +
-                               (Text{" (reçu ", " (got "} + same(quoted(args.text()) + ")"))};
+                               (Text{" (reçu ", " (got "} + quoted_text(args.text()) + same(")"))};
         return kit_detail::call(act, session);
     };
 }

@@ -110,11 +110,11 @@ CommandResult tetes(Session& session, const Args& args) {
     if (*h < 1 || *h > 8 || d % *h != 0 || (d / *h) % 2 != 0)
         return refused("tetes", Text{"h = ", "h = "} + h_values + Text{" à d = " + std::to_string(d) + " : d_h = d/h doit être un entier pair",
                                                                         " at d = " + std::to_string(d) + ": d_h = d/h must be an even integer"},
-                       same(quoted(args.word(0))));
+                       quoted_text(args.word(0)));
     if (*kv < 1 || *kv > *h || *h % *kv != 0)
         return refused("tetes", Text{"h_kv qui divise h = " + std::to_string(*h) + " (têtes K/V : MHA h_kv = h, GQA un diviseur, MQA 1)",
                                      "h_kv dividing h = " + std::to_string(*h) + " (K/V heads: MHA h_kv = h, GQA a divisor, MQA 1)"},
-                       same(quoted(args.word(1))));
+                       quoted_text(args.word(1)));
     Settings next = session.settings();
     next.heads = static_cast<int>(*h), next.kv_heads = static_cast<int>(*kv);
     if (auto error = session.apply(next)) return {false, *error};
@@ -283,7 +283,7 @@ CommandResult CommandRegistry::run_line(Session& session, std::string_view raw) 
     const std::string args = space == std::string::npos ? "" : trim(line.substr(space));
     const Command* command = find(name);
     if (!command) {
-        Text message{"commande inconnue « " + utf8::visible(name) + " »", "unknown command « " + utf8::visible(name) + " »"};
+        Text message{"commande inconnue « " + utf8::visible(name) + " »", "unknown command \u201C" + utf8::visible(name) + "\u201D"};
         if (auto near = suggest(name)) message = message + Text{" — vouliez-vous dire /" + *near + " ?", " — did you mean /" + *near + "?"};
         return reply(false, message + Text{" (/aide pour la liste)", " (/aide for the list)"});
     }
@@ -421,13 +421,13 @@ ScriptLines CommandRegistry::read_script(std::string_view text) const {
         const std::size_t last = before.find_last_of(" \t");
         const std::string example = last == std::string::npos ? "/exporter svg \"a;b.svg\""
                                                               : before.substr(0, last + 1) + in_quotes(before.substr(last + 1) + ";" + piece);
-        const std::string got = quoted(piece), cut = "« " + utf8::visible(before + ";" + piece) + " »",
-                          write = "« " + utf8::visible(example) + " »";
+        const std::string cut = utf8::visible(before + ";" + piece), write = utf8::visible(example);
+        const auto en = [](const std::string& s) { return "\u201C" + s + "\u201D"; };
         return {{},
-                Text{got + " n'est pas une commande : le « ; » de " + cut +
-                         " sépare deux commandes ; mettez le chemin entre guillemets : " + write + " (rien n'a été exécuté)",
-                     got + " is not a command: the « ; » in " + cut +
-                         " separates two commands; put the path in double quotes: " + write + " (nothing was run)"}};
+                Text{quoted(piece) + " n'est pas une commande : le « ; » de « " + cut + " » sépare deux commandes ; " +
+                         "mettez le chemin entre guillemets : « " + write + " » (rien n'a été exécuté)",
+                     quoted(piece, Language::English) + " is not a command: the \u201C;\u201D in " + en(cut) +
+                         " separates two commands; put the path in double quotes: " + en(write) + " (nothing was run)"}};
     }
     return out;
 }

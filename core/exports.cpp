@@ -147,7 +147,7 @@ std::string parameters_markdown(const Trace& trace, Language language) {
     const std::string hundred = format_percent(1.0, language);
     out << "| **total** | | **" << n(toy_total) << "** | " << hundred << " | | **" << n(gpt2_total) << "** | " << hundred
         << " |\n\n"
-        << (en ? "Shares are of the total; the « per block » rows are included in « blocks ».\n"
+        << (en ? "Shares are of the total; the \u201Cper block\u201D rows are included in \u201Cblocks\u201D.\n"
                : "Les parts se rapportent au total ; les lignes « par bloc » sont comprises dans « blocs ».\n");
     return out.str();
 }
@@ -163,10 +163,10 @@ std::string configuration_card(const Trace& trace, Language language) {
     auto card = [&s](const char* command) { return card_word(*setting_for_command(command), s); };
     std::ostringstream out;
     out << c("# Fiche minimale de configuration reproductible\n\n", "# Minimal reproducible configuration card\n\n")
-        << c("transformer-bloc, graine ", "transformer-bloc, seed ") << s.seed << c(", phrase « ", ", sentence « ")
-        << s.sentence << " » (" << trace.token_count() << " tokens)."
+        << c("transformer-bloc, graine ", "transformer-bloc, seed ") << s.seed << c(", phrase « ", ", sentence \u201C")
+        << s.sentence << c(" » (", "\u201D (") << trace.token_count() << " tokens)."
         << c(" Les clés suivent la fiche de la page « Transformers : architecture originale et blocs modernes ».\n\n",
-             " The keys follow the card of the page « Transformers: original architecture and modern blocks ».\n\n")
+             " The keys follow the card of the page \u201CTransformers: original architecture and modern blocks\u201D.\n\n")
         << "```yaml\n"
         << "architecture: " << (causal ? "decoder" : "encoder")
         << (causal ? c("  # masque causal", "  # causal mask") : c("  # attention bidirectionnelle", "  # bidirectional attention")) << '\n'
@@ -234,7 +234,8 @@ bool finite_level(const Level& level) {
 // The text written at `path` whole or not at all; the reply says where (the name made safe to show).
 CommandResult written(const std::string& path, const std::string& text, const Text& what) {
     if (auto error = write_file(path, text)) return {false, Text{"/exporter : " + error->fr, "/exporter: " + error->en}};
-    return {true, what + same(quoted_path(absolute(path)))};
+    const std::string where = absolute(path);
+    return {true, what + Text{quoted_path(where), quoted_path(where, Language::English)}};
 }
 
 // An export that reads the model's values: refused, nothing written, when one is not finite.
@@ -295,7 +296,7 @@ std::optional<Text> non_finite_model(const Trace& trace) {
             return Text{"/exporter : le modèle a divergé, une valeur non finie (NaN ou infini) dès le niveau " +
                             std::to_string(level.index) + " « " + level.name + " »",
                         "/exporter: the model diverged, a non-finite value (NaN or infinity) from level " +
-                            std::to_string(level.index) + " « " + level_name(level.index, trace.settings.layers, Language::English) + " »"} +
+                            std::to_string(level.index) + " \u201C" + level_name(level.index, trace.settings.layers, Language::English) + "\u201D"} +
                    nothing;
     Weights copy = *trace.weights;  // trained_tensors lists every tensor, through a mutable reference
     bool finite = all_finite(trace.position);

@@ -59,15 +59,15 @@ ReadResult read_failure(const Said& said) {
 }
 
 ReadResult read_failure(const std::string& path, const Said& what) {
-    const std::string q = quoted_path(path);
-    return read_failure({q + " est " + what.fr + ", pas un fichier", q + " is " + what.en + ", not a file"});
+    const std::string q = quoted_path(path), q_en = quoted_path(path, Language::English);
+    return read_failure({q + " est " + what.fr + ", pas un fichier", q_en + " is " + what.en + ", not a file"});
 }
 
 ReadResult read_failure(const std::string& path, int error) {
-    const std::string q = quoted_path(path);
-    if (error == ENOENT) return read_failure({"fichier " + q + " introuvable", "file " + q + " not found"});
+    const std::string q = quoted_path(path), q_en = quoted_path(path, Language::English);
+    if (error == ENOENT) return read_failure({"fichier " + q + " introuvable", "file " + q_en + " not found"});
     const Said why = reason(error);
-    return read_failure({"impossible de lire " + q + " : " + why.fr, "cannot read " + q + ": " + why.en});
+    return read_failure({"impossible de lire " + q + " : " + why.fr, "cannot read " + q_en + ": " + why.en});
 }
 
 }  // namespace
@@ -89,7 +89,7 @@ ReadResult read_text_file(const std::string& path, std::size_t max_bytes) {
         struct stat link {};
         if (error == ENOENT && ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode))
             return read_failure({quoted_path(path) + " est un lien vers un fichier absent",
-                                 quoted_path(path) + " is a link to a missing file"});
+                                 quoted_path(path, Language::English) + " is a link to a missing file"});
         return read_failure(path, error);
     }
     if (auto what = not_a_file(st.st_mode)) return read_failure(path, *what);
@@ -103,7 +103,7 @@ ReadResult read_text_file(const std::string& path, std::size_t max_bytes) {
     if (::fstat(fd, &st) != 0) return read_failure(path, errno);
     if (auto what = not_a_file(st.st_mode)) return read_failure(path, *what);
     const Said too_large{quoted_path(path) + " dépasse " + format_byte_limit(max_bytes) + " (trop grand)",
-                         quoted_path(path) + " exceeds " + format_byte_limit(max_bytes, true) + " (too large)"};
+                         quoted_path(path, Language::English) + " exceeds " + format_byte_limit(max_bytes, true) + " (too large)"};
     if (static_cast<std::uintmax_t>(st.st_size) > max_bytes) return read_failure(too_large);
     // The size can lie (a file that grows, /proc): the limit holds on what is actually read.
     ReadResult out;
@@ -165,7 +165,7 @@ std::string temporary_name(const std::string& folder, const std::string& name) {
 
 Said cannot_write(const std::string& path, const Said& why) {
     return {"impossible d'écrire dans " + quoted_path(path) + " : " + why.fr,
-            "cannot write to " + quoted_path(path) + ": " + why.en};
+            "cannot write to " + quoted_path(path, Language::English) + ": " + why.en};
 }
 Said cannot_write(const std::string& path, const std::string& fr, const std::string& en) {
     return cannot_write(path, Said{fr, en});
@@ -261,15 +261,15 @@ std::optional<Said> write_one_way(bool unnamed, const Destination& d, std::strin
 // holds for every user, root included, as an editor has it; or this user may not write it (another
 // owner's file). Renaming over it would bypass that protection, so it is refused, nothing written.
 std::optional<Said> read_only(const std::string& path, const struct stat& st, const std::string& target) {
-    const std::string q = quoted_path(path);
+    const std::string q = quoted_path(path), q_en = quoted_path(path, Language::English);
     if ((st.st_mode & 0222) == 0)
         return Said{q + " est en lecture seule : rien n'a été écrit (chmod u+w pour l'autoriser)",
-                    q + " is read-only: nothing was written (chmod u+w to allow it)"};
+                    q_en + " is read-only: nothing was written (chmod u+w to allow it)"};
     if (::access(target.c_str(), W_OK) == 0) return std::nullopt;
     if (errno == EROFS) return cannot_write(path, reason(EROFS));
     if (errno != EACCES && errno != EPERM) return std::nullopt;  // ETXTBSY…: replacing the name is still allowed
     return Said{q + " est en lecture seule pour cet utilisateur : rien n'a été écrit (il appartient à un autre)",
-                q + " is read-only for this user: nothing was written (it belongs to someone else)"};
+                q_en + " is read-only for this user: nothing was written (it belongs to someone else)"};
 }
 
 // Where a write of `path` goes (its links followed), or why nothing may be written there.
@@ -300,11 +300,11 @@ std::optional<Said> find_destination(const std::string& path, Destination& d) {
     d.name = slash == std::string::npos ? d.target : d.target.substr(slash + 1);
     if (!d.existing) {
         struct stat f {};
-        const std::string folder = quoted_path(d.folder);
+        const std::string folder = quoted_path(d.folder), folder_en = quoted_path(d.folder, Language::English);
         if (::stat(d.folder.c_str(), &f) != 0)
-            return errno == ENOENT ? cannot_write(path, "dossier absent " + folder, "missing folder " + folder)
+            return errno == ENOENT ? cannot_write(path, "dossier absent " + folder, "missing folder " + folder_en)
                                    : cannot_write(path, reason(errno));
-        if (!S_ISDIR(f.st_mode)) return cannot_write(path, folder + " n'est pas un dossier", folder + " is not a folder");
+        if (!S_ISDIR(f.st_mode)) return cannot_write(path, folder + " n'est pas un dossier", folder_en + " is not a folder");
         if (d.name.size() > 255) return cannot_write(path, "nom trop long", "name too long");
     }
     return std::nullopt;
@@ -312,7 +312,10 @@ std::optional<Said> find_destination(const std::string& path, Destination& d) {
 
 }  // namespace
 
-std::string quoted_path(std::string_view path) { return "« " + utf8::visible(path, 4096) + " »"; }
+std::string quoted_path(std::string_view path, Language language) {
+    const std::string shown = utf8::visible(path, 4096);
+    return language == Language::English ? "\u201C" + shown + "\u201D" : "« " + shown + " »";
+}
 
 std::optional<FileMessage> write_refusal(const std::string& path) {
     Destination d;

@@ -22,6 +22,8 @@
 #include <string_view>
 #include <sys/types.h>
 
+#include "language.h"
+
 namespace tb {
 
 struct ReadResult {
@@ -42,9 +44,10 @@ struct FileMessage {
     std::string fr, en;
 };
 
-// "« path »" with its control characters (C0, DEL, C1) and bytes that are not UTF-8 made visible
-// (utf8::visible): how every message shows a file name, safe to print on a terminal.
-std::string quoted_path(std::string_view path);
+// "« path »" (French) or "“path”" (English) with its control characters (C0, DEL, C1) and bytes that
+// are not UTF-8 made visible (utf8::visible): how every message shows a file name, safe to print on a
+// terminal.
+std::string quoted_path(std::string_view path, Language language = Language::French);
 
 // Why nothing may be written at `path` (a read-only file, a folder, a missing folder…), asked
 // before any work is done (--trace, --screenshot, /exporter image); nothing when it may be.

@@ -34,7 +34,7 @@ std::optional<Text> decode_piece(std::string_view piece, std::size_t number, std
         if (high < 0 || low < 0) {
             const std::string got = utf8::visible(piece.substr(i, 3), 3);
             return Text{"« " + got + " » dans la commande " + n + " n'est pas un octet codé %XX (deux chiffres hexadécimaux ; %25 pour un %)",
-                        "« " + got + " » in command " + n + " is not an encoded byte %XX (two hexadecimal digits; %25 for a %)"};
+                        "\u201C" + got + "\u201D in command " + n + " is not an encoded byte %XX (two hexadecimal digits; %25 for a %)"};
         }
         out += static_cast<char>(high * 16 + low);
         i += 2;
@@ -55,8 +55,8 @@ bool kept_raw(unsigned char c) {
 
 // The refusals, each naming what a link may not do, then the line.
 Text refused_line(const Text& why, std::string_view line) {
-    const std::string shown = "« " + utf8::visible(line, 60) + " »";
-    return why + Text{" : " + shown + " refusé", ": " + shown + " refused"};
+    const std::string shown = utf8::visible(line, 60);
+    return why + Text{" : « " + shown + " » refusé", ": \u201C" + shown + "\u201D refused"};
 }
 
 Text steps_cap() { return same(format_count(kMaxLinkTrainingSteps, Language::French)); }

@@ -86,7 +86,7 @@ CommandResult melanger(Session& session) {
     if (order.empty())
         return {false, Text{"/melanger : aucun autre ordre n'existe, tous les mots de ",
                             "/melanger: no other order exists, every word of "} +
-                           same(quoted(trace.settings.sentence)) +
+                           quoted_text(trace.settings.sentence) +
                            Text{" sont identiques ; rien n'a changé", " is the same; nothing changed"}};
     std::vector<std::string> moved;
     std::vector<int> places;
@@ -104,7 +104,7 @@ CommandResult melanger(Session& session) {
                             "/melanger: the shuffled sentence does not read back word for word; nothing changed"}};
     if (auto error = session.apply(next, std::move(places))) return {false, *error};
     session.set_melanger_count(session.melanger_count() + 1);
-    return {true, Text{"phrase mélangée : ", "sentence shuffled: "} + same("« " + next.sentence + " »\n") +
+    return {true, Text{"phrase mélangée : ", "sentence shuffled: "} + Text{"« " + next.sentence + " »\n", "\u201C" + next.sentence + "\u201D\n"} +
                       what_to_notice(session.settings())};
 }
 

@@ -24,6 +24,12 @@ Matrix tied_head_probabilities(const Trace& trace, const Matrix& h) {
 
 Matrix next_word_probabilities(const Trace& trace) { return tied_head_probabilities(trace, trace.levels.back().vectors); }
 
+std::string sees_next_word_caveat(const Trace& trace, Language language) {
+    if (trace.settings.mask == Mask::Causal || trace.trained_steps > 0) return {};
+    return language == Language::English ? "No mask: each position already sees the word after it, so this is no prediction."
+                                         : "Sans masque, chaque position voit déjà le mot qui la suit : ce n'est pas une prédiction.";
+}
+
 std::vector<std::vector<Prediction>> top_predictions(const Trace& trace, const Vocabulary& vocabulary, int k) {
     const Matrix p = next_word_probabilities(trace);
     std::vector<std::vector<Prediction>> result;

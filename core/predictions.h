@@ -20,6 +20,12 @@ struct Prediction {
 // The k most probable words for each position, most probable first: [n][k].
 std::vector<std::vector<Prediction>> top_predictions(const Trace& trace, const Vocabulary& vocabulary, int k);
 
+// The caveat the output panel writes over those words while nothing hides what follows a position
+// (/masque aucun, the channel's encoder, the start-up state) and nothing was trained: every
+// position's attention already reads the word after it, so its « next word » is not a prediction.
+// Empty with the causal mask, or once trained (the panel then says what the training taught).
+std::string sees_next_word_caveat(const Trace& trace, Language language);
+
 // The logit lens: every level's vectors read as if the model stopped there, through the output's
 // own path — the final norm with its weights where the output has one (pre-norm), nothing
 // otherwise — then the tied embedding (z = E h) and a softmax over all V rows. The output level is

@@ -127,12 +127,12 @@ Command recipe_command() {
     };
     return {"recette",
             "/recette <2017|gpt2|llama>",
-            "Ajout : tout le bloc d'une époque (graine 002) : 2017 = post-LayerNorm, sinus, ReLU, sans masque ; gpt2 = "
+            "Ajout : tout le bloc d'une époque (fiche 002 du cours) : 2017 = post-LayerNorm, sinus, ReLU, sans masque ; gpt2 = "
             "pré-LayerNorm, positions apprises, GELU, causal ; llama = pré-RMSNorm, RoPE, SwiGLU, GQA, causal. Garde L, "
             "d, w, la phrase et la graine ; le jouet garde ses biais (nuls au départ) et sa tête liée.",
             recipe_words(),
             choice<Recipe>("recette", words, one_of(recipe_words()), act),
-            "Addition: the whole block of an era (seed 002): 2017 = post-LayerNorm, sinusoidal, ReLU, no mask; gpt2 = "
+            "Addition: the whole block of an era (course note 002): 2017 = post-LayerNorm, sinusoidal, ReLU, no mask; gpt2 = "
             "pre-LayerNorm, learned positions, GELU, causal; llama = pre-RMSNorm, RoPE, SwiGLU, GQA, causal. Keeps L, "
             "d, w, the sentence and the seed; the toy keeps its biases (zero at first) and its tied head."};
 }

@@ -11,7 +11,8 @@ namespace tb {
 // tokens), applies it, and names the unknown words in the reply.
 CommandResult phrase_command(Session& session, const Args& args);
 
-// " ; mots inconnus remplacés par <inconnu> : « a », « b »" (empty when every word is known).
+// " ; mots inconnus remplacés par <inconnu> : « a », « b »" | "; unknown words replaced by <inconnu>: “a”, “b”"
+// (empty when every word is known).
 Text unknown_words_note(const std::vector<Token>& tokens);
 
 }  // namespace tb

@@ -64,9 +64,9 @@ std::optional<Text> read_corpus(const TrainingRecipe& r, const std::vector<std::
         }
         const Text said = loaded.corpus
                               ? Text{"le corpus " + quoted_path(path) + " de son entraînement a changé depuis",
-                                     "the corpus " + quoted_path(path) + " of its training has changed since"}
+                                     "the corpus " + quoted_path(path, Language::English) + " of its training has changed since"}
                               : Text{"le corpus " + quoted_path(path) + " de son entraînement est illisible : " + reason_of(loaded.error_fr, "/corpus : "),
-                                     "the corpus " + quoted_path(path) + " of its training cannot be read: " + reason_of(loaded.error_en, "/corpus: ")};
+                                     "the corpus " + quoted_path(path, Language::English) + " of its training cannot be read: " + reason_of(loaded.error_en, "/corpus: ")};
         if (!why || loaded.corpus) why = said;  // a file that changed says more than one that is missing
     }
     return why;
@@ -96,14 +96,14 @@ std::optional<Text> prepare_side(const std::vector<TrainingRecipe>& runs, const 
     if (!weights.is_null()) {
         Weights w;
         if (auto error = weights_from_json(weights, settings, vocabulary.size(), w)) return Text{quoted_path(opening.path) + " : " + *error,
-                                                                                                  quoted_path(opening.path) + ": " + *error};
+                                                                                                  quoted_path(opening.path, Language::English) + ": " + *error};
         side.weights = std::make_shared<const Weights>(std::move(w));
         // The corpus a next /entrainer draws from: the last run's, as it reads now (it may have changed).
         CorpusResult last = load_corpus(side.recipe.back().corpus, vocabulary);
         if (last.corpus) side.corpus = std::make_shared<const Corpus>(std::move(*last.corpus));
         else note = Text{"le corpus " + quoted_path(side.recipe.back().corpus) + " de son dernier entraînement est illisible (" +
                              reason_of(last.error_fr, "/corpus : ") + ") : /entrainer prendra le corpus interne",
-                         "the corpus " + quoted_path(side.recipe.back().corpus) + " of its last training cannot be read (" +
+                         "the corpus " + quoted_path(side.recipe.back().corpus, Language::English) + " of its last training cannot be read (" +
                              reason_of(last.error_en, "/corpus: ") + "): /entrainer will use the built-in corpus"};
         out = std::move(side);
         return std::nullopt;
@@ -112,7 +112,7 @@ std::optional<Text> prepare_side(const std::vector<TrainingRecipe>& runs, const 
     if (steps > kMaxRetrainSteps)
         return Text{quoted_path(opening.path) + " garde son entraînement sans ses poids, à refaire : " + format_count(steps, Language::French) +
                         " pas, plus que les " + format_count(kMaxRetrainSteps, Language::French) + " permis",
-                    quoted_path(opening.path) + " keeps its training without its weights, to be redone: " +
+                    quoted_path(opening.path, Language::English) + " keeps its training without its weights, to be redone: " +
                         format_count(steps, Language::English) + " steps, more than the " +
                         format_count(kMaxRetrainSteps, Language::English) + " allowed"};
     for (std::size_t i = 0; i < side.recipe.size(); ++i) {
@@ -136,11 +136,11 @@ CommandResult check_opening(const Session& session, const std::string& path, con
     opening.path = path;
     if (auto error = load_session_file(path, session.vocabulary(), opening.file)) return refusal(*error, *error);
     if (view) {
-        if (auto error = view->check_view(opening.file.view)) return refusal(quoted_path(path) + " : " + *error, quoted_path(path) + ": " + *error);
+        if (auto error = view->check_view(opening.file.view)) return refusal(quoted_path(path) + " : " + *error, quoted_path(path, Language::English) + ": " + *error);
         opening.b = view->side_b_settings(opening.file.view, opening.file.settings);
         if (opening.b)
             if (auto error = validate(*opening.b, session.vocabulary()))
-                return refusal(quoted_path(path) + " : côté B : " + *error, quoted_path(path) + ": side B: " + *error);
+                return refusal(quoted_path(path) + " : côté B : " + *error, quoted_path(path, Language::English) + ": side B: " + *error);
     }
     // Each side's weights, or its training's corpora each as it was, before anything changes.
     const SessionFile& file = opening.file;
@@ -197,7 +197,7 @@ CommandResult finish_opening(Session& session, const SessionOpening& opening, Tr
     session.set_melanger_count(file.melanger_count);
     const std::string steps = std::to_string(session.trained_steps());
     Text said{"session ouverte : " + quoted_path(path) + " (graine " + std::to_string(file.settings.seed) + ")",
-              "session opened: " + quoted_path(path) + " (seed " + std::to_string(file.settings.seed) + ")"};
+              "session opened: " + quoted_path(path, Language::English) + " (seed " + std::to_string(file.settings.seed) + ")"};
     if (opening.a.weights) said = said + Text{" ; poids entraînés rechargés : " + steps + " pas", "; trained weights loaded: " + steps + " steps"};
     else if (!file.training.empty()) said = said + Text{" ; entraînement refait : " + steps + " pas", "; training redone: " + steps + " steps"};
     return CommandResult(true, said + opening.note);
@@ -245,7 +245,7 @@ CommandResult save_session(const Session& session, const std::string& path, cons
         return CommandResult(false, "session non enregistrée : " + error->fr, "session not saved: " + error->en);
     std::error_code ec;
     const std::string where = std::filesystem::absolute(path, ec).lexically_normal().string();
-    return CommandResult(true, "session enregistrée dans " + quoted_path(where), "session saved to " + quoted_path(where));
+    return CommandResult(true, "session enregistrée dans " + quoted_path(where), "session saved to " + quoted_path(where, Language::English));
 }
 
 void add_session_commands(CommandRegistry& registry, SessionView* view, std::function<CommandResult(const std::string& path)> open) {

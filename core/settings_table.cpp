@@ -182,10 +182,10 @@ SettingEntry norm() {
     SettingEntry e = choice_setting("norm", "norme", "norme", &Settings::norm, kNormWords);
     e.subject = "la normalisation";
     e.label = {"normalisation", "normalization"};
-    e.tooltip = {"LayerNorm : (x − μ)/√(σ² + ε) · gain + biais, donc norme √d ; pré-norme x + F(LN(x)), post-norme "
-                 "LN(x + F(x)), ou aucune.",
-                 "LayerNorm: (x − μ)/√(σ² + ε) · gain + bias, hence norm √d; pre-norm x + F(LN(x)), post-norm "
-                 "LN(x + F(x)), or none."};
+    e.tooltip = {"LayerNorm : (x − μ)/√(σ² + ε) · gain + biais, donc norme √d tant que le gain vaut 1 et le biais 0 "
+                 "(au départ ; l'entraînement les apprend) ; pré-norme x + F(LN(x)), post-norme LN(x + F(x)), ou aucune.",
+                 "LayerNorm: (x − μ)/√(σ² + ε) · gain + bias, hence norm √d while the gain is 1 and the bias 0 (at "
+                 "first; training learns them); pre-norm x + F(LN(x)), post-norm LN(x + F(x)), or none."};
     e.help = {"Place la normalisation de couche avant (pre), après (post) ou nulle part.",
               "Places layer normalization before (pre), after (post) the sublayers, or nowhere (aucune)."};
     e.side_b = true;
@@ -348,7 +348,7 @@ SettingEntry heads() {
     e.tooltip = {"Choix « h / h_kv » : h têtes de requêtes Q, h_kv têtes de clés et valeurs K/V (d_h = d/h pair, h_kv divise h). "
                  "La tête Q i lit la tête K/V ⌊i/(h/h_kv)⌋ : MHA (h_kv = h), GQA (entre), MQA (h_kv = 1), un cache KV h/h_kv "
                  "fois plus petit. K et V : 2(d·h_kv·d_h + h_kv·d_h) paramètres ; h seul ne change pas le compte.",
-                 "Choice « h / h_kv »: h query heads Q, h_kv key and value heads K/V (d_h = d/h even, h_kv divides h). Query "
+                 "Choice “h / h_kv”: h query heads Q, h_kv key and value heads K/V (d_h = d/h even, h_kv divides h). Query "
                  "head i reads K/V head ⌊i/(h/h_kv)⌋: MHA (h_kv = h), GQA (between), MQA (h_kv = 1), a KV cache h/h_kv times "
                  "smaller. K and V: 2(d·h_kv·d_h + h_kv·d_h) parameters; h alone does not change the count."};
     e.shared_command = "tetes";

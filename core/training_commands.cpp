@@ -119,7 +119,7 @@ Text training_summary(const Session& session, int done, double first_loss, doubl
     Text summary = Text{"entraînement : " + std::to_string(done) + " pas (", "training: " + std::to_string(done) + " steps ("} +
                    same(to_string(objective_of(s))) +
                    Text{", corpus « " + name + " », lot " + std::to_string(s.batch_size) + ", taux ",
-                        ", corpus « " + name + " », batch " + std::to_string(s.batch_size) + ", rate "} +
+                        ", corpus \u201C" + name + "\u201D, batch " + std::to_string(s.batch_size) + ", rate "} +
                    decimal_text(s.learning_rate) + same(")");
     if (run && !std::isnan(first_loss)) {
         const double frequencies = frequency_only_loss(*run->setup.sentences, objective_of(s));

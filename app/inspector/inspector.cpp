@@ -60,7 +60,7 @@ Command make_panel_command(Panel& target) {
         target = *panel;
         if (*panel == Panel::None) return {true, "panneau refermé", "panel closed"};
         return {true, std::string("panneau « ") + panel_word(*panel) + " » ouvert",
-                std::string("panel « ") + panel_word(*panel) + " » open"};
+                std::string("panel “") + panel_word(*panel) + "” open"};
     };
     return Command("panneau", "/panneau <attention|neurones|norme|gradients|echelle|sortie|lentille|raschka|memoire|superposition|entrainement|aucun>",
                    "ouvre un panneau de l'intérieur des sous-couches (aucun : le referme)", panel_words(), run,
@@ -100,7 +100,7 @@ VectorParse parse_vector(std::string_view text) {
         const double v = std::strtod(token.c_str(), &end);
         if (end == token.c_str() || *end != '\0' || !std::isfinite(v) || std::abs(v) > 1e6) {
             r.error = "« " + token + " » n'est pas un nombre (séparez les valeurs par des espaces, ex. 2 4 4 4 5 5 7 9)";
-            r.error_en = "« " + token + " » is not a number (separate the values with spaces, e.g. 2 4 4 4 5 5 7 9)";
+            r.error_en = "“" + token + "” is not a number (separate the values with spaces, e.g. 2 4 4 4 5 5 7 9)";
             return false;
         }
         values.push_back(v);
@@ -330,10 +330,10 @@ ScaleFigures scale_figures() {
 }
 
 std::string short_count(std::int64_t v, Language language) {
-    const bool en = language == Language::English;
-    if (v >= 1000000000) return format_fixed(static_cast<double>(v) / 1e9, 1, language) + (en ? " B" : " Md");
-    if (v >= 1000000) return format_fixed(static_cast<double>(v) / 1e6, 1, language) + " M";
-    return format_count(v, language);
+    if (v < 1000000) return format_count(v, language);
+    const double unit = v >= 1000000000 ? 1e9 : 1e6, x = static_cast<double>(v) / unit;  // three significant digits at
+    const std::string name = unit > 1e6 ? (language == Language::English ? " B" : " Md") : " M";  // least: 1,56 Md, not 1,6
+    return format_fixed(x, std::round(x * 10) < 100 ? 2 : 1, language) + name;
 }
 
 std::vector<std::string> scale_details(const std::vector<ScaleRow>& rows, int row, Language language) {
@@ -350,7 +350,7 @@ std::vector<std::string> scale_details(const std::vector<ScaleRow>& rows, int ro
         out.push_back(pick("d 8 → 16 : attention 4(d² + d) = ", "d 8 → 16: attention 4(d² + d) = ") + n(f.toy_attention_d8) + " → " +
                       n(f.toy_attention_d16) + " = " + format_ratio(static_cast<double>(f.toy_attention_d8), static_cast<double>(f.toy_attention_d16), language) +
                       pick(" avec les biais", " with the biases"));
-        out.push_back(pick("« × 4 » : sur le terme 4d² seul (", "« × 4 »: on the 4d² term alone (") + n(f.toy_square_d8) + " → " +
+        out.push_back(pick("« × 4 » : sur le terme 4d² seul (", "“× 4”: on the 4d² term alone (") + n(f.toy_square_d8) + " → " +
                       n(f.toy_square_d16) + "), " + pick("les biais 4d ne font que × 2", "the biases 4d only × 2"));
         out.push_back(pick("total de ce modèle : ", "this model's total: ") + n(p.total));
         return out;

@@ -164,7 +164,8 @@ struct ScaleFigures {
     std::int64_t toy_attention_d8, toy_attention_d16, toy_square_d8, toy_square_d16;
 };
 ScaleFigures scale_figures();
-// 124,4 M · 8,0 Md (French) · 8.0 B (English): one decimal past a million.
+// 124,4 M · 1,56 Md · 8,03 Md (French) · 8.03 B (English): three significant digits at least (two
+// decimals under 10, one from 10 on).
 std::string short_count(std::int64_t value, Language language);
 // The lines the scale panel writes under the bars for row `row` of scale_rows() (0: this model):
 // d_h = d / h, the rule of thumb 12d² beside the exact block, the seeds' figures of GPT-2 small and

@@ -2,7 +2,22 @@
 
 #include <algorithm>
 
+#include "numbers.h"
+#include "text/text.h"
+
 namespace tb {
+
+Text parameters_reply(const Trace& trace, bool presenter) {
+    const ParameterBreakdown p = count_parameters(toy_architecture(trace.settings, trace.vocabulary_size));
+    const auto n = [](std::int64_t v, Language l) { return format_count(v, l); };
+    const std::string fr = text_in(Language::French).breakdown_title, en = text_in(Language::English).breakdown_title;
+    return {n(p.total, Language::French) + " paramètres, dont " + n(p.blocks, Language::French) +
+                " dans les blocs : le détail, terme par terme, dans la fenêtre « " + fr + " »" +
+                (presenter ? " (hors du mode présentateur)" : ""),
+            n(p.total, Language::English) + " parameters, " + n(p.blocks, Language::English) +
+                " of them in the blocks: the term-by-term detail is in the \u201C" + en + "\u201D window" +
+                (presenter ? " (outside presenter mode)" : "")};
+}
 
 void Inspector::update(const std::shared_ptr<const Trace>& trace, const Vocabulary& vocabulary, const std::shared_ptr<const Trace>& b,
                        const Vocabulary* b_vocabulary) {

@@ -54,6 +54,13 @@ struct LensData {
     std::vector<std::vector<Prediction>> lens_b;
 };
 
+// /parametres in the window (issue 34): the breakdown is a table of aligned columns, which the
+// console's proportional text would scatter into fragments, and it opens in its own window; so the
+// console says the total and where the detail is, on one line: « 5 584 paramètres, dont 1 744 dans
+// les blocs : le détail, terme par terme, dans la fenêtre « Détail des paramètres » ». Presenter
+// mode draws no such window, and the reply says so. (Headless, /parametres prints the table.)
+Text parameters_reply(const Trace& trace, bool presenter);
+
 class Inspector {
 public:
     // /panneau <attention|neurones|norme|gradients|echelle|sortie|lentille|raschka|memoire|superposition|entrainement|aucun>.

@@ -51,8 +51,9 @@ std::string attention_caption(const AttentionReading& r, const std::vector<Token
         return fr ? "poids non entraînés" + colon + "attention presque uniforme (écart max à 1/n" + colon + gap + ")"
                   : "untrained weights: attention almost uniform (largest gap to 1/n: " + gap + ")";
     }
-    auto word = [&](int i) {
-        return "«" + nb + (i >= 0 && i < static_cast<int>(tokens.size()) ? tokens[static_cast<std::size_t>(i)].word : "?") + nb + "»";
+    auto word = [&](int i) -> std::string {
+        const std::string w = i >= 0 && i < static_cast<int>(tokens.size()) ? tokens[static_cast<std::size_t>(i)].word : "?";
+        return fr ? "«" + nb + w + nb + "»" : "“" + w + "”";
     };
     const std::string w = format_fixed(r.weight, 2, language), even = format_fixed(r.even, 2, language);
     const std::string head = std::to_string(r.head + 1);
@@ -129,7 +130,7 @@ std::string head_patterns_caption(const std::vector<HeadPattern>& patterns, cons
         else
             out += fr ? "pas de motif net" : "no clear pattern";
         if (p.mask_key >= 0 && p.mask_key < static_cast<int>(tokens.size()))
-            out += (fr ? " ; [masque] → «" : "; [masque] → «") + nb + tokens[static_cast<std::size_t>(p.mask_key)].word + nb + "» (" +
+            out += (fr ? " ; [masque] → «" + nb : "; [masque] → “") + tokens[static_cast<std::size_t>(p.mask_key)].word + (fr ? nb + "» (" : "” (") +
                    format_fixed(p.mask_weight, 2, language) + ")";
     }
     return out;

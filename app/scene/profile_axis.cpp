@@ -110,6 +110,22 @@ std::vector<float> spread_labels(const std::vector<float>& wanted, float height,
     return out;
 }
 
+std::vector<float> axis_name_lefts(const std::vector<float>& widths, float cell, float left_room, float right_room) {
+    std::vector<float> lefts;
+    const float right_end = cell * static_cast<float>(widths.empty() ? 0 : widths.size() - 1) + right_room;
+    for (std::size_t k = 0; k < widths.size(); ++k) {
+        const float centred = cell * static_cast<float>(k) - widths[k] * 0.5f;
+        lefts.push_back(std::max(-left_room, std::min(centred, right_end - widths[k])));
+    }
+    return lefts;
+}
+
+float narrowest_gap(const std::vector<float>& widths, const std::vector<float>& lefts) {
+    float gap = 1e30f;
+    for (std::size_t k = 1; k < widths.size() && k < lefts.size(); ++k) gap = std::min(gap, lefts[k] - (lefts[k - 1] + widths[k - 1]));
+    return gap;
+}
+
 bool previous_comparable(const Trace& current, const Trace* previous) {
     return previous && previous->levels.size() == current.levels.size() && !previous->levels.empty() &&
            previous->token_count() > 0;

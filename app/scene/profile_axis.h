@@ -47,6 +47,14 @@ std::vector<bool> keep_apart(const std::vector<float>& ys, float gap);
 // keeps them inside [top + height/2, bottom − height/2] when they fit there.
 std::vector<float> spread_labels(const std::vector<float>& wanted, float height, float top, float bottom);
 
+// The x axis's level names: name k centred under level k (k × cell from the plot's left end), the
+// first kept right of −left_room and the last left of (last level × cell) + right_room, so that the
+// end names stay on the panel: their left edges, from the plot's left end.
+std::vector<float> axis_name_lefts(const std::vector<float>& widths, float cell, float left_room, float right_room);
+// The narrowest blank between two neighbouring names so placed (issue 34: « ffn 2 » and « output »
+// one space apart read as one label); a huge value for fewer than two names.
+float narrowest_gap(const std::vector<float>& widths, const std::vector<float>& lefts);
+
 // The previous pass is drawn behind the current one only when both have the same levels (the same
 // L: 2L + 2 levels): a different count would put its levels under other names.
 bool previous_comparable(const Trace& current, const Trace* previous);

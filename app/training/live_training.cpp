@@ -70,7 +70,7 @@ CommandResult LiveTraining::entrainer(const Args& args, const Handler& headless)
     if (const std::optional<Reopening> r = reopening())
         return {false, Text{"la session « " + r->path + " » se réentraîne (" + format_count(r->done, Language::French) + " / " +
                                 format_count(r->total, Language::French) + " pas) : attendez la fin",
-                            "the session « " + r->path + " » is retraining (" + format_count(r->done, Language::English) + " / " +
+                            "the session \u201C" + r->path + "\u201D is retraining (" + format_count(r->done, Language::English) + " / " +
                                 format_count(r->total, Language::English) + " steps): wait for the end"}};
     if (running())
         return {false, Text{"un entraînement est déjà en cours (jusqu'au pas " + std::to_string(target_) + ") : /entrainer stop l'arrête",
@@ -274,7 +274,7 @@ CommandResult LiveTraining::reopen(SessionOpening opening, Commit commit) {
         return false;
     });
     return {true, Text{"session " + quoted_path(path) + " : réentraînement de " + format_count(total, Language::French) + " pas, elle s'ouvre à la fin",
-                       "session " + quoted_path(path) + ": retraining " + format_count(total, Language::English) + " steps, it opens at the end"}};
+                       "session " + quoted_path(path, Language::English) + ": retraining " + format_count(total, Language::English) + " steps, it opens at the end"}};
 }
 
 std::optional<LiveTraining::Reopening> LiveTraining::reopening() const {
@@ -287,7 +287,7 @@ CommandResult LiveTraining::finish_reopening() {
     if (r->models.a) return r->commit(r->opening, std::move(r->models));
     if (stop_)
         return {true, Text{"ouverture de la session « " + r->opening.path + " » annulée ; rien n'a changé",
-                           "opening of the session « " + r->opening.path + " » cancelled; nothing changed"}};
+                           "opening of the session \u201C" + r->opening.path + "\u201D cancelled; nothing changed"}};
     const std::string why = r->error.value_or("?");
     return {false, Text{"session non ouverte : " + why + " ; rien n'a changé", "session not opened: " + why + "; nothing changed"}};
 }

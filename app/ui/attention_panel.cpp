@@ -53,7 +53,7 @@ void attention_header(const Trace& trace, InspectorState& state, Language langua
            "Row i, column j: how much word i (the query) reads word j (the key), softmax(QKᵀ/√d_h). "
            "Each row sums to 1; an even share would be 1/n, n the words the row sees. "
            "With /masque causal a word cannot see later words: the upper triangle is masked (hatched). "
-           "« Almost uniform »: every weight between half and one and a half times 1/n."));
+           "“Almost uniform”: every weight between half and one and a half times 1/n."));
     const char* meaning = tr(language, "ligne = qui regarde · colonne = qui est regardé", "row = who looks · column = who is looked at");
     if (ImGui::CalcTextSize(meaning).x > ImGui::GetContentRegionAvail().x)  // a narrow window: the short form
         meaning = tr(language, "ligne → colonne : qui regarde qui", "row → column: who looks at whom");
@@ -222,9 +222,9 @@ void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& 
             const int i = std::clamp(static_cast<int>((m.y - g.y) / grid.cell), 0, n - 1);
             const std::string& qi = trace.tokens[static_cast<std::size_t>(i)].word, &kj = trace.tokens[static_cast<std::size_t>(j)].word;
             const std::string tip = !attention_visible(i, j, mask)
-                                        ? tr(language, "masqué : « ", "masked: « ") + qi + tr(language, " » ne voit pas « ", " » cannot see « ") + kj + " »"
-                                        : tr(language, "tête ", "head ") + std::to_string(k + 1) + tr(language, " : « ", ": « ") + qi + tr(language, " » regarde « ", " » looks at « ") +
-                                              kj + tr(language, " » avec un poids ", " » with weight ") + format_fixed(a(i, j), 3, language);
+                                        ? tr(language, "masqué : « ", "masked: “") + qi + tr(language, " » ne voit pas « ", "” cannot see “") + kj + tr(language, " »", "”")
+                                        : tr(language, "tête ", "head ") + std::to_string(k + 1) + tr(language, " : « ", ": “") + qi + tr(language, " » regarde « ", "” looks at “") +
+                                              kj + tr(language, " » avec un poids ", "” with weight ") + format_fixed(a(i, j), 3, language);
             ImGui::SetTooltip("%s", tip.c_str());
         }
     }

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "text/text.h"
+#include "ui/help.h"
 
 namespace tb {
 namespace {
@@ -76,16 +77,17 @@ ImVec4 command_ink() {
     return light ? ImVec4(0.05f, 0.25f, 0.65f, 1) : ImVec4(0.55f, 0.78f, 1.f, 1);
 }
 
-// The log's lines from `from` on, commands in blue with their >, refusals in red.
+// The log's lines from `from` on, commands in blue with their >, refusals in red; broken at spaces
+// only (text_whole), so that « 1,744 » or « 0,79 » never splits at its separator.
 void draw_log_lines(const std::vector<LogLine>& log, std::size_t from, Language language) {
-    const ImVec4 ink = command_ink();
+    const ImU32 ink = ImGui::ColorConvertFloat4ToU32(command_ink());
     const bool english = language == Language::English;
     for (std::size_t i = from; i < log.size(); ++i) {
         const std::string& text = log[i].in(english);
         switch (log[i].kind) {
-            case LogLine::Kind::Command: ImGui::TextColored(ink, "> %s", text.c_str()); break;
-            case LogLine::Kind::Reply: ImGui::TextUnformatted(text.c_str()); break;
-            case LogLine::Kind::Error: ImGui::TextColored(ImVec4(1.f, 0.38f, 0.35f, 1), "%s", text.c_str()); break;
+            case LogLine::Kind::Command: text_whole("> " + text, ink); break;
+            case LogLine::Kind::Reply: text_whole(text); break;
+            case LogLine::Kind::Error: text_whole(text, IM_COL32(255, 97, 89, 255)); break;
         }
     }
 }

@@ -155,11 +155,11 @@ void recipe_row(const Settings& s, const CommandSink& send, Language language) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr(language, "recette", "recipe"));
     help_marker(tr(language,
-                   "Le bloc entier comme le tableau de la graine 002 l'écrit (L, d, w, la phrase et la graine restent) :\n"
+                   "Le bloc entier comme le tableau de la fiche 002 du cours l'écrit (L, d, w, la phrase et la graine restent) :\n"
                    "2017 : x ← LN(x + F(x)) post-norme, LayerNorm, sinus, ReLU, 2 têtes, sans masque ;\n"
                    "GPT-2 : x ← x + F(LN(x)) pré-norme, LayerNorm, positions apprises, GELU, 2 têtes, causal ;\n"
                    "Llama : pré-norme RMSNorm, RoPE, SwiGLU, GQA (4 têtes Q sur 2 K/V à d = 8, 8 sur 2 à d = 16), causal.",
-                   "The whole block as seed 002's table writes it (L, d, w, the sentence and the seed stay):\n"
+                   "The whole block as course note 002's table writes it (L, d, w, the sentence and the seed stay):\n"
                    "2017: x ← LN(x + F(x)) post-norm, LayerNorm, sinusoids, ReLU, 2 heads, no mask;\n"
                    "GPT-2: x ← x + F(LN(x)) pre-norm, LayerNorm, learned positions, GELU, 2 heads, causal;\n"
                    "Llama: pre-norm RMSNorm, RoPE, SwiGLU, GQA (4 Q heads over 2 K/V at d = 8, 8 over 2 at d = 16), causal."));

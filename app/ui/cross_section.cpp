@@ -200,8 +200,8 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
     if (layout.top_words && frame.active_level == top && frame.phase <= 0)
         draw_words(dl, layout, frame, trace, fonts, layout.level_y.back() + layout.word_offset);
     const Level& crossed = trace.levels[static_cast<std::size_t>(std::clamp(frame.active_level, 0, top))];
-    draw_story_caption(dl, frame, layout, fonts, story_px * 1.1f, trace.settings, static_cast<int>(crossed.hidden.cols()), language,
-                       theme);
+    draw_story_caption(dl, frame, layout, fonts, story_px * 1.1f, trace.settings, static_cast<int>(crossed.hidden.cols()),
+                       norm_claim(trace, frame.active_level), language, theme);
     ImGui::End();
 }
 

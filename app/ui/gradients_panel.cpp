@@ -249,7 +249,7 @@ void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientDa
                    "poids aléatoires, non entraînés, il peut en sortir plus petit ou plus grand selon la graine et le "
                    "câblage : la phrase sous le titre dit ce que montrent les chiffres d'ici.",
                    "A real backward pass on this model (same weights, same sentence, a fixed loss on the output), once "
-                   "with the residual and once without. y = x + F(x) differentiates to 1 + F′: the « 1 » passes the "
+                   "with the residual and once without. y = x + F(x) differentiates to 1 + F′: the “1” passes the "
                    "gradient unchanged under each sublayer. Without it the gradient must cross every F′; with these "
                    "random, untrained weights it can come out smaller or larger depending on the seed and the wiring: "
                    "the sentence under the title says what the figures here show."));
@@ -283,7 +283,7 @@ void draw_raschka_panel(const Rect& rect, const Trace& trace, const GradientData
                    "droite notre tirage du même réseau (GELU approchée par tanh comme la sienne, poids uniformes "
                    "entre −1/√3 et 1/√3) avec la graine du modèle : d'un tirage à l'autre le rapport change beaucoup, "
                    "d'où la dernière ligne.",
-                   "S. Raschka, « Build a Large Language Model (From Scratch) », section 4.4: five linear layers "
+                   "S. Raschka, “Build a Large Language Model (From Scratch)”, section 4.4: five linear layers "
                    "(sizes 3, 3, 3, 3, 3 then 1) each followed by GELU, input (1; 0; −1), target 0, squared error; "
                    "without shortcuts, then with x + layer(x). Left, his published figures (torch.manual_seed(123)); "
                    "right, our draw of the same network (GELU in its tanh approximation as his, weights uniform "

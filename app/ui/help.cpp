@@ -2,6 +2,13 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <cfloat>
+#include <cstdarg>
+#include <cstdio>
+
+#include "text/wrap.h"
+
 namespace tb {
 namespace {
 
@@ -20,14 +27,38 @@ void help_marker(const char* text) {
     ImGui::TextDisabled("(?)");
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-        ImGui::TextUnformatted(text);
-        ImGui::PopTextWrapPos();
+        text_whole(text, 0, ImGui::GetFontSize() * 28.0f - ImGui::GetCursorPosX());
         ImGui::EndTooltip();
     }
 }
 
 ImU32 to_u32(palette::Colour8 c, int alpha) { return IM_COL32(c.r, c.g, c.b, alpha); }
+
+void text_whole(const std::string& text, ImU32 colour, float width) {
+    if (width <= 0) width = ImGui::GetContentRegionAvail().x;
+    ImFont* font = ImGui::GetFont();
+    const float size = ImGui::GetFontSize();
+    const std::string lines = wrap_at_spaces(text, std::max(1.f, width), [font, size](std::string_view s) {
+        return font->CalcTextSizeA(size, FLT_MAX, 0, s.data(), s.data() + s.size()).x;  // unrounded: widths add up
+    });
+    ImGui::PushTextWrapPos(-1.f);  // broken already: ImGui's wrapping would split after , and .
+    if (colour) ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextUnformatted(lines.c_str(), lines.c_str() + lines.size());
+    if (colour) ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+}
+
+std::string formatted(const char* format, ...) {
+    va_list args, again;
+    va_start(args, format);
+    va_copy(again, args);
+    const int n = std::vsnprintf(nullptr, 0, format, args);
+    va_end(args);
+    std::string out(static_cast<std::size_t>(std::max(0, n)), '\0');
+    if (n > 0) std::vsnprintf(out.data(), out.size() + 1, format, again);
+    va_end(again);
+    return out;
+}
 
 }  // namespace tb
 

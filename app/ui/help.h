@@ -20,6 +20,13 @@ void help_marker(const char* text);
 void show_help_markers(bool shown);
 ImU32 to_u32(palette::Colour8 c, int alpha = 255);
 
+// Text wrapped to `width` (0: the rest of the panel's line) at spaces only, so that a number never
+// splits at its separator as ImGui's own wrapping splits it after , or . (text/wrap.h: « 134, /
+// 217,728 »); in `colour` (0: the text's). One item, as ImGui::TextWrapped.
+void text_whole(const std::string& text, ImU32 colour = 0, float width = 0);
+// printf into a string, for text_whole.
+std::string formatted(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
 }  // namespace tb
 
 namespace tb {

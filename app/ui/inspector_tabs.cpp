@@ -14,7 +14,7 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
         {Panel::Neurons, tr(language, "Neurones", "Neurons"), tr(language, "Les activations cachées du FFN : questions (W↑) et directions (W↓).", "The FFN's hidden activations: questions (W↑) and directions (W↓).")},
         {Panel::Norm, tr(language, "Norme", "Norm"), tr(language, "La normalisation de couche à la main : μ, σ², σ, LN(x).", "Layer norm by hand: μ, σ², σ, LN(x).")},
         {Panel::Gradients, tr(language, "Gradients", "Gradients"), tr(language, "Le gradient par niveau, avec et sans connexion résiduelle.", "The gradient by level, with and without the residual.")},
-        {Panel::Scale, tr(language, "Échelle", "Scale"), tr(language, "La même formule de paramètres, de ce modèle à GPT-3 et Llama ; puis la mémoire (graine 002) et la superposition (graine 004).", "The same parameter formula, from this model to GPT-3 and Llama; then memory (seed 002) and superposition (seed 004).")},
+        {Panel::Scale, tr(language, "Échelle", "Scale"), tr(language, "La même formule de paramètres, de ce modèle à GPT-3 et Llama ; puis la mémoire (fiche 002 du cours) et la superposition (fiche 004 du cours).", "The same parameter formula, from this model to GPT-3 and Llama; then memory (course note 002) and superposition (course note 004).")},
         {Panel::Output, tr(language, "Sortie", "Output"), tr(language, "Ce que prédit le modèle ; la lentille des logits.", "What the model predicts; the logit lens.")},
         {Panel::Training, tr(language, "Entraînement", "Training"), tr(language, "/panneau entrainement : la courbe de perte de /entrainer (le lot, les phrases mises de côté, le hasard ln V) ; /entrainer l'ouvre.", "/panneau entrainement: the loss curve of /entrainer (the batch, the held-out sentences, chance ln V); /entrainer opens it.")},
         {Panel::None, tr(language, "Fermer", "Close"), tr(language, "Referme le panneau (/panneau aucun).", "Closes the panel (/panneau aucun).")},
@@ -104,8 +104,8 @@ void draw_output_family_row(Panel current, const CommandSink& send, Language lan
 void draw_scale_family_row(Panel current, const CommandSink& send, Language language) {
     const View views[3] = {
         {Panel::Scale, tr(language, "paramètres", "parameters"), tr(language, "/panneau echelle : la formule de paramètres, de ce modèle à Llama.", "/panneau echelle: the parameter formula, from this model to Llama.")},
-        {Panel::Memory, tr(language, "mémoire", "memory"), tr(language, "/panneau memoire : les formes et la mémoire de l'attention (graine 002).", "/panneau memoire: the attention's shapes and memory (seed 002).")},
-        {Panel::Superposition, tr(language, "superposition", "superposition"), tr(language, "/panneau superposition : les directions presque perpendiculaires (graine 004).", "/panneau superposition: the nearly perpendicular directions (seed 004).")},
+        {Panel::Memory, tr(language, "mémoire", "memory"), tr(language, "/panneau memoire : les formes et la mémoire de l'attention (fiche 002 du cours).", "/panneau memoire: the attention's shapes and memory (course note 002).")},
+        {Panel::Superposition, tr(language, "superposition", "superposition"), tr(language, "/panneau superposition : les directions presque perpendiculaires (fiche 004 du cours).", "/panneau superposition: the nearly perpendicular directions (course note 004).")},
     };
     family_row(views, current, send);
 }

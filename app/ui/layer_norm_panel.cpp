@@ -62,7 +62,7 @@ void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState&
             ImGui::RadioButton((trace.tokens[static_cast<std::size_t>(i)].word + "##lt" + std::to_string(i)).c_str(), &state.token, i);
         }
         const Level& l = trace.levels[static_cast<std::size_t>(std::clamp(level, 0, static_cast<int>(trace.levels.size()) - 1))];
-        ImGui::TextDisabled(tr(language, "x = « %s » au niveau %s (là où sont les perles), ε = %s", "x = « %s » at level %s (where the beads are), ε = %s"),
+        ImGui::TextDisabled(tr(language, "x = « %s » au niveau %s (là où sont les perles), ε = %s", "x = “%s” at level %s (where the beads are), ε = %s"),
                             trace.tokens[static_cast<std::size_t>(state.token)].word.c_str(),
                             level_label(language, l.index, trace.settings.layers).c_str(), g(trace.layer_norm_eps, 3, language).c_str());
         x = l.vectors.row(state.token).transpose();

@@ -89,7 +89,7 @@ void lens_grid(const Rect& rect, const GridMetrics& m, const Trace& trace, const
                 centred(cx, c.y + (c.h - 4 - small) * 0.5f, ink, p.word, c.w - 4);
             }
             if (ImGui::IsMouseHoveringRect(ImVec2(c.x, c.y), ImVec2(c.right(), c.bottom())))
-                ImGui::SetTooltip(tr(language, "%s, « %s » : « %s » à %s", "%s, « %s »: « %s » at %s"),
+                ImGui::SetTooltip(tr(language, "%s, « %s » : « %s » à %s", "%s, “%s”: “%s” at %s"),
                                   level_label(language, k, layers).c_str(), trace.tokens[static_cast<std::size_t>(i)].word.c_str(),
                                   p.word.c_str(), format_percent(p.probability, language).c_str());
         }

@@ -18,11 +18,7 @@ const std::string& pick(const std::string& fr, const std::string& en, Language l
 
 float button_width(const char* label) { return ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x; }
 
-void wrapped(const std::string& s) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(s.c_str());
-    ImGui::PopTextWrapPos();
-}
+void wrapped(const std::string& s) { text_whole(s); }  // at spaces only: « 3,76 » never split at its comma
 
 // « Entraînement : 120 / 300 pas », its bar and « Annuler » (/entrainer stop), while it runs.
 void training_progress(const LessonTraining& training, const ImVec4& accent, const CommandSink& send, Language language) {
@@ -100,10 +96,8 @@ void step_text(const LessonPlayer& player, bool reveal_below, const Fonts& fonts
     }
     if (player.revealed()) wrapped(player.shown(step.text_fr, step.text_en, language));
     else {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        wrapped(tr(language, "(réfléchis, puis révèle : la commande s'exécutera)",
-                   "(think, then reveal: the command will run)"));
-        ImGui::PopStyleColor();
+        text_whole(tr(language, "(réfléchis, puis révèle : la commande s'exécutera)", "(think, then reveal: the command will run)"),
+                   ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
 }
 

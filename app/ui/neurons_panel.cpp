@@ -105,7 +105,7 @@ void model_neurons(const Rect& rect, const Trace& trace, const Vocabulary& vocab
     const Prediction predicted = top_predictions(trace, vocabulary, 1)[static_cast<std::size_t>(state.token)].front();
     const std::vector<NeuronPush> pushes = neuron_pushes(trace, state.block, state.token, predicted.id);
     ImGui::SetCursorScreenPos(ImVec2(strip.area.x, strip.area.bottom() + frame * 0.15f));
-    ImGui::TextWrapped(tr(language, "prédit : « %s » (%s), poussé par", "predicted: « %s » (%s), pushed by"),
+    ImGui::TextWrapped(tr(language, "prédit : « %s » (%s), poussé par", "predicted: “%s” (%s), pushed by"),
                 predicted.word.c_str(), format_percent(predicted.probability, language).c_str());
     help_marker(tr(language,
                    "Poussée d'un neurone = son activation × (sa colonne de W↓ · l'embedding du mot prédit) : ce qu'il ajoute "
@@ -144,7 +144,7 @@ void model_neurons(const Rect& rect, const Trace& trace, const Vocabulary& vocab
     ImGui::PushTextWrapPos(0);
     const float width = ImGui::GetContentRegionAvail().x, bars = frame * 1.5f;
     ImGui::TextDisabled("%s", tr(language, "question = ligne de W↑ (ce que le neurone « demande » au vecteur)",
-                                 "question = row of W↑ (what the neuron « asks » the vector)"));
+                                 "question = row of W↑ (what the neuron “asks” the vector)"));
     signed_bars("##question", r.question, nullptr, width, bars, language);
     ImGui::TextDisabled("%s", tr(language, "direction = colonne de W↓ (ajoutée au flux, pondérée par l'activation)",
                                  "direction = column of W↓ (added to the stream, weighted by the activation)"));
@@ -214,7 +214,7 @@ void fact_network(InspectorState& state, Language language) {
     ImGui::PopTextWrapPos();
 
     // The truth table of the first neuron: ReLU(q·x − 1) is an AND of the two names.
-    ImGui::TextDisabled("%s", tr(language, "table de vérité du neurone « Thomas ET Pesquet » :", "truth table of the « Thomas AND Pesquet » neuron:"));
+    ImGui::TextDisabled("%s", tr(language, "table de vérité du neurone « Thomas ET Pesquet » :", "truth table of the “Thomas AND Pesquet” neuron:"));
     if (ImGui::BeginTable("##verite", 4, flags)) {
         for (const char* h : {tr(language, "entrée", "input"), "q · x", "ReLU(q · x − 1)", "astronaute"}) ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
@@ -243,7 +243,7 @@ void draw_neurons_panel(const Rect& rect, const Trace& trace, const Vocabulary& 
     if (!begin_panel("##panneau_neurones", rect)) return;
     if (ImGui::RadioButton(tr(language, "ce modèle", "this model"), !state.fact_demo)) state.fact_demo = false;
     ImGui::SameLine();
-    if (ImGui::RadioButton(tr(language, "le neurone « Thomas Pesquet »", "the « Thomas Pesquet » neuron"), state.fact_demo)) state.fact_demo = true;
+    if (ImGui::RadioButton(tr(language, "le neurone « Thomas Pesquet »", "the “Thomas Pesquet” neuron"), state.fact_demo)) state.fact_demo = true;
     if (state.fact_demo) fact_network(state, language);
     else model_neurons(rect, trace, vocabulary, state, language);
     ImGui::End();

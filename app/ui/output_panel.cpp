@@ -46,7 +46,7 @@ void predictions_table(const char* id, const Trace& trace, const Vocabulary& voc
                 const float width = std::max(2.f, frame * 3.f * static_cast<float>(std::clamp(p.probability, 0.0, 1.0)) * 4.f);
                 dl->AddRectFilled(ImVec2(min.x, max.y), ImVec2(min.x + width, max.y + 4), to_u32(palette::kOutput));
                 if (ImGui::IsItemHovered()) {
-                    ImGui::SetTooltip(tr(language, "« %s » : probabilité %s", "« %s »: probability %s"), p.word.c_str(),
+                    ImGui::SetTooltip(tr(language, "« %s » : probabilité %s", "“%s”: probability %s"), p.word.c_str(),
                                       format_percent(p.probability, language).c_str());
                 }
             }
@@ -64,10 +64,12 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Trace* b, con
     draw_output_family_row(Panel::Output, send, language);
     ImGui::PushTextWrapPos(0);
     const bool trained = trace.trained_steps > 0, causal = trace.settings.mask == Mask::Causal;
+    const std::string caveat = sees_next_word_caveat(trace, language);  // the encoder: each word sees the next one
     if (!trained)
         ImGui::TextColored(ImVec4(1, 0.8f, 0.35f, 1), "%s",
-                           tr(language, "Poids aléatoires, non entraînés : ce modèle « ne prédit rien ». Voici pourtant ce qu'il propose.",
-                              "Random, untrained weights: this model « predicts nothing ». Here is what it proposes all the same."));
+                           (tr(language, "Poids aléatoires, non entraînés : ce modèle « ne prédit rien ». Voici pourtant ce qu'il propose.",
+                               "Random, untrained weights: this model “predicts nothing”. Here is what it proposes all the same.") +
+                            (caveat.empty() ? "" : " " + caveat)).c_str());
     else if (causal)  // mot-suivant: the loss read every position
         ImGui::Text(tr(language, "Entraîné %d pas à prédire le mot suivant : chaque ligne est sa prédiction après ce mot.",
                        "Trained %d steps to predict the next word: each row is its prediction after that word."),
@@ -98,17 +100,20 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Trace* b, con
     ImGui::SetWindowFontScale(1.f);
     ImGui::PushTextWrapPos(0);
     // « canal », as the channel names itself.
+    const ImU32 muted = ImGui::GetColorU32(ImGuiCol_TextDisabled);  // « 0,21 % » never split at its comma
     if (trained)
-        ImGui::TextDisabled(tr(language, "Sur %s mots, le hasard donnerait %s à chacun.", "Over %s words, chance would give each %s."),
-                            format_count(trace.vocabulary_size, language).c_str(),
-                            format_percent(1.0 / std::max(1, trace.vocabulary_size), language).c_str());
+        text_whole(formatted(tr(language, "Sur %s mots, le hasard donnerait %s à chacun.", "Over %s words, chance would give each %s."),
+                             format_count(trace.vocabulary_size, language).c_str(),
+                             format_percent(1.0 / std::max(1, trace.vocabulary_size), language).c_str()),
+                   muted);
     else
-        ImGui::TextDisabled(tr(language, "Sur %s mots, le hasard donnerait %s à chacun. Apprendre ces poids, puis choisir le mot suivant "
-                               "(température) : c'est le prochain canal, #generation-temperature.",
-                               "Over %s words, chance would give each %s. Learning these weights, then choosing the next word "
-                               "(temperature): that is the next channel, #generation-temperature."),
-                            format_count(trace.vocabulary_size, language).c_str(),
-                            format_percent(1.0 / std::max(1, trace.vocabulary_size), language).c_str());
+        text_whole(formatted(tr(language, "Sur %s mots, le hasard donnerait %s à chacun. Apprendre ces poids, puis choisir le mot "
+                                          "suivant (température) : c'est le prochain canal, #generation-temperature.",
+                                "Over %s words, chance would give each %s. Learning these weights, then choosing the next "
+                                "word (temperature): that is the next channel, #generation-temperature."),
+                             format_count(trace.vocabulary_size, language).c_str(),
+                             format_percent(1.0 / std::max(1, trace.vocabulary_size), language).c_str()),
+                   muted);
     ImGui::PopTextWrapPos();
     ImGui::End();
 }

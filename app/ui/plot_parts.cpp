@@ -5,25 +5,37 @@
 #include <cmath>
 #include <string>
 
+#include "scene/profile_axis.h"
 #include "text/text.h"
 #include "trace.h"
 
 namespace tb::plot {
 namespace {
 
-// How the x axis writes the level names: short ones (E, a1, f1, S) when crowded, staggered on two
-// lines if still crowded, and only one in `stride` (the ends always) if even that overlaps.
+// How the x axis writes the level names: short ones (E, a1, f1, S) when the medium ones would come
+// closer than three quarters of a line (more than a word's space: « ffn 2 » and « output » one
+// space apart read as one label, issue 34), the end names where they are drawn, kept on the panel;
+// staggered on two lines if the short ones are still crowded, and only one in `stride` (the ends
+// always) if even that overlaps.
 struct AxisStyle {
     bool shorter = false, stagger = false;
     int stride = 1;
 };
-AxisStyle axis_style(float width, int top, Language language) {
-    const float cell = width / static_cast<float>(std::max(1, top));
-    float widest = 0;
-    for (int k = 0; k <= top; ++k) widest = std::max(widest, ImGui::CalcTextSize(level_label(language, k, (top - 1) / 2, LabelLength::Medium).c_str()).x);
+AxisRoom in_pixels(AxisRoom room) {
+    const float line = ImGui::GetTextLineHeight();
+    return {room.left >= 0 ? room.left : line, room.right >= 0 ? room.right : line * 0.8f};
+}
+AxisStyle axis_style(float width, int top, AxisRoom room, Language language) {
+    const float cell = width / static_cast<float>(std::max(1, top)), line = ImGui::GetTextLineHeight();
+    const auto gap = [&](LabelLength length) {
+        std::vector<float> widths;
+        for (int k = 0; k <= top; ++k) widths.push_back(ImGui::CalcTextSize(level_label(language, k, (top - 1) / 2, length).c_str()).x);
+        return narrowest_gap(widths, axis_name_lefts(widths, cell, in_pixels(room).left, in_pixels(room).right));
+    };
     AxisStyle a;
-    a.shorter = cell < widest + 6;
-    const float short_name = ImGui::CalcTextSize("f6").x + std::max(6.f, ImGui::GetTextLineHeight() * 0.25f);  // a gap that reads as one
+    a.shorter = gap(LabelLength::Medium) < line * 0.75f;
+    // Short names have no space of their own: a narrower gap reads as one between them.
+    const float short_name = ImGui::CalcTextSize("f6").x + std::max(6.f, line * 0.25f);
     a.stagger = a.shorter && cell < short_name;
     if (a.stagger && 2 * cell < short_name) a.stride = static_cast<int>(std::ceil(short_name / (2 * cell)));
     return a;
@@ -31,13 +43,16 @@ AxisStyle axis_style(float width, int top, Language language) {
 
 }  // namespace
 
-float axis_lines(float width, int top, Language language) { return axis_style(width, top, language).stagger ? 2.6f : 1.5f; }
+float axis_lines(float width, int top, Language language, AxisRoom room) {
+    return axis_style(width, top, room, language).stagger ? 2.6f : 1.5f;
+}
 
 // The x axis: the level names.
-void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y, Language language) {
+void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y, Language language, AxisRoom room) {
     const float cell = width / static_cast<float>(std::max(1, top));
     const float line = ImGui::GetTextLineHeight();
-    const AxisStyle style = axis_style(width, top, language);
+    const AxisStyle style = axis_style(width, top, room, language);
+    room = in_pixels(room);
     const bool shorter = style.shorter, stagger = style.stagger;
     for (int k = 0, drawn = 0; k <= top; ++k) {
         if (k != top && (k % style.stride != 0 || top - k < style.stride)) continue;  // the end's name keeps its room
@@ -46,7 +61,7 @@ void level_axis(ImDrawList* dl, ImVec2 p0, float width, int top, float y, Langua
         const ImVec2 e = ImGui::CalcTextSize(name.c_str());
         const float x = p0.x + cell * static_cast<float>(k) - e.x * 0.5f;
         const bool low = stagger && drawn++ % 2;
-        dl->AddText(ImVec2(std::clamp(x, p0.x - line, p0.x + width - e.x + line * 0.8f), y + (low ? line : 0)),
+        dl->AddText(ImVec2(std::max(p0.x - room.left, std::min(x, p0.x + width + room.right - e.x)), y + (low ? line : 0)),
                     ImGui::GetColorU32(ImGuiCol_Text), name.c_str());  // follows the theme
     }
 }

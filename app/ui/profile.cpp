@@ -196,7 +196,9 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
     Plot p{0, std::round(rect.right() - line * 0.4f - room), std::round(cursor.y + line * 0.6f), 0, range, log_scale};
     const std::vector<AxisLabel> probe = axis_labels(p, grid, root_d, language);  // their widths set the left margin
     p.left = std::round(cursor.x + std::max(line * 1.6f, widest(probe) + line * 0.5f));
-    p.bottom = std::round(rect.bottom() - line * (plot::axis_lines(p.right - p.left, top, language) + 0.2f));
+    // The end levels' names may reach under the y axis's labels and the end labels' column, to the panel's edges.
+    const plot::AxisRoom names{std::max(line, p.left - cursor.x), std::max(line * 0.8f, rect.right() - ImGui::GetStyle().WindowPadding.x - p.right)};
+    p.bottom = std::round(rect.bottom() - line * (plot::axis_lines(p.right - p.left, top, language, names) + 0.2f));
     if (p.right - p.left < 20 || p.bottom - p.top < 20) {
         ImGui::End();
         return;
@@ -204,7 +206,7 @@ void draw_profile(const Rect& rect, const Trace& trace, const Trace* previous, d
     report_mark("profile_plot", p.left, p.top, p.right, p.bottom, {});  // its height, for tests/gui
     y_axis(dl, p, grid, axis_labels(p, grid, root_d, language));
     const float cell = (p.right - p.left) / static_cast<float>(std::max(1, top));
-    plot::level_axis(dl, ImVec2(p.left, p.bottom), p.right - p.left, top, p.bottom + 4, language);
+    plot::level_axis(dl, ImVec2(p.left, p.bottom), p.right - p.left, top, p.bottom + 4, language, names);
     auto heights = [&](const std::vector<std::vector<double>>& series, int i) {
         std::vector<float> ys;
         for (const auto& level : series) ys.push_back(p.y(level[static_cast<std::size_t>(i)]));

@@ -98,7 +98,7 @@ void draw_scale_panel(const Rect& rect, const Trace& trace, InspectorState& stat
                           rect.bottom() - ImGui::GetStyle().WindowPadding.y;
         ImGui::PushTextWrapPos(0);
         if (room) ImGui::TextColored(col(palette::kResidual), "%s", heading.c_str());
-        for (const std::string& text : lines) ImGui::TextUnformatted(text.c_str());
+        for (const std::string& text : lines) text_whole(text);  // « 7,087,872 » never split at a comma
         ImGui::PopTextWrapPos();
     }
     ImGui::End();

@@ -62,7 +62,7 @@ void title(const Rect& rect, float line, const std::string& text, Language langu
                    "Cell (row i, column j): cos(xᵢ, xⱼ) = xᵢ·xⱼ / (‖xᵢ‖ ‖xⱼ‖), the vectors of the level where the beads are "
                    "(while they cross a sublayer: the level they leave). Red: same direction (1); white: orthogonal (0); "
                    "blue: opposite (−1). The diagonal is 1. Two identical rows: two vectors with the same direction "
-                   "(/position aucun: the two « le »). A zero vector has no direction: 0."));
+                   "(/position aucun: the two “le”). A zero vector has no direction: 0."));
 }
 
 // Row words right-aligned left of the cells; column words above, staggered on two lines.

@@ -13,6 +13,7 @@
 #include "scene/palette.h"
 #include "scene/story.h"
 #include "text/text.h"
+#include "text/wrap.h"
 #include "ui/rgb.h"
 
 namespace tb {
@@ -139,14 +140,18 @@ void draw_links(ImDrawList* dl, const FrameRecords& frame, const Layout& layout,
 
 namespace {
 
-// Text wrapped to `r`'s width from its top (or bottom-aligned), on a dark card; returns its height.
-float note_card(ImDrawList* dl, const Fonts& fonts, float px, const Rect& r, const std::string& text, bool bottom,
+// Text wrapped to `r`'s width (at spaces only: a number stays whole) from its top (or
+// bottom-aligned), on a dark card; returns its height.
+float note_card(ImDrawList* dl, const Fonts& fonts, float px, const Rect& r, const std::string& note, bool bottom,
                 ImU32 colour = IM_COL32(255, 255, 255, 255)) {
-    if (text.empty() || r.w < px * 3) return 0;
-    const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, r.w - 8, text.c_str());
+    if (note.empty() || r.w < px * 3) return 0;
+    const std::string text = wrap_at_spaces(note, r.w - 8, [&](std::string_view s) {
+        return fonts.body->CalcTextSizeA(px, FLT_MAX, 0, s.data(), s.data() + s.size()).x;
+    });
+    const ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
     const float y = bottom ? r.bottom() - e.y - 4 : r.y;
     dl->AddRectFilled(ImVec2(r.x, y - 2), ImVec2(r.x + e.x + 8, y + e.y + 2), kHalo, 4.f);
-    dl->AddText(fonts.body, px, ImVec2(r.x + 4, y), colour, text.c_str(), nullptr, r.w - 8);
+    dl->AddText(fonts.body, px, ImVec2(r.x + 4, y), colour, text.c_str());
     return e.y + 6;
 }
 

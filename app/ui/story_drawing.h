@@ -7,6 +7,7 @@
 
 #include "fonts.h"
 #include "language.h"
+#include "norm_claim.h"
 #include "scene/animation.h"
 #include "teaching/theme.h"
 #include "ui/help.h"
@@ -16,8 +17,10 @@ struct ImDrawList;
 namespace tb {
 
 // The phase's one-line caption (French or English), naming the norm's type and a gated FFN's
-// paths; `hidden_width` is the FFN's w.
-std::string story_caption(StoryPhase phase, Language language, const Settings& settings, int hidden_width);
+// paths; `hidden_width` is the FFN's w; `norm` what the normalization at the level gives (√d while
+// the gains are the seed's, else the live norms: core/norm_claim.h).
+std::string story_caption(StoryPhase phase, Language language, const Settings& settings, int hidden_width,
+                          const NormClaim& norm = {});
 
 // The box being crossed, opened upward while its inside shows (FrameRecords::inside).
 void draw_opened_box(ImDrawList* dl, const FrameRecords& frame, const Layout& layout);
@@ -50,6 +53,7 @@ void draw_copies(ImDrawList* dl, const FrameRecords& frame);
 void draw_arrows(ImDrawList* dl, const FrameRecords& frame, float thick, const Fonts& fonts, float px);
 // On the layout's caption line, above the stack.
 void draw_story_caption(ImDrawList* dl, const FrameRecords& frame, const Layout& layout, const Fonts& fonts, float px,
-                        const Settings& settings, int hidden_width, Language language, const ThemeColours& theme);
+                        const Settings& settings, int hidden_width, const NormClaim& norm, Language language,
+                        const ThemeColours& theme);
 
 }  // namespace tb

@@ -26,11 +26,11 @@ void draw_superposition_panel(const Rect& rect, const Trace& trace, const Superp
     const SuperpositionRow& first = data->rows.front();
     const ImVec4 yellow = ImGui::ColorConvertU32ToFloat4(to_u32(palette::kResidual));
     ImGui::PushTextWrapPos(0);
-    ImGui::Text(tr(language, "En d dimensions, au plus d directions exactement perpendiculaires. Parmi %s paires de vecteurs "
-                             "au hasard, la part presque perpendiculaire (85° à 95°) :",
-                   "In d dimensions, at most d exactly perpendicular directions. Among %s pairs of random vectors, the "
-                   "share nearly perpendicular (85° to 95°):"),
-                n(first.pairs).c_str());
+    text_whole(formatted(tr(language, "En d dimensions, au plus d directions exactement perpendiculaires. Parmi %s paires de "
+                                      "vecteurs au hasard, la part presque perpendiculaire (85° à 95°) :",
+                            "In d dimensions, at most d exactly perpendicular directions. Among %s pairs of random vectors, "
+                            "the share nearly perpendicular (85° to 95°):"),
+                         n(first.pairs).c_str()));
     ImGui::PopTextWrapPos();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(tr(language, "%s vecteurs unitaires tirés de la graine %s. Angle dans 85°–95° ⇔ |cos θ| ≤ sin 5° ≈ 0,087. "
@@ -61,20 +61,20 @@ void draw_superposition_panel(const Rect& rect, const Trace& trace, const Superp
                               n(row.near_perpendicular).c_str(), n(row.pairs).c_str(), format_percent(row.exact, language).c_str());
     }
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", (n(768) + tr(language, " : GPT-2 · ", ": GPT-2 · ") + n(12288) +
-                               tr(language, " : GPT-3 · trait blanc : théorie", ": GPT-3 · white tick: exact")).c_str());
+    text_whole(n(768) + tr(language, " : GPT-2 · ", ": GPT-2 · ") + n(12288) + tr(language, " : GPT-3 · trait blanc : théorie", ": GPT-3 · white tick: exact"),
+               ImGui::GetColorU32(ImGuiCol_TextDisabled));
     const SuperpositionRow* mine = nullptr;
     for (const auto& r : data->rows)
         if (r.dimension == toy) mine = &r;
     if (mine)
-        ImGui::TextColored(yellow, tr(language, "En d = %s (ce modèle), %s seulement : bien plus de %s directions presque "
-                                                "perpendiculaires n'y tiennent pas.",
-                                      "At d = %s (this model), only %s: far more than %s nearly perpendicular directions "
-                                      "do not fit."),
-                           n(toy).c_str(), format_percent(mine->fraction, language).c_str(), n(toy).c_str());
+        text_whole(formatted(tr(language, "En d = %s (ce modèle), %s seulement : bien plus de %s directions presque "
+                                          "perpendiculaires n'y tiennent pas.",
+                                "At d = %s (this model), only %s: far more than %s nearly perpendicular directions do not fit."),
+                             n(toy).c_str(), format_percent(mine->fraction, language).c_str(), n(toy).c_str()),
+                   ImGui::ColorConvertFloat4ToU32(yellow));
     ImGui::TextUnformatted(tr(language, "« Presque perpendiculaires » ne devient la règle qu'en grande dimension : les grands "
                                         "modèles y stockent plus de concepts que de dimensions (superposition).",
-                              "« Nearly perpendicular » becomes the rule only in high dimension: large models store there "
+                              "“Nearly perpendicular” becomes the rule only in high dimension: large models store there "
                               "more concepts than dimensions (superposition)."));
     ImGui::PopTextWrapPos();
     ImGui::End();

@@ -101,7 +101,7 @@ TEST(CliHardening, AReadOnlyFileIsRefusedByEveryWriterEvenForRoot) {
     fs::create_symlink(dir + "/ro", dir + "/link.csv");
     const auto english = run("--lang en --headless --run '/exporter profil " + dir + "/link.csv'");
     EXPECT_EQ(english.status, 2);
-    EXPECT_NE(english.err.find("« " + dir + "/link.csv » is read-only: nothing was written (chmod u+w to allow it)"),
+    EXPECT_NE(english.err.find("“" + dir + "/link.csv” is read-only: nothing was written (chmod u+w to allow it)"),
               std::string::npos)
         << english.err;
     EXPECT_EQ(read_file(dir + "/ro"), "precious");

@@ -70,7 +70,7 @@ TEST(CliSession, ARecipeAloneAboveTwentyThousandStepsIsRefused) {
     EXPECT_FALSE(fs::exists(dir + "/t.json"));
     const auto english = run("--lang en --headless --open '" + dir + "/s.json' --trace '" + dir + "/t.json'");
     EXPECT_EQ(english.status, 2);
-    EXPECT_NE(english.err.find("session not opened: « " + dir + "/s.json » keeps its training without its weights, to be redone: " +
+    EXPECT_NE(english.err.find("session not opened: “" + dir + "/s.json” keeps its training without its weights, to be redone: " +
                                "10,000,000 steps, more than the 20,000 allowed; nothing changed"),
               std::string::npos)
         << english.err;

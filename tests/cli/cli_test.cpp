@@ -493,8 +493,8 @@ TEST(Cli, AnUnquotedSemicolonOrHashNeverCutsAPathSilently) {
     EXPECT_EQ(cut.out, "");
     const auto english = run("--lang en --headless --run '/exporter svg c;d.svg' --trace t.json");
     EXPECT_EQ(english.status, 2);
-    EXPECT_NE(english.err.find("« d.svg » is not a command: the « ; » in « /exporter svg c;d.svg » separates two commands; "
-                               "put the path in double quotes: « /exporter svg \"c;d.svg\" » (nothing was run)"),
+    EXPECT_NE(english.err.find("“d.svg” is not a command: the “;” in “/exporter svg c;d.svg” separates two commands; "
+                               "put the path in double quotes: “/exporter svg \"c;d.svg\"” (nothing was run)"),
               std::string::npos)
         << english.err;
     // The rest of a path that starts with '/' is not taken for a mistyped command either.

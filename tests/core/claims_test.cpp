@@ -176,8 +176,20 @@ TEST(LessonClaims, NoPositionsTheTwoLeAreExactlyTheSame) {
 }
 
 // « Par 3 : le compte est linéaire en L. » and « /dimension 16 … l'attention fait × 3,8 : × 4 sur le terme d² ».
+// In d (issue 34): the toy keeps w = 32, so doubling d multiplies the blocks by 2,55, not 4 (« quadratique
+// en d » alone read as × 4); by hand, a block is 4(d² + d) + 2dw + w + d + 2·2d: 872 at d 8, 2 224 at
+// d 16 (w 32), 3 280 at d 16 with w = 4d = 64.
 TEST(LessonClaims, SixBlocksByThreeAndDimensionSixteenAttentionByThreePointEight) {
     says(step("Empiler six blocs"), "Par 3 : le compte est linéaire en L", "By 3: the count is linear in L");
+    says(step("Empiler six blocs"), "à w = 32, doubler d fait × 2,55 (× 3,76 si w = 4d", "at w = 32, doubling d makes × 2.55 (× 3.76 if w = 4d");
+    EXPECT_EQ(all_text(step("Empiler six blocs")).find("quadratique en d)"), std::string::npos);
+    EXPECT_NEAR(2224.0 / 872.0, 2.55, 0.005);
+    EXPECT_NEAR(3280.0 / 872.0, 3.76, 0.005);
+    const auto stacked = shown("Empiler six blocs", 2017);
+    ASSERT_EQ(stacked->settings.ffn, 32);  // the toy's w, kept by the lesson
+    EXPECT_EQ(stacked->parameters.per_block, 872);
+    EXPECT_EQ(shown("Empiler six blocs", 2017, "/dimension 16")->parameters.per_block, 2224);
+    EXPECT_EQ(session("/dimension 16; /ffn 64").trace()->parameters.per_block, 3280);
     says(step("À toi de jouer"), "l'attention fait × 3,8 : × 4 sur le terme d²", "attention grows × 3.8: × 4 on the d² term");
     for (int seed : {1, 2017}) {
         const auto two = shown("Supprimer les positions", seed), six = shown("Empiler six blocs", seed);

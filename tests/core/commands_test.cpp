@@ -200,7 +200,7 @@ TEST(Commands, EnglishRepliesAfterLangue) {
     auto s = session();
     EXPECT_TRUE(r.execute(s, "/langue en").ok);
     EXPECT_EQ(r.language(), Language::English);
-    EXPECT_EQ(r.execute(s, "/couches 9").message, "/couches expects an integer from 1 to 6 (got « 9 »)");
+    EXPECT_EQ(r.execute(s, "/couches 9").message, "/couches expects an integer from 1 to 6 (got “9”)");  // English quotes in English (issue 34)
     EXPECT_NE(r.execute(s, "/couche 3").message.find("did you mean /couches?"), std::string::npos);
     EXPECT_EQ(r.execute(s, "/residuel off").message, "residual connection cut: x ← F(LN(x))");  // pre-norm: F reads LN(x)
     EXPECT_NE(r.help_text().find("Number L of stacked blocks."), std::string::npos);

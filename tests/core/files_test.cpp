@@ -77,7 +77,7 @@ TEST(FileReader, SaysWhatThePathIs) {
     fs::create_symlink(dir / "gone", dir / "dangling");
     EXPECT_EQ(error(dir / "dangling"), "« " + (dir / "dangling").string() + " » est un lien vers un fichier absent");
     const ReadResult en = read_text_file((dir / "fifo").string(), 10);
-    EXPECT_EQ(en.error_en, "« " + (dir / "fifo").string() + " » is a named pipe (FIFO), not a file");
+    EXPECT_EQ(en.error_en, "“" + (dir / "fifo").string() + "” is a named pipe (FIFO), not a file");
 }
 
 TEST(FileReader, SizeLimitHoldsWhileReading) {

@@ -127,12 +127,12 @@ TEST(LinkPolicy, RefusesFilesTheStoredSessionUnboundedTrainingAndUnknownCommands
     const auto svg = link_line_refusal("/exporter svg a.svg");
     ASSERT_TRUE(svg);
     EXPECT_EQ(svg->fr, files + "« /exporter svg a.svg » refusé");
-    EXPECT_EQ(svg->en, "a link may not save, export or open a file: « /exporter svg a.svg » refused");
+    EXPECT_EQ(svg->en, "a link may not save, export or open a file: “/exporter svg a.svg” refused");
     // A whole link: the first refused line, and nothing changed.
     const auto why = link_refusal({"/couches 3", "/session ouvrir s.json", "/exporter trace t.json"});
     ASSERT_TRUE(why);
     EXPECT_EQ(why->fr, files + "« /session ouvrir s.json » refusé (rien n'a été changé)");
-    EXPECT_EQ(why->en, "a link may not save, export or open a file: « /session ouvrir s.json » refused (nothing was changed)");
+    EXPECT_EQ(why->en, "a link may not save, export or open a file: “/session ouvrir s.json” refused (nothing was changed)");
 }
 
 TEST(LinkPolicy, ReadLinkGivesLinesOnlyWhenEveryOneMayRun) {

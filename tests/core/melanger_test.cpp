@@ -171,11 +171,11 @@ TEST(Melanger, NoOtherOrderIsRefusedAndChangesNothing) {
     CommandRegistry english;
     ASSERT_TRUE(english.execute(s, "/langue en").ok);
     EXPECT_EQ(english.execute(s, "/melanger").message,
-              "/melanger: no other order exists, every word of « le le » is the same; nothing changed");
+              "/melanger: no other order exists, every word of “le le” is the same; nothing changed");
     Session t = session("/position aucun");
     const auto shuffled = english.execute(t, "/melanger");
     ASSERT_TRUE(shuffled.ok);
-    EXPECT_EQ(shuffled.message.rfind("sentence shuffled: « " + t.settings().sentence + " »\n", 0), 0u) << shuffled.message;
+    EXPECT_EQ(shuffled.message.rfind("sentence shuffled: “" + t.settings().sentence + "”\n", 0), 0u) << shuffled.message;
     EXPECT_NE(shuffled.message.find("bag of words (permutation equivariance)"), std::string::npos) << shuffled.message;
 }
 

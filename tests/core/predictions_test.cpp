@@ -90,5 +90,31 @@ TEST(Predictions, LogitLensReadsEachLevelThroughTheOutputsPath) {
     }
 }
 
+// Issue 34: the output panel lists "next words" in encoder mode (/masque aucun, the start-up mask);
+// it says that each position already sees the word after it, which the trace shows: every head of
+// every attention level gives the next token a weight above zero (softmax over all tokens). With
+// the causal mask that weight is 0 and the caveat is gone; once trained, too.
+TEST(Predictions, EncoderModeSaysEachPositionAlreadySeesTheNextWord) {
+    const auto encoder = test::session().trace();
+    ASSERT_EQ(encoder->settings.mask, Mask::None);
+    const auto causal = test::session("/masque causal").trace();
+    for (const auto* t : {encoder.get(), causal.get()})
+        for (const Level& level : t->levels)
+            for (const Matrix& head : level.attention_weights)
+                for (Eigen::Index i = 0; i + 1 < head.rows(); ++i) {
+                    if (t == encoder.get()) EXPECT_GT(head(i, i + 1), 0.0) << level.name << " row " << i;
+                    else EXPECT_EQ(head(i, i + 1), 0.0) << level.name << " row " << i;
+                }
+    const std::string fr = sees_next_word_caveat(*encoder, Language::French);
+    const std::string en = sees_next_word_caveat(*encoder, Language::English);
+    EXPECT_NE(fr.find("chaque position voit déjà le mot qui la suit"), std::string::npos) << fr;
+    EXPECT_NE(en.find("each position already sees the word after it"), std::string::npos) << en;
+    EXPECT_TRUE(sees_next_word_caveat(*causal, Language::French).empty());
+    EXPECT_TRUE(sees_next_word_caveat(*causal, Language::English).empty());
+    Trace trained = *encoder;
+    trained.trained_steps = 300;  // mot-masque: the panel names the [masque] row instead
+    EXPECT_TRUE(sees_next_word_caveat(trained, Language::French).empty());
+}
+
 }  // namespace
 }  // namespace tb

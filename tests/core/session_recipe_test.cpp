@@ -149,7 +149,7 @@ TEST(SessionRecipe, ARecipeAloneAsksAtMostTwentyThousandSteps) {
         EXPECT_FALSE(r.ok);
         EXPECT_EQ(r.message, "session non ouverte : « " + path.string() + " » garde son entraînement sans ses poids, à refaire : " +
                                  said_fr + " pas, plus que les 20\u202F000 permis ; rien n'a changé");
-        EXPECT_EQ(r.english, "session not opened: « " + path.string() + " » keeps its training without its weights, to be redone: " +
+        EXPECT_EQ(r.english, "session not opened: “" + path.string() + "” keeps its training without its weights, to be redone: " +
                                  said_en + " steps, more than the 20,000 allowed; nothing changed");
         EXPECT_EQ(to_json(*s.trace()), before);
     }
@@ -229,7 +229,7 @@ TEST(SessionRecipe, AnUnreadableCorpusSaysWhy) {
     write(recipe_path, recipe.dump());
     const std::string c = corpus.string();
     for (const auto& [content, fr, en] :
-         {std::tuple{std::optional<std::string>{}, "fichier « " + c + " » introuvable", "file « " + c + " » not found"},
+         {std::tuple{std::optional<std::string>{}, "fichier « " + c + " » introuvable", "file “" + c + "” not found"},
           std::tuple{std::optional<std::string>{""}, "« " + c + " » est vide", "\"" + c + "\" is empty"}}) {
         fs::remove(corpus);
         if (content) write(corpus, *content);
@@ -238,7 +238,7 @@ TEST(SessionRecipe, AnUnreadableCorpusSaysWhy) {
         const CommandResult r = open_session(s, recipe_path.string(), nullptr);
         EXPECT_FALSE(r.ok);
         EXPECT_EQ(r.message, "session non ouverte : le corpus « " + c + " » de son entraînement est illisible : " + fr + " ; rien n'a changé");
-        EXPECT_EQ(r.english, "session not opened: the corpus « " + c + " » of its training cannot be read: " + en + "; nothing changed");
+        EXPECT_EQ(r.english, "session not opened: the corpus “" + c + "” of its training cannot be read: " + en + "; nothing changed");
         EXPECT_EQ(to_json(*s.trace()), before);
         const CommandResult with_weights = open_session(s, path.string(), nullptr);
         ASSERT_TRUE(with_weights.ok) << with_weights.message;

@@ -95,8 +95,8 @@ TEST(TextInput, AnUnquotedHashOrSemicolonNeverCutsSilently) {
     ASSERT_TRUE(cut.error);
     EXPECT_EQ(cut.error->fr, "« b.svg » n'est pas une commande : le « ; » de « /exporter svg a;b.svg » sépare deux commandes ; "
                              "mettez le chemin entre guillemets : « /exporter svg \"a;b.svg\" » (rien n'a été exécuté)");
-    EXPECT_EQ(cut.error->en, "« b.svg » is not a command: the « ; » in « /exporter svg a;b.svg » separates two commands; "
-                             "put the path in double quotes: « /exporter svg \"a;b.svg\" » (nothing was run)");
+    EXPECT_EQ(cut.error->en, "“b.svg” is not a command: the “;” in “/exporter svg a;b.svg” separates two commands; "
+                             "put the path in double quotes: “/exporter svg \"a;b.svg\"” (nothing was run)");
     const auto results = run_script(registry, s, "/couches 3; /exporter svg a;b.svg");
     ASSERT_EQ(results.size(), 1u);
     EXPECT_EQ(results[0].message, cut.error->fr);

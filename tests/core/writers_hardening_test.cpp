@@ -39,7 +39,7 @@ TEST(ReadOnlyTarget, IsRefusedWhateverTheUserAndLeftAsItWas) {
     const auto before = write_refusal(path.string());
     ASSERT_TRUE(before);
     EXPECT_EQ(before->fr, said);
-    EXPECT_EQ(before->en, "« " + path.string() + " » is read-only: nothing was written (chmod u+w to allow it)");
+    EXPECT_EQ(before->en, "“" + path.string() + "” is read-only: nothing was written (chmod u+w to allow it)");
     const auto error = write_file_atomically(path.string(), "new");
     ASSERT_TRUE(error);
     EXPECT_EQ(*error, said);
@@ -127,7 +127,7 @@ TEST(NonFiniteModel, IsNamedWhereItDivergedAndNothingIsWritten) {
     ASSERT_TRUE(at_level);
     EXPECT_EQ(at_level->fr.rfind("/exporter : le modèle a divergé, une valeur non finie (NaN ou infini) dès le niveau 3 « attention 2 »", 0), 0u)
         << at_level->fr;
-    EXPECT_NE(at_level->en.find("from level 3 « attention 2 »"), std::string::npos) << at_level->en;
+    EXPECT_NE(at_level->en.find("from level 3 “attention 2”"), std::string::npos) << at_level->en;
     // A finite but huge stream: its norm is infinite, which the profile and the SVG would show.
     Trace huge = *s.trace();
     huge.levels[2].vectors.setConstant(1e200);

@@ -14,8 +14,13 @@
 //   distance 1 … n − 1 and 2ᵏ = 1/m, m = 2^(−8(j'+1)/h) for the shown head j' (Press et al.);
 // - /tetes h h_kv (GQA): the chips carry their head numbers 0 … h − 1 and 0 … h_kv − 1;
 // - a gated FFN, mid-FFN: its three rows named (gate, value, hidden), no two names overlapping.
+// And three readings issue 34 found wrong (check_readings): the profile's and the cosine plot's
+// level names never run together (« ffn 2 output »); in the memory panel, seed 002's example named
+// as the course's note, not « Graine 002 » (a random seed's word), and its numbers written whole on
+// one line (« 134, / 217,728 », « 4, / 096² » at 1024×768).
 // Exit status 1 when any check fails.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -258,6 +263,62 @@ void check_modern(const std::vector<Run>& runs, const std::string& commands, con
     }
 }
 
+// A level's name on the plots' x axis (« att 1 » and « ffn 1 » joined first, their own space
+// taken out): 2 for a medium name, which is words (« ffn 2 », « sortie »), 1 for a short one (« f2 »,
+// « S »), 0 for another word.
+int level_name(const std::string& word) {
+    if (word == "input" || word == "output" || word == "entrée" || word == "sortie") return 2;
+    if (word == "E" || word == "I" || word == "S" || word == "O") return 1;
+    const std::size_t digit = word.find_first_of("0123456789");
+    if (digit == std::string::npos || digit == 0 || word.find_first_not_of("0123456789", digit) != std::string::npos) return 0;
+    const std::string stem = word.substr(0, digit);
+    return stem == "att" || stem == "ffn" ? 2 : stem == "a" || stem == "f" ? 1 : 0;
+}
+
+// Two names touching, read as one word: « ffn2output », « entréeatt1 ».
+bool glued(const std::string& word) {
+    for (const std::string end : {"input", "output", "entrée", "sortie"})
+        if (word.rfind(end, 0) == 0 && word.size() > end.size()) return true;
+    if (word.rfind("att", 0) != 0 && word.rfind("ffn", 0) != 0) return false;
+    std::size_t i = 3;
+    while (i < word.size() && std::isdigit(static_cast<unsigned char>(word[i]))) ++i;
+    return i > 3 && i < word.size();
+}
+
+void check_readings(const std::vector<Run>& runs, const std::string& commands) {
+    for (const Run& r : runs) {
+        if (r.owner.rfind("##profil", 0) != 0 && r.owner.rfind("##cosinus", 0) != 0) continue;
+        // The screen text joins runs closer than one and a half spaces with one space: two names
+        // separated by one space read as one label where one of them is words (« ffn 2 output »);
+        // short names (« a1 f1 ») have no space of their own and stay apart.
+        std::string text = r.text;
+        for (const char* stem : {"att ", "ffn "})
+            for (std::size_t at = text.find(stem); at != std::string::npos; at = text.find(stem, at + 1))
+                if (at + 4 < text.size() && std::isdigit(static_cast<unsigned char>(text[at + 4]))) text.erase(at + 3, 1);
+        std::vector<std::string> words;
+        std::stringstream in(text);
+        for (std::string w; std::getline(in, w, ' ');) words.push_back(w);
+        bool apart = true;
+        for (std::size_t i = 0; i < words.size(); ++i) {
+            const int a = i ? level_name(words[i - 1]) : 0, b = level_name(words[i]);
+            apart = apart && !(a && b && a + b > 2) && !glued(words[i]);
+        }
+        if (!apart || r.text.find("ffn") != std::string::npos || r.text.find("a1") != std::string::npos)
+            check(apart, "the level names apart in " + r.owner + " (read « " + r.text + " »)");
+    }
+    if (!has(commands, "/panneau memoire")) return;
+    const bool en = has(commands, "/langue en");
+    check(find_run(runs, "##panneau_memoire", en ? "Course note 002:" : "Fiche 002 du cours :") != nullptr &&
+              find_run(runs, "##panneau_memoire", en ? "Seed 002" : "Graine 002") == nullptr,
+          "seed 002's example named as the course's note 002, not as a random seed");
+    // By hand: one layer's scores 8 × 4 096² = 134 217 728; GPT-2 small's KV cache at N = 1 024,
+    // 2 × 12 × 1 024 × 12 × 64 × 1 = 18 874 368. Each written whole on one line (ImGui's wrapping
+    // breaks after a comma: « 8 × 4, / 096² » at 1024×768).
+    const std::string g = en ? "," : "\u202F";
+    for (const std::string& number : {"4" + g + "096²", "134" + g + "217" + g + "728", "1" + g + "024", "18" + g + "874" + g + "368"})
+        check(find_run(runs, "##panneau_memoire", number) != nullptr, "« " + number + " » written whole on one line in the memory panel");
+}
+
 // Presenter mode with a lesson, from 768 lines up: the lesson's strip never crushes the figures,
 // the norm profile's plot and the grid's cells 160 px tall or more, the cosine plot 100, and the
 // start-up sentence's cosines written in the cells at 16 px or more (issue 33: at 1024x768 the
@@ -343,6 +404,7 @@ int main(int argc, char** argv) {
     check(scrub || presenter_lesson, "the timeline's scrub bar reported");
     check_modern(runs, commands, argv[3]);
     check_no_overlap(runs);
+    check_readings(runs, commands);
     check_figures(marks, commands, dh);
     check_twin_link(runs, commands, img);
     // Presenter mode: no tooltip where the pointer rests (never moved, or left still 4.5 s).

@@ -8,7 +8,8 @@ standard library, sharing no code with the C++:
     with a narrow no-break space U+202F (never a plain or a no-break space, never left out from
     four digits on: the channel writes « 1 744 »);
   - for people in English: a point for decimals (no ',' as a decimal mark), ',' between thousands,
-    never U+202F; and English words: no French sentence left in an English screen;
+    never U+202F; and English words: no French sentence left in an English screen, no French
+    guillemets « » (English quotes “ ” or plain ones; issue 34);
   - for machines (`total: N`, `key: N`, --stats, JSON, CSV, YAML values): digits and the point only.
 
 Allowed, as identifiers rather than quantities (the allow-list): a number glued to a letter, '_',
@@ -38,7 +39,7 @@ DIGIT = "0-9"
 NUMBER = re.compile(r"(?<![\w\-/#@.,\u202f])[0-9]+(?:(?:[.,\u202f][0-9]+)|(?:[ \u00a0][0-9]{3}(?![0-9])))*")
 MACHINE_LINE = re.compile(r"^[a-z_][a-z0-9_]*: -?[0-9]+(\.[0-9]+)?(e-?[0-9]+)?$")
 QUOTED_COMMAND = re.compile(r"« /[^»]*»")
-COMMAND_WORDS = re.compile(r"/[\w\-]+|<[^>]*>|\((?:aucun|aucune)[^)]*\)|« [^»]* »")  # and quoted names
+COMMAND_WORDS = re.compile(r"/[\w\-]+|<[^>]*>|\((?:aucun|aucune)[^)]*\)|« [^»]* »|“[^”]*”")  # and quoted names
 SEED_WORDS = ("graine", "seed", "seeds", "/graine")
 FRENCH_ONLY = ["Bienvenue", "Paramètres", "paramètres", "secondes", "sous-couche", "aléatoires", "neurones",
                "Détail", " avec ", " pour ", " dans ", " une ", " est ", " sont ", " des ", " les ", " du ",
@@ -89,6 +90,8 @@ def check_people(text, lang, where):
     for number, line in enumerate(text.splitlines(), 1):
         if line.startswith("> /") or MACHINE_LINE.match(line.strip()):
             continue
+        if lang == "en" and ("«" in line or "»" in line):
+            bad.append(f"{where}:{number}: French quotes « » in English: « {line.strip()} »")
         line = QUOTED_COMMAND.sub("« »", line)  # a command quoted back as the user typed it
         for m in NUMBER.finditer(line):
             token = m.group(0)
@@ -189,6 +192,7 @@ STATES = [
     ("norme", ["/panneau norme"]),
     ("gradients", ["/panneau gradients"]),
     ("echelle", ["/panneau echelle"]),
+    ("superposition", ["/panneau superposition"]),
     ("sortie", ["/panneau sortie"]),
     ("lentille", ["/panneau lentille"]),
     ("raschka", ["/panneau raschka"]),
@@ -284,7 +288,8 @@ def self_test():
     assert len(bad) == 5, bad
     assert not check_people("0,371 · 1\u202f744 · 124\u202f439\u202f808 · 10⁻⁵ · 1..4 · 1600x900\n> /vue vitesse 0.5", "fr", "t")
     assert len(check_people("0,5 · 1\u202f744 · 3488 · Paramètres", "en", "t")) == 4
-    assert not check_people("panel « neurones » open · /panneau <neurones|norme>", "en", "t")
+    assert not check_people("panel \u201cneurones\u201d open · /panneau <neurones|norme>", "en", "t")
+    assert len(check_people("panel « neurones » open", "en", "t")) == 1
     assert not check_people("0.5 · 1,744 · 124,439,808 · 31.0%", "en", "t")
     assert breakdown_faults("Paramètres — x\n  a  f = 1  2\n  bb f  3\ntotal: 3\n", "t")
     assert yaml_comment_faults("x\n```yaml\nlayers: 2  # every token\n```\n", "fr", "t")

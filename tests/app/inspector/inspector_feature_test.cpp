@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "../features_fixture.h"
+#include "numbers.h"
 
 namespace tb {
 namespace {
@@ -36,6 +37,24 @@ TEST(InspectorFeature, ParametresOpensItsWindowWhateverTheSpelling) {
     WindowFeatures w;
     EXPECT_FALSE(w.run("/parametres tout").ok);  // refused: the window stays closed
     EXPECT_FALSE(w.features.inspector().parameters_open());
+}
+
+// Issue 34: the console's proportional text scattered the breakdown's aligned table into fragments;
+// in the window, the reply is one line: the total and where the table is. By hand: two blocks of
+// 4(d² + d) + 2dw + w + d + 2·2d = 872 (d 8, w 32), V·d embeddings, a final norm 2d.
+TEST(InspectorFeature, ParametresRepliesOneLinePointingToItsWindow) {
+    WindowFeatures w;
+    const std::int64_t v = w.session.trace()->vocabulary_size, total = 2 * 872 + v * 8 + 2 * 8;
+    const auto fr = w.run("/parametres");
+    ASSERT_TRUE(fr.ok);
+    EXPECT_EQ(fr.message, format_count(total, Language::French) + " paramètres, dont 1\u202F744 dans les blocs : le détail, "
+                          "terme par terme, dans la fenêtre « Détail des paramètres »");
+    ASSERT_TRUE(w.run("/langue en").ok);
+    const auto en = w.run("/parametres");
+    EXPECT_EQ(en.message, format_count(total, Language::English) + " parameters, 1,744 of them in the blocks: the term-by-term "
+                          "detail is in the \u201CParameter breakdown\u201D window");
+    ASSERT_TRUE(w.run("/presentateur on").ok);  // no breakdown window there: the reply says where it is
+    EXPECT_NE(w.run("/parametres").message.find("(outside presenter mode)"), std::string::npos);
 }
 
 TEST(InspectorFeature, GradientsAreComputedWhenTheTraceChanges) {

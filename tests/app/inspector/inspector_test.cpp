@@ -329,7 +329,7 @@ TEST(Inspector, ScaleDetailsWriteTheSeedsFiguresInBothLanguages) {
     for (const char* piece : {"block 12d² = 7,077,888, exact 7,087,872", "embeddings 39.4 M", "corrected: 124 M"})
         EXPECT_TRUE(has(small_en, piece)) << piece << "\n" << joined(small_en);
     const auto gpt3 = scale_details(rows, 5, Language::French);
-    for (const std::string& piece : std::vector<std::string>{"W↑ = 49" + g + "152 × 12" + g + "288 ≈ 604,0 M", "1,2 Md un bloc, × 96 ≈ 116,0 Md"})
+    for (const std::string& piece : std::vector<std::string>{"W↑ = 49" + g + "152 × 12" + g + "288 ≈ 604,0 M", "1,21 Md un bloc, × 96 ≈ 116,0 Md"})
         EXPECT_TRUE(has(gpt3, piece)) << piece << "\n" << joined(gpt3);
     const auto toy = scale_details(rows, 0, Language::French);
     for (const std::string& piece : std::vector<std::string>{"288 → 1" + g + "088 = × 3,8 avec les biais", "4d² seul (256 → 1" + g + "024)"})

@@ -68,6 +68,8 @@ TEST(AttentionGrid, NotUniformSaysWhichWordIsReadMost) {
     EXPECT_FALSE(contains(fr, "presque"));
     const std::string en = attention_caption(r, words({"le", "chat", "regarde", "chien"}), Language::English);
     EXPECT_TRUE(contains(en, "0.40 against 1/n = 0.25 (head 2)")) << en;
+    EXPECT_TRUE(contains(en, "\u201Cregarde\u201D reads")) << en;  // English quotes in English (issue 34)
+    EXPECT_FALSE(contains(en, "«")) << en;
 }
 
 TEST(AttentionGrid, CausalRowsHaveTheirOwnEvenShareAndHiddenCellsDoNotCount) {

@@ -56,6 +56,24 @@ TEST(ProfileAxis, KeepApartDropsLabelsTooCloseToOnesKeptBefore) {
     EXPECT_EQ(keep_apart({}, 19), std::vector<bool>{});
 }
 
+// Issue 34: « ffn 2 » and « output » ran together, the last name pulled in to stay near the plot.
+// By hand: six names 50, 40, 40, 40, 45, 55 px wide, 74 px apart (a plot of 370 px), 20 px of room
+// on the left. With 17 px on the right, « output » cannot be centred on 370 (342,5 … 397,5): its
+// left is 370 + 17 − 55 = 332, « ffn 2 » ends at 296 + 22,5 = 318,5: 13,5 px, one space. With the
+// end labels' column (80 px), it is centred: 342,5 − 318,5 = 24 px.
+TEST(ProfileAxis, TheLastLevelNameKeepsItsGapFromTheOneBefore) {
+    const std::vector<float> widths{50, 40, 40, 40, 45, 55};
+    const std::vector<float> tight = axis_name_lefts(widths, 74, 20, 17);
+    EXPECT_FLOAT_EQ(tight[0], -20);  // « input » centred would start at −25
+    EXPECT_FLOAT_EQ(tight[4], 273.5f);
+    EXPECT_FLOAT_EQ(tight[5], 332);
+    EXPECT_FLOAT_EQ(narrowest_gap(widths, tight), 13.5f);
+    const std::vector<float> roomy = axis_name_lefts(widths, 74, 20, 80);
+    EXPECT_FLOAT_EQ(roomy[5], 342.5f);
+    EXPECT_FLOAT_EQ(narrowest_gap(widths, roomy), 24);  // « ffn 2 » to « output », as « input » (from −20) to « att 1 »
+    EXPECT_GT(narrowest_gap({10}, {0}), 1e6f);  // one name: nothing to keep apart
+}
+
 TEST(ProfileAxis, EndLabelsAtTheSameHeightAreStacked) {
     // « le » and « le » end at the same height: one above the other, round it, first one on top.
     const std::vector<float> two = spread_labels({100, 100}, 20, 0, 500);

@@ -66,7 +66,7 @@ TEST(SvgExport, HeadlessAtItsSizeSaysWhereAndRefusesABadPath) {
 
     registry.set_language(Language::English);
     const auto english = registry.execute(session, "/exporter svg " + path);
-    EXPECT_EQ(english.message.rfind("cross-section (SVG) written to « ", 0), 0u) << english.message;
+    EXPECT_EQ(english.message.rfind("cross-section (SVG) written to “", 0), 0u) << english.message;
     EXPECT_NE(read(path).find(">output</text>"), std::string::npos);  // the labels in the registry's language
 }
 

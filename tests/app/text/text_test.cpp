@@ -75,7 +75,7 @@ TEST(Text, EachRegistrySpeaksForItsOwnWindow) {
     ASSERT_TRUE(french.run("/vue texte 1,5").ok);  // the French window runs (and syncs) after the English one
     english.features.image_written("/tmp/a.png", std::nullopt);
     french.features.image_written("/tmp/b.png", std::nullopt);
-    EXPECT_EQ(english.features.log().back().text, "view saved (PNG) to « /tmp/a.png »");
+    EXPECT_EQ(english.features.log().back().text, "view saved (PNG) to “/tmp/a.png”");
     EXPECT_EQ(french.features.log().back().text, "vue enregistrée (PNG) dans « /tmp/b.png »");
     EXPECT_EQ(english.registry.language(), Language::English);
     EXPECT_EQ(french.registry.language(), Language::French);
