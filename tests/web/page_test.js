@@ -62,11 +62,22 @@ async function open(context, url) {
   return page;
 }
 
+// The canvas's pixels: the page's screenshot clipped to the canvas's box, the same bytes as the
+// element's own screenshot, which first waits for the box to stay still over two animation frames
+// (3 to 6 s under SwiftShader, the page drawing every frame; this takes 1 to 2).
+async function canvasShot(page, options = {}) {
+  const clip = await page.evaluate(() => {
+    const r = document.getElementById('canvas').getBoundingClientRect();
+    return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+  });
+  return page.screenshot({ ...options, clip });
+}
+
 // The picture at rest after `commands`, checked by gui_check (exit 0 = every region right).
 async function checkPicture(page, commands, name) {
   await page.waitForTimeout(500);
   const png = path.join(out, name + '.png');
-  await page.locator('#canvas').screenshot({ path: png });
+  await canvasShot(page, { path: png });
   try {
     execFileSync(option('--gui-check'), [png, commands], { stdio: 'pipe' });
   } catch (e) {
@@ -187,11 +198,11 @@ const checks = {
     const page = await open(context, url);
     await run(page, '/lecon ouvrir transformer-bloc');
     await page.evaluate(() => { window.stillHere = true; });
-    const before = await page.locator('#canvas').screenshot();
+    const before = await canvasShot(page);
     await page.keyboard.press('F5');
     await page.waitForTimeout(1000);
     if (!(await page.evaluate(() => window.stillHere === true))) fail('F5 a rechargé la page');
-    const after = await page.locator('#canvas').screenshot();
+    const after = await canvasShot(page);
     if (before.equals(after)) fail('F5 n\'a rien changé (mode présentateur attendu)');
     const reply = await run(page, '/lien');
     if (!/presentateur/.test(decodeURIComponent(reply))) fail('mode présentateur absent du lien : ' + reply);
