@@ -43,6 +43,7 @@ against hand computations, and the command line on a log it writes itself and on
 """
 import argparse
 import copy
+import functools
 import json
 import math
 import os
@@ -153,6 +154,13 @@ class Config:
     def trained(self, name):
         return name != "position" or self.position == "appris"
 
+    def under(self, prefix):
+        """(last name, name) of the tensors under one prefix, in shapes()' order; found once per prefix."""
+        found = self.__dict__.setdefault("_under", {})
+        if prefix not in found:
+            found[prefix] = [(n[len(prefix):], n) for n in self.shapes() if n.startswith(prefix)]
+        return found[prefix]
+
 
 def read_weights(W, cfg, what):
     """The JSON `weights` object as {name: float64 array}, every shape and key checked."""
@@ -204,14 +212,19 @@ def to_json_weights(P, cfg):
 
 # --- the pieces, each with its hand-written backward ---------------------------------------------
 
+def row_mean(x):
+    """np.mean(x, axis=1, keepdims=True), the same sum and division, without np.mean's per-call cost."""
+    return np.add.reduce(x, axis=1, keepdims=True) / x.shape[1]
+
+
 def norm_forward(x, g, b, cfg):
     """LayerNorm (biased variance) or RMSNorm over the features of each row of x."""
     if cfg.rms:
-        r = np.sqrt(np.mean(x * x, axis=1, keepdims=True) + cfg.eps)
+        r = np.sqrt(row_mean(x * x) + cfg.eps)
         xh = x / r
         return xh * g, (xh, r)
-    xc = x - x.mean(axis=1, keepdims=True)
-    s = np.sqrt(np.mean(xc * xc, axis=1, keepdims=True) + cfg.eps)
+    xc = x - row_mean(x)
+    s = np.sqrt(row_mean(xc * xc) + cfg.eps)
     xh = xc / s
     return xh * g + b, (xh, s)
 
@@ -222,10 +235,10 @@ def norm_backward(dy, g, cache, cfg):
     xh, s = cache
     dxh = dy * g
     dg = (dy * xh).sum(axis=0)
-    proj = xh * np.mean(dxh * xh, axis=1, keepdims=True)
+    proj = xh * row_mean(dxh * xh)
     if cfg.rms:
         return (dxh - proj) / s, dg, None
-    return (dxh - dxh.mean(axis=1, keepdims=True) - proj) / s, dg, dy.sum(axis=0)
+    return (dxh - row_mean(dxh) - proj) / s, dg, dy.sum(axis=0)
 
 
 def rope_tables(n, cfg):
@@ -253,6 +266,15 @@ def alibi_slope(j, h):
     return 2.0 ** (-8.0 * (j + 1) / h)
 
 
+@functools.lru_cache(maxsize=None)
+def distances_and_future(n):
+    """|i − j| (ALiBi's distances) and the causal mask's future (j > i) for n tokens; read-only."""
+    dist = np.abs(np.arange(n)[:, None] - np.arange(n)[None, :]).astype(np.float64)
+    future = np.triu(np.ones((n, n), dtype=bool), 1)
+    dist.flags.writeable = future.flags.writeable = False
+    return dist, future
+
+
 def attention_forward(U, p, cfg):
     n, dh, group = U.shape[0], cfg.dh, cfg.h // cfg.kv
     Q = U @ p["wq"].T + p["bq"]
@@ -262,8 +284,7 @@ def attention_forward(U, p, cfg):
     if cfg.position == "rope":                     # after the projections, biases included; not V
         rope = rope_tables(n, cfg)
         Q, K = rotate(Q, *rope, cfg.h), rotate(K, *rope, cfg.kv)
-    dist = np.abs(np.arange(n)[:, None] - np.arange(n)[None, :]).astype(np.float64)
-    future = np.triu(np.ones((n, n), dtype=bool), 1)
+    dist, future = distances_and_future(n)
     C = np.empty((n, cfg.d))
     A_all = []
     for j in range(cfg.h):
@@ -369,9 +390,9 @@ def ffn_backward(dout, p, cache, cfg):
 
 # --- the whole model -----------------------------------------------------------------------------
 
-def sub(P, prefix):
-    """The tensors under one prefix, keyed by their last name."""
-    return {n[len(prefix):]: a for n, a in P.items() if n.startswith(prefix)}
+def sub(P, cfg, prefix):
+    """The tensors under one prefix, keyed by their last name (P holds every name of cfg.shapes())."""
+    return {last: P[n] for last, n in cfg.under(prefix)}
 
 
 def forward(P, cfg, ids):
@@ -381,8 +402,8 @@ def forward(P, cfg, ids):
     caches = []
     for b in range(cfg.L):
         for kind, nk in (("attention", "norm1"), ("ffn", "norm2")):
-            p = sub(P, f"blocks[{b}].{kind}.")
-            nw = sub(P, f"blocks[{b}].{nk}.")
+            p = sub(P, cfg, f"blocks[{b}].{kind}.")
+            nw = sub(P, cfg, f"blocks[{b}].{nk}.")
             fwd = attention_forward if kind == "attention" else ffn_forward
             nc = None
             if cfg.norm == "pre":
@@ -414,7 +435,7 @@ def backward(dx, P, cfg, cache, G):
         dx, dg, db = norm_backward(dx, P["final_norm.gain"], final, cfg)
         add_norm("final_norm.", dg, db)
     for b, kind, nk, nc, fc in reversed(caches):
-        p = sub(P, f"blocks[{b}].{kind}.")
+        p = sub(P, cfg, f"blocks[{b}].{kind}.")
         bwd = attention_backward if kind == "attention" else ffn_backward
         gain = P.get(f"blocks[{b}].{nk}.gain")
         if cfg.norm == "post":                       # x ← N(x + F(x))

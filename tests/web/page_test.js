@@ -30,9 +30,16 @@ function desktop(commands, file, extra = []) {
 }
 
 async function readPageFile(page, name) {
-  const bytes = await page.evaluate((n) => window.transformerBloc.readFile(n).then((b) => Array.from(b)), name);
-  fs.writeFileSync(path.join(out, 'page-' + name), Buffer.from(bytes));  // kept beside the desktop's, to compare by hand
-  return Buffer.from(bytes).toString('utf8');
+  // The bytes cross as one string, a character (U+0000 to U+00FF) a byte: an array of numbers
+  // took playwright 2 to 3 s for a 180 kB trace.
+  const latin1 = await page.evaluate((n) => window.transformerBloc.readFile(n).then((b) => {
+    let text = '';
+    for (let i = 0; i < b.length; i += 8192) text += String.fromCharCode.apply(null, b.subarray(i, i + 8192));
+    return text;
+  }), name);
+  const bytes = Buffer.from(latin1, 'latin1');
+  fs.writeFileSync(path.join(out, 'page-' + name), bytes);  // kept beside the desktop's, to compare by hand
+  return bytes.toString('utf8');
 }
 
 async function run(page, line) {
@@ -55,11 +62,22 @@ async function open(context, url) {
   return page;
 }
 
+// The canvas's pixels: the page's screenshot clipped to the canvas's box, the same bytes as the
+// element's own screenshot, which first waits for the box to stay still over two animation frames
+// (3 to 6 s under SwiftShader, the page drawing every frame; this takes 1 to 2).
+async function canvasShot(page, options = {}) {
+  const clip = await page.evaluate(() => {
+    const r = document.getElementById('canvas').getBoundingClientRect();
+    return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+  });
+  return page.screenshot({ ...options, clip });
+}
+
 // The picture at rest after `commands`, checked by gui_check (exit 0 = every region right).
 async function checkPicture(page, commands, name) {
   await page.waitForTimeout(500);
   const png = path.join(out, name + '.png');
-  await page.locator('#canvas').screenshot({ path: png });
+  await canvasShot(page, { path: png });
   try {
     execFileSync(option('--gui-check'), [png, commands], { stdio: 'pipe' });
   } catch (e) {
@@ -180,11 +198,11 @@ const checks = {
     const page = await open(context, url);
     await run(page, '/lecon ouvrir transformer-bloc');
     await page.evaluate(() => { window.stillHere = true; });
-    const before = await page.locator('#canvas').screenshot();
+    const before = await canvasShot(page);
     await page.keyboard.press('F5');
     await page.waitForTimeout(1000);
     if (!(await page.evaluate(() => window.stillHere === true))) fail('F5 a rechargé la page');
-    const after = await page.locator('#canvas').screenshot();
+    const after = await canvasShot(page);
     if (before.equals(after)) fail('F5 n\'a rien changé (mode présentateur attendu)');
     const reply = await run(page, '/lien');
     if (!/presentateur/.test(decodeURIComponent(reply))) fail('mode présentateur absent du lien : ' + reply);
