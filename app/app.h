@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "window_features.h"
+#include "features/window_features.h"
 #include "fonts.h"
 #include "scene/animation.h"
 #include "scene/screen.h"

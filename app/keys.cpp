@@ -9,7 +9,7 @@
 #include <cmath>
 
 #include "app.h"
-#include "command_kit.h"
+#include "base/command_kit.h"
 #include "playback/shortcuts.h"
 
 namespace tb {

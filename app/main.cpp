@@ -9,20 +9,20 @@
 #include <sstream>
 #include <tuple>
 
-#include "commands.h"
+#include "commands/commands.h"
 #include "persist/data_dir.h"
-#include "exports.h"
-#include "files.h"
-#include "lesson.h"
-#include "memory.h"
-#include "numbers.h"
-#include "session_file.h"
+#include "files/exports.h"
+#include "base/files.h"
+#include "course/lesson.h"
+#include "model/memory.h"
+#include "base/numbers.h"
+#include "files/session_file.h"
 #include "persist/view_state.h"
-#include "parameters.h"
+#include "model/parameters.h"
 #include "scene/summary.h"
-#include "trace_json.h"
-#include "utf8.h"
-#include "window_features.h"
+#include "model/trace_json.h"
+#include "base/utf8.h"
+#include "features/window_features.h"
 #include "window.h"
 
 namespace {

@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "app.h"
-#include "command_kit.h"
-#include "files.h"
+#include "base/command_kit.h"
+#include "base/files.h"
 #include "window.h"
 #include "x_errors.h"
 

@@ -29,7 +29,7 @@
 #include "test_actions.h"
 #include "ui/layout_report.h"
 #include "text/text.h"
-#include "utf8.h"
+#include "base/utf8.h"
 #include "x_errors.h"
 
 namespace tb {

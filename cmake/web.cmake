@@ -4,7 +4,7 @@
 # under /usr/include. Dear ImGui's sources come from `apt-get source imgui` (tools/setup_web.sh),
 # outside the tracked tree.
 # Exceptions as WebAssembly's own (no JavaScript trampolines: smaller, faster); SIMD128 for the
-# forward pass's lane kernels (core/lane_kernels.cpp's portable set, vectorized by the compiler).
+# forward pass's lane kernels (core/model/lane_kernels.cpp's portable set, vectorized by the compiler).
 add_compile_options(-fwasm-exceptions -msimd128)
 add_link_options(-fwasm-exceptions)
 

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "session.h"
+#include "commands/session.h"
 
 namespace tb::test {
 

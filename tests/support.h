@@ -13,8 +13,8 @@
 
 #include <unistd.h>
 
-#include "commands.h"
-#include "session.h"
+#include "commands/commands.h"
+#include "commands/session.h"
 
 namespace tb::test {
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "settings_table.h"
-#include "utf8.h"
+#include "model/settings_table.h"
+#include "base/utf8.h"
 
 namespace tb {
 

@@ -7,11 +7,11 @@
 #include <memory>
 #include <vector>
 
-#include "commands.h"
+#include "commands/commands.h"
 #include "compare/comparison.h"
 #include "persist/view_state.h"
 #include "playback/playback.h"
-#include "session.h"
+#include "commands/session.h"
 
 namespace tb {
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "recipes.h"
-#include "settings_table.h"
+#include "commands/recipes.h"
+#include "model/settings_table.h"
 #include "text/text.h"
 
 namespace tb {

@@ -7,9 +7,9 @@
 #include <string>
 #include <string_view>
 
-#include "language.h"
+#include "base/language.h"
 #include "scene/screen.h"
-#include "settings.h"
+#include "model/settings.h"
 
 namespace tb {
 

@@ -4,10 +4,10 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "backward.h"
-#include "forward.h"
-#include "numbers.h"
-#include "utf8.h"
+#include "training/backward.h"
+#include "model/forward.h"
+#include "base/numbers.h"
+#include "base/utf8.h"
 
 namespace tb {
 

@@ -7,11 +7,11 @@
 #include <string_view>
 #include <vector>
 
-#include "commands.h"
-#include "memory.h"
-#include "parameters.h"
+#include "commands/commands.h"
+#include "model/memory.h"
+#include "model/parameters.h"
 #include "scene/screen.h"
-#include "trace.h"
+#include "model/trace.h"
 
 namespace tb {
 

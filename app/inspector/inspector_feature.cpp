@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "numbers.h"
+#include "base/numbers.h"
 #include "text/text.h"
 
 namespace tb {

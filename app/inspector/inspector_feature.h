@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
-#include "predictions.h"
+#include "commands/commands.h"
+#include "model/predictions.h"
 #include "inspector/inspector.h"
-#include "superposition.h"
-#include "worked_examples.h"
+#include "course/superposition.h"
+#include "course/worked_examples.h"
 
 namespace tb {
 

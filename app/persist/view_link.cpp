@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "link.h"
-#include "utf8.h"
+#include "commands/link.h"
+#include "base/utf8.h"
 
 namespace tb {
 namespace {

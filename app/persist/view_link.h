@@ -1,5 +1,5 @@
 #pragma once
-// The window's /lien (channel.md §7): the model's lines (core/link_command.h) with the view around
+// The window's /lien (channel.md §7): the model's lines (core/commands/link_command.h) with the view around
 // them, in the order a fresh window replays them: the built-in lesson first (it starts from the
 // start-up state, /reinit), then the settings that differ from where the lesson leaves them, then
 // A/B, then the view. Pure: the lesson's lines are replayed on a scratch session with the core's
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "link_command.h"
+#include "commands/link_command.h"
 #include "persist/view_state.h"
 
 namespace tb {

@@ -3,10 +3,10 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "command_kit.h"
-#include "session_file.h"
-#include "settings_table.h"
-#include "utf8.h"
+#include "base/command_kit.h"
+#include "files/session_file.h"
+#include "model/settings_table.h"
+#include "base/utf8.h"
 
 namespace tb {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "stages.h"
+#include "model/stages.h"
 
 namespace tb {
 

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "commands.h"
+#include "commands/commands.h"
 #include "persist/view_state.h"
 #include "scene/animation.h"
-#include "session.h"
+#include "commands/session.h"
 
 namespace tb {
 

@@ -1,6 +1,6 @@
 #include "playback/shortcuts.h"
 
-#include "settings_table.h"
+#include "model/settings_table.h"
 
 namespace tb {
 namespace {

@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "settings.h"
+#include "model/settings.h"
 
 namespace tb {
 

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "files.h"
+#include "base/files.h"
 
 namespace tb {
 namespace {

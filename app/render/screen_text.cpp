@@ -9,8 +9,8 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "files.h"
-#include "utf8.h"
+#include "base/files.h"
+#include "base/utf8.h"
 
 namespace tb {
 namespace {

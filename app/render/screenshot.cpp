@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "files.h"
+#include "base/files.h"
 #include "render/gl.h"
 
 namespace tb {

@@ -9,7 +9,7 @@
 
 #include "scene/colour.h"
 #include "scene/layout.h"
-#include "trace.h"
+#include "model/trace.h"
 
 namespace tb {
 

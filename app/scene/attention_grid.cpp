@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "numbers.h"
+#include "base/numbers.h"
 
 namespace tb {
 

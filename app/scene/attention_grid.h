@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "language.h"
+#include "base/language.h"
 #include "scene/colour.h"
-#include "settings.h"
-#include "vocabulary.h"
-#include "weights.h"
+#include "model/settings.h"
+#include "model/vocabulary.h"
+#include "model/weights.h"
 
 namespace tb {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "badges.h"
+#include "course/badges.h"
 #include "scene/palette.h"
 #include "scene/screen.h"
 

@@ -13,7 +13,7 @@
 // Fill and cue are functions of the vector alone: identical vectors, identical bead.
 #include <array>
 
-#include "weights.h"
+#include "model/weights.h"
 
 namespace tb {
 

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "scene/screen.h"
-#include "settings.h"
+#include "model/settings.h"
 
 namespace tb {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "settings.h"
-#include "stages.h"
+#include "model/settings.h"
+#include "model/stages.h"
 
 namespace tb {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "forward.h"
-#include "numbers.h"
+#include "model/forward.h"
+#include "base/numbers.h"
 #include "scene/modern_block.h"
 #include "scene/story_parts.h"
 #include "text/text.h"

@@ -10,9 +10,9 @@
 
 #include "scene/palette.h"
 #include "scene/screen.h"
-#include "language.h"
-#include "settings.h"
-#include "stages.h"
+#include "base/language.h"
+#include "model/settings.h"
+#include "model/stages.h"
 
 namespace tb {
 

@@ -5,12 +5,12 @@
 #include <string>
 #include <vector>
 
-#include "recipes.h"
-#include "settings.h"
+#include "commands/recipes.h"
+#include "model/settings.h"
 
 namespace tb {
 
-// The recipes of seed 002's table (core/recipes.h) in the order of their buttons, and their labels.
+// The recipes of seed 002's table (core/commands/recipes.h) in the order of their buttons, and their labels.
 const std::vector<Recipe>& recipe_buttons();
 const char* recipe_label(Recipe r);  // "2017", "GPT-2", "Llama"
 

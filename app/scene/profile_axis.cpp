@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "numbers.h"
+#include "base/numbers.h"
 
 namespace tb {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "language.h"
-#include "trace.h"
+#include "base/language.h"
+#include "model/trace.h"
 
 namespace tb {
 

@@ -3,7 +3,7 @@
 // handle says where in the stack the beads are, with the stop level (/etape, settings.step)
 // marked. The beads never pass the stop (/lecture takes 0 … step): a drag past it holds at the
 // stop, and the part beyond is drawn dimmed; /etape, ← → or a level's button move the stop.
-#include "settings.h"
+#include "model/settings.h"
 
 namespace tb {
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "language.h"
+#include "base/language.h"
 #include "scene/palette.h"
 #include "scene/screen.h"
-#include "trace.h"
+#include "model/trace.h"
 
 namespace tb {
 

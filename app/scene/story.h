@@ -4,7 +4,7 @@
 // hidden activations lit, and the one-line caption of the phase. Pure, like animate().
 #include <vector>
 
-#include "language.h"
+#include "base/language.h"
 #include "scene/animation.h"
 
 namespace tb {

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "numbers.h"
+#include "base/numbers.h"
 
 namespace tb {
 

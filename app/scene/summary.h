@@ -3,7 +3,7 @@
 // the tokens' mean pairwise cosine similarity (the measure of collapse).
 #include <string>
 
-#include "trace.h"
+#include "model/trace.h"
 
 namespace tb {
 std::string summary(const Trace& trace);

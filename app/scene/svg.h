@@ -27,12 +27,12 @@
 #include <string>
 #include <vector>
 
-#include "badges.h"
-#include "language.h"
+#include "course/badges.h"
+#include "base/language.h"
 #include "scene/animation.h"
 #include "scene/layout.h"
 #include "teaching/theme.h"
-#include "trace.h"
+#include "model/trace.h"
 
 namespace tb {
 

@@ -15,10 +15,10 @@
 #include <utility>
 #include <vector>
 
-#include "language.h"
+#include "base/language.h"
 #include "scene/animation.h"
 #include "scene/layout.h"
-#include "trace.h"
+#include "model/trace.h"
 
 namespace tb {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "lesson_text.h"
+#include "course/lesson_text.h"
 
 namespace tb {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "lesson.h"
+#include "course/lesson.h"
 
 namespace tb {
 

@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "lesson.h"
+#include "course/lesson.h"
 #include "persist/data_dir.h"
 
 namespace tb {

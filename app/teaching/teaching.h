@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
+#include "commands/commands.h"
 #include "persist/view_state.h"
 #include "teaching/lesson_player.h"
 #include "teaching/theme.h"

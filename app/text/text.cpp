@@ -1,7 +1,7 @@
 #include "text/text.h"
 
-#include "settings_table.h"
-#include "trace.h"
+#include "model/settings_table.h"
+#include "model/trace.h"
 
 #include <utility>
 #include <vector>

@@ -4,8 +4,8 @@
 #include <utility>
 #include <vector>
 
-#include "language.h"
-#include "numbers.h"  // every number shown goes through it
+#include "base/language.h"
+#include "base/numbers.h"  // every number shown goes through it
 
 namespace tb {
 
@@ -16,7 +16,7 @@ struct Strings {
     const char* seed;                // printf: seed
     const char* propagate, *reset, *parameters;
     const char* controls_title;
-    // The settings' labels and tooltips are in the settings table (core/settings_table.cpp).
+    // The settings' labels and tooltips are in the settings table (core/model/settings_table.cpp).
     const char* head, *head_help;
     const char* speed, *speed_help;
     const char* console_title, *console_hint;

@@ -10,7 +10,7 @@
 #include <cmath>
 #include <string>
 
-#include "numbers.h"
+#include "base/numbers.h"
 #include "scene/attention_grid.h"
 #include "teaching/theme.h"
 #include "text/text.h"

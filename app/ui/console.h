@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
-#include "console_log.h"
+#include "commands/commands.h"
+#include "features/console_log.h"
 #include "scene/screen.h"
 #include "ui/help.h"
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "scene/modern_block.h"
-#include "settings_table.h"
+#include "model/settings_table.h"
 #include "text/text.h"
 
 namespace tb {

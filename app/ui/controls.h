@@ -4,12 +4,12 @@
 #include <cmath>
 #include <string>
 
-#include "command_kit.h"
+#include "base/command_kit.h"
 #include "persist/view_state.h"
 
 #include "scene/animation.h"
 #include "scene/screen.h"
-#include "settings.h"
+#include "model/settings.h"
 #include "ui/help.h"
 
 namespace tb {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "numbers.h"
+#include "base/numbers.h"
 #include "scene/profile_axis.h"
 #include "text/text.h"
 #include "ui/layout_report.h"

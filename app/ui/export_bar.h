@@ -1,6 +1,6 @@
 #pragma once
 // ui/export_bar.cpp: the export buttons (PNG, CSV, parameters, configuration card).
-#include "language.h"
+#include "base/language.h"
 #include "scene/export_area.h"
 #include "ui/help.h"
 

@@ -5,10 +5,10 @@
 #include <string>
 
 #include "inspector/inspector_feature.h"
-#include "training/live_training.h"
+#include "live_training/live_training.h"
 #include "ui/help.h"
-#include "vocabulary.h"
-#include "worked_examples.h"
+#include "model/vocabulary.h"
+#include "course/worked_examples.h"
 
 namespace tb {
 

@@ -7,14 +7,14 @@
 #include <cmath>
 #include <string>
 
-#include "numbers.h"
+#include "base/numbers.h"
 #include "text/text.h"
 #include "ui/inspector_panels.h"
 
 namespace tb {
 namespace {
 
-// Numbers for people (core/numbers.h): as %g, with the language's decimal mark.
+// Numbers for people (core/base/numbers.h): as %g, with the language's decimal mark.
 std::string g(double v, int digits, Language language) { return format_shortest(std::abs(v) < 5e-13 ? 0.0 : v, digits, language); }
 
 void row(const char* label, const Vector& v, int digits, Language language) {

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <vector>
 
-#include "files.h"
+#include "base/files.h"
 #include "render/screen_text.h"
 
 namespace tb {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <string>
 
-#include "numbers.h"
+#include "base/numbers.h"
 #include "text/text.h"
 #include "ui/teaching_panels.h"
 

@@ -1,7 +1,7 @@
 // Shapes and memory (seed 002 "Exemple de dimensions et de mémoire", cli.md `--memoire`): the
 // attention's tensors for this model and for seed 002's example, one layer's scores in fp16, and
 // the KV cache of a chosen preset at a chosen context and batch, with what GQA divides it by.
-// Every figure comes from memory_panel_data (core/memory.h).
+// Every figure comes from memory_panel_data (core/model/memory.h).
 #include <imgui.h>
 
 #include <string>

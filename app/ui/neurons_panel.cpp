@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "predictions.h"
-#include "settings_table.h"
+#include "model/predictions.h"
+#include "model/settings_table.h"
 #include "text/text.h"
 #include "ui/inspector_panels.h"
 

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <string>
 
-#include "predictions.h"
+#include "model/predictions.h"
 #include "text/text.h"
 #include "ui/inspector_panels.h"
 #include "ui/sides.h"

@@ -4,13 +4,13 @@
 #include <string>
 #include <vector>
 
-#include "badges.h"
+#include "course/badges.h"
 #include "compare/comparison.h"
 #include "scene/animation.h"
 #include "fonts.h"
 #include "scene/layout.h"
 #include "teaching/theme.h"
-#include "trace.h"
+#include "model/trace.h"
 #include "ui/help.h"
 
 typedef void (*ImDrawCallback)(const struct ImDrawList*, const struct ImDrawCmd*);

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "parameters.h"
+#include "model/parameters.h"
 #include "text/text.h"
 #include "ui/panels.h"
 

@@ -7,7 +7,7 @@
 
 #include "scene/profile_axis.h"
 #include "text/text.h"
-#include "trace.h"
+#include "model/trace.h"
 
 namespace tb::plot {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "language.h"
+#include "base/language.h"
 
 namespace tb::plot {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "numbers.h"
+#include "base/numbers.h"
 #include "scene/colour.h"
 #include "scene/profile_axis.h"
 #include "text/text.h"

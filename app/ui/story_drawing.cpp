@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "numbers.h"
+#include "base/numbers.h"
 #include "scene/palette.h"
 #include "scene/story.h"
 #include "text/text.h"

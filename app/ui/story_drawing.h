@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "fonts.h"
-#include "language.h"
-#include "norm_claim.h"
+#include "base/language.h"
+#include "course/norm_claim.h"
 #include "scene/animation.h"
 #include "teaching/theme.h"
 #include "ui/help.h"
@@ -18,7 +18,7 @@ namespace tb {
 
 // The phase's one-line caption (French or English), naming the norm's type and a gated FFN's
 // paths; `hidden_width` is the FFN's w; `norm` what the normalization at the level gives (√d while
-// the gains are the seed's, else the live norms: core/norm_claim.h).
+// the gains are the seed's, else the live norms: core/course/norm_claim.h).
 std::string story_caption(StoryPhase phase, Language language, const Settings& settings, int hidden_width,
                           const NormClaim& norm = {});
 

@@ -1,7 +1,7 @@
 // Superposition (seed 004): in d dimensions at most d directions are exactly perpendicular; among
 // random directions, the share of pairs « presque perpendiculaires » (85° to 95° apart) at the toy's
 // two widths and at GPT-2's and GPT-3's, as bars, with the exact probability as a white tick. The
-// fractions were counted by core/superposition.h when the panel opened (Inspector::update), never
+// fractions were counted by core/course/superposition.h when the panel opened (Inspector::update), never
 // while drawing.
 #include <imgui.h>
 

@@ -9,7 +9,7 @@
 #include "teaching/lesson_player.h"
 #include "scene/screen.h"
 #include "teaching/theme.h"
-#include "trace.h"
+#include "model/trace.h"
 #include "ui/help.h"
 
 namespace tb {

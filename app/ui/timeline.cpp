@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "command_kit.h"
+#include "base/command_kit.h"
 #include "scene/scrub.h"
 #include "text/text.h"
 #include "ui/layout_report.h"

@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <string>
 
-#include "numbers.h"
+#include "base/numbers.h"
 #include "text/text.h"
 #include "ui/inspector_panels.h"
 #include "ui/layout_report.h"

@@ -6,11 +6,11 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "files.h"
-#include "link.h"
+#include "base/files.h"
+#include "commands/link.h"
 #include "persist/view_state.h"
-#include "session_file.h"
-#include "vocabulary.h"
+#include "files/session_file.h"
+#include "model/vocabulary.h"
 
 // page.js's side (app/web/page.js): the resolvers of run(line), the downloads, the storage.
 EM_JS(void, tb_js_resolve, (int id, int ok, const char* reply), { Module.tbResolve(id, ok !== 0, UTF8ToString(reply)); });

@@ -1,7 +1,7 @@
 #pragma once
 // The web page's program (docs/web.md): what app/main.cpp is on the desktop — the session, the
 // commands, the App — started from the page's address instead of a command line: `?lang=en`,
-// and a link's commands in the fragment (untrusted: checked whole by core/link.h's policy first,
+// and a link's commands in the fragment (untrusted: checked whole by core/commands/link.h's policy first,
 // and when one fails the page starts again from the start-up state, so that nothing changed).
 // Lines from the embedding page's script (window.transformerBloc.run, cli.md "The web page") run
 // one after the other between frames, each waiting for a training to end, as --run's do. The last
@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "app.h"
-#include "commands.h"
-#include "session.h"
+#include "commands/commands.h"
+#include "commands/session.h"
 
 namespace tb {
 

@@ -8,9 +8,9 @@
 #include <memory>
 #include <string>
 
-#include "corpus.h"
-#include "training.h"
-#include "vocabulary.h"
+#include "training/corpus.h"
+#include "training/training.h"
+#include "model/vocabulary.h"
 #include "web/page.h"
 #include "web/web_window.h"
 

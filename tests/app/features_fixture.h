@@ -2,7 +2,7 @@
 // The app tests' fixture: the window's features without a window, and the cross-section's rect.
 #include "../support.h"
 #include "scene/layout.h"
-#include "window_features.h"
+#include "features/window_features.h"
 
 namespace tb::test {
 

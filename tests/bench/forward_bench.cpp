@@ -4,10 +4,10 @@
 
 #include <memory>
 
-#include "commands.h"
-#include "forward.h"
-#include "kernels.h"
-#include "session.h"
+#include "commands/commands.h"
+#include "model/forward.h"
+#include "model/kernels.h"
+#include "commands/session.h"
 
 namespace {
 

@@ -3,9 +3,9 @@
 // beside PyTorch eager.
 #include <benchmark/benchmark.h>
 
-#include "corpus.h"
-#include "training.h"
-#include "vocabulary.h"
+#include "training/corpus.h"
+#include "training/training.h"
+#include "model/vocabulary.h"
 
 namespace {
 

@@ -8,10 +8,10 @@
 #include <cmath>
 #include <tuple>
 
-#include "backward.h"
-#include "forward.h"
-#include "settings_table.h"
-#include "trace_json.h"
+#include "training/backward.h"
+#include "model/forward.h"
+#include "model/settings_table.h"
+#include "model/trace_json.h"
 #include "../support.h"
 
 namespace tb {

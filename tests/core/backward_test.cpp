@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "backward.h"
-#include "forward.h"
+#include "training/backward.h"
+#include "model/forward.h"
 #include "../support.h"
 
 namespace tb {

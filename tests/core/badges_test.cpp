@@ -1,7 +1,7 @@
 // The badges: their figures equal counts made here from the formula's terms and means made here
 // from the trace's level vectors, over the channel's walk; their text in both languages; what
 // "before" means after each kind of command.
-#include "badges.h"
+#include "course/badges.h"
 
 #include <gtest/gtest.h>
 

@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "lesson.h"
-#include "session_file.h"
+#include "course/lesson.h"
+#include "files/session_file.h"
 #include "../support.h"
-#include "trace_json.h"
+#include "model/trace_json.h"
 
 namespace tb {
 namespace {

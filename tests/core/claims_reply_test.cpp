@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "backward.h"
-#include "settings_table.h"
+#include "training/backward.h"
+#include "model/settings_table.h"
 #include "../support.h"
 
 namespace tb {

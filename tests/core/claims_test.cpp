@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "lesson.h"
+#include "course/lesson.h"
 #include "../support.h"
 
 namespace tb {

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "../support.h"
-#include "trace_json.h"
+#include "model/trace_json.h"
 
 namespace tb {
 namespace {

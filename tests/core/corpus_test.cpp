@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "../support.h"
-#include "corpus.h"
+#include "training/corpus.h"
 
 namespace tb {
 namespace {

@@ -3,10 +3,10 @@
 #include <fstream>
 #include <limits>
 
-#include "random.h"
+#include "model/random.h"
 #include "../support.h"
-#include "trace_json.h"
-#include "weights.h"
+#include "model/trace_json.h"
+#include "model/weights.h"
 
 namespace tb {
 namespace {

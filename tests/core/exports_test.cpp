@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "exports.h"
+#include "files/exports.h"
 #include "../support.h"
 
 namespace tb {

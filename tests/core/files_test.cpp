@@ -1,4 +1,4 @@
-// The safe reader and writer (core/files.h): what each kind of path gives, and the writer's
+// The safe reader and writer (core/base/files.h): what each kind of path gives, and the writer's
 // promises (nothing clobbered, permissions and links kept, sync before rename, concurrent writers).
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -18,7 +18,7 @@
 
 #include <gtest/gtest.h>
 
-#include "files.h"
+#include "base/files.h"
 
 namespace tb {
 namespace {

@@ -1,8 +1,8 @@
 // The forward pass's parts against hand calculations and formulas written independently here.
 #include <cmath>
 
-#include "forward.h"
-#include "random.h"
+#include "model/forward.h"
+#include "model/random.h"
 #include "../support.h"
 
 namespace tb {

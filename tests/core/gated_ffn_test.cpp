@@ -4,11 +4,11 @@
 // (central differences). Whole traces are recomputed by tests/reference/recompute_trace.py.
 #include <cmath>
 
-#include "backward.h"
-#include "forward.h"
-#include "parameters.h"
-#include "settings_table.h"
-#include "trace_json.h"
+#include "training/backward.h"
+#include "model/forward.h"
+#include "model/parameters.h"
+#include "model/settings_table.h"
+#include "model/trace_json.h"
 #include "../support.h"
 
 namespace tb {

@@ -7,9 +7,9 @@
 #include <cmath>
 #include <random>
 
-#include "kernels.h"
-#include "lane_kernels.h"
-#include "weights.h"  // Matrix, Vector
+#include "model/kernels.h"
+#include "model/lane_kernels.h"
+#include "model/weights.h"  // Matrix, Vector
 
 namespace tb {
 namespace {

@@ -1,6 +1,6 @@
-// The lesson format (core/lesson.h): every malformed line is reported with its number, a refused
+// The lesson format (core/course/lesson.h): every malformed line is reported with its number, a refused
 // command with its line, and the shipped lesson plays the channel's walk-through to its end.
-#include "lesson.h"
+#include "course/lesson.h"
 
 #include <chrono>
 

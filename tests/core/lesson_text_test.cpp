@@ -1,4 +1,4 @@
-// A lesson's {placeholders} (core/lesson_text.h): filled from the live trace in the interface's
+// A lesson's {placeholders} (core/course/lesson_text.h): filled from the live trace in the interface's
 // language, each figure checked against one recomputed here from the trace's vectors; an unknown,
 // malformed or unfillable one refused when the lesson opens, with its line.
 #include <cmath>
@@ -6,8 +6,8 @@
 #include <sstream>
 #include <string>
 
-#include "lesson.h"
-#include "lesson_text.h"
+#include "course/lesson.h"
+#include "course/lesson_text.h"
 #include "../support.h"
 
 namespace tb {

@@ -1,12 +1,12 @@
-// /lien's model part (core/link_command.h): the lines that rebuild the settings, written by hand
+// /lien's model part (core/commands/link_command.h): the lines that rebuild the settings, written by hand
 // from the settings table's commands and ties, and the round trip a link exists for: its lines run
 // on a fresh session give the same trace file.
 #include <gtest/gtest.h>
 
 #include "../support.h"
-#include "link.h"
-#include "link_command.h"
-#include "trace_json.h"
+#include "commands/link.h"
+#include "commands/link_command.h"
+#include "model/trace_json.h"
 
 namespace tb {
 namespace {

@@ -1,4 +1,4 @@
-// A link (core/link.h): the fragment read strictly (cli.md's "#/couches 6;/residuel off", percent-encoded
+// A link (core/commands/link.h): the fragment read strictly (cli.md's "#/couches 6;/residuel off", percent-encoded
 // as browsers do), written back, and the policy of what an untrusted link may run. Expected values
 // are written by hand from RFC 3986's percent-encoding and the spec's list of what a link may do.
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "link.h"
+#include "commands/link.h"
 
 namespace tb {
 namespace {

@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "melanger.h"
-#include "session_file.h"
+#include "commands/melanger.h"
+#include "files/session_file.h"
 #include "../invariants.h"
 #include "../support.h"
-#include "trace_json.h"
+#include "model/trace_json.h"
 
 namespace tb {
 namespace {

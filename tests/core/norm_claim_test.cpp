@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "norm_claim.h"
-#include "numbers.h"
+#include "course/norm_claim.h"
+#include "base/numbers.h"
 #include "../support.h"
 
 namespace tb {

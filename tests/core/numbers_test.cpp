@@ -1,7 +1,7 @@
 // cli.md's number rule: French decimal comma and U+202F between thousands, English point and comma.
 #include <gtest/gtest.h>
 
-#include "numbers.h"
+#include "base/numbers.h"
 
 namespace tb {
 namespace {

@@ -3,8 +3,8 @@
 #include <memory>
 #include <vector>
 
-#include "forward.h"
-#include "predictions.h"
+#include "model/forward.h"
+#include "model/predictions.h"
 #include "../support.h"
 
 namespace tb {

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 
-#include "memory.h"
-#include "parameters.h"
+#include "model/memory.h"
+#include "model/parameters.h"
 
 namespace tb {
 namespace {

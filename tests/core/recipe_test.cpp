@@ -2,8 +2,8 @@
 // modernes courantes"): each recipe sets exactly the block of shared/spec/channel.md section 7 and
 // keeps L, d, w, the sentence and the seed; its reply names the block and what changed; recipe_of
 // reads the recipe back. The expected blocks below are the spec's table, written out by hand.
-#include "recipes.h"
-#include "settings_table.h"
+#include "commands/recipes.h"
+#include "model/settings_table.h"
 #include "../support.h"
 
 namespace tb {

@@ -4,10 +4,10 @@
 // variants"). The recomputation of whole traces is tests/reference/recompute_trace.py's.
 #include <cmath>
 
-#include "forward.h"
-#include "parameters.h"
+#include "model/forward.h"
+#include "model/parameters.h"
 #include "../support.h"
-#include "trace_json.h"
+#include "model/trace_json.h"
 
 namespace tb {
 namespace {

@@ -6,8 +6,8 @@
 // piece (`;x;y` once read pieces[-1] and crashed).
 #include <random>
 
-#include "command_kit.h"
-#include "exports.h"
+#include "base/command_kit.h"
+#include "files/exports.h"
 #include "../support.h"
 
 namespace tb {

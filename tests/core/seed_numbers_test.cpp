@@ -2,8 +2,8 @@
 // counted term by term; the GPT-2 family's published totals).
 #include <gtest/gtest.h>
 
-#include "forward.h"
-#include "parameters.h"
+#include "model/forward.h"
+#include "model/parameters.h"
 
 namespace tb {
 namespace {

@@ -7,9 +7,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "session_file.h"
+#include "files/session_file.h"
 #include "../support.h"
-#include "trace_json.h"
+#include "model/trace_json.h"
 
 namespace tb {
 namespace {

@@ -9,10 +9,10 @@
 #include <functional>
 #include <sstream>
 
-#include "corpus.h"
-#include "session_file.h"
-#include "session_paths.h"
-#include "trace_json.h"
+#include "training/corpus.h"
+#include "files/session_file.h"
+#include "files/session_paths.h"
+#include "model/trace_json.h"
 #include "../support.h"
 
 namespace tb {

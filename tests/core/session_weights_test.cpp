@@ -10,9 +10,9 @@
 #include <functional>
 #include <sstream>
 
-#include "session_file.h"
-#include "trace_json.h"
-#include "weights_reader.h"
+#include "files/session_file.h"
+#include "model/trace_json.h"
+#include "model/weights_reader.h"
 #include "../support.h"
 
 namespace tb {

@@ -6,10 +6,10 @@
 #include <set>
 #include <tuple>
 
-#include "session_file.h"
-#include "settings_table.h"
+#include "files/session_file.h"
+#include "model/settings_table.h"
 #include "../support.h"
-#include "trace_json.h"
+#include "model/trace_json.h"
 
 namespace tb {
 namespace {

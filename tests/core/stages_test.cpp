@@ -1,12 +1,12 @@
 // The stage list (stages.h) against channel.md section 2, and the forward pass against the stage
 // list: each wiring's arithmetic in the formula's order, the trace fields the stages name filled
 // (and only those), every value recomputed here from the formulas.
-#include "stages.h"
+#include "model/stages.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "forward.h"
+#include "model/forward.h"
 #include "../support.h"
 
 namespace tb {

@@ -8,7 +8,7 @@
 
 #include <cmath>
 
-#include "superposition.h"
+#include "course/superposition.h"
 
 namespace tb {
 namespace {

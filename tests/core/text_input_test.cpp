@@ -2,10 +2,10 @@
 // characters and no-break spaces, typographic apostrophes, words without letters, echoes that are
 // short and show control characters, quoted file names, Latin Extended-A case. Expected strings
 // are written from the Unicode tables, not from the program.
-#include "command_kit.h"
-#include "exports.h"
-#include "utf8.h"
-#include "vocabulary.h"
+#include "base/command_kit.h"
+#include "files/exports.h"
+#include "base/utf8.h"
+#include "model/vocabulary.h"
 #include "../support.h"
 
 namespace tb {

@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "trace_json.h"
-#include "training_commands.h"
+#include "model/trace_json.h"
+#include "commands/training_commands.h"
 #include "../support.h"
 
 namespace tb {

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <map>
 
-#include "corpus.h"
-#include "training.h"
+#include "training/corpus.h"
+#include "training/training.h"
 #include "../support.h"
 
 namespace tb {

@@ -1,14 +1,14 @@
-// Training (core/training.h): the backward pass of every setting and variant against central
+// Training (core/training/training.h): the backward pass of every setting and variant against central
 // differences of an independent forward pass (forward.h's run(), sentence by sentence, and the
 // cross-entropy written here), Adam against the formula by hand, the tied embedding's two
 // gradients, dense updates, and a resumed run equal to an uninterrupted one.
 #include <cmath>
 #include <set>
 
-#include "corpus.h"
-#include "forward.h"
-#include "random.h"
-#include "training.h"
+#include "training/corpus.h"
+#include "model/forward.h"
+#include "model/random.h"
+#include "training/training.h"
 #include "../support.h"
 
 namespace tb {

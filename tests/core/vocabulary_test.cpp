@@ -4,8 +4,8 @@
 #include <string>
 
 #include "../support.h"
-#include "utf8.h"
-#include "weights.h"
+#include "base/utf8.h"
+#include "model/weights.h"
 
 namespace tb {
 namespace {

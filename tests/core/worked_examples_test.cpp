@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "forward.h"
-#include "random.h"
-#include "worked_examples.h"
+#include "model/forward.h"
+#include "model/random.h"
+#include "course/worked_examples.h"
 
 namespace tb {
 namespace {

@@ -10,11 +10,11 @@
 #include <limits>
 #include <sstream>
 
-#include "corpus.h"
-#include "exports.h"
-#include "files.h"
-#include "trace_json.h"
-#include "utf8.h"
+#include "training/corpus.h"
+#include "files/exports.h"
+#include "base/files.h"
+#include "model/trace_json.h"
+#include "base/utf8.h"
 #include "../support.h"
 
 namespace tb {

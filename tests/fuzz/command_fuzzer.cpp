@@ -9,7 +9,7 @@
 #include <string>
 
 #include "../invariants.h"
-#include "commands.h"
+#include "commands/commands.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const auto vocabulary = std::make_shared<const tb::Vocabulary>(tb::Vocabulary::load(TB_ASSETS_DIR "/vocabulary.txt"));

@@ -13,11 +13,11 @@
 #include <stdexcept>
 #include <string>
 
-#include "corpus.h"
-#include "lesson.h"
-#include "session_file.h"
-#include "utf8.h"
-#include "weights_reader.h"
+#include "training/corpus.h"
+#include "course/lesson.h"
+#include "files/session_file.h"
+#include "base/utf8.h"
+#include "model/weights_reader.h"
 
 namespace {
 

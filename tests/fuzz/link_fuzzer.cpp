@@ -1,4 +1,4 @@
-// libFuzzer target for a link's fragment (core/link.h): any bytes, as a URL's fragment reaches the
+// libFuzzer target for a link's fragment (core/commands/link.h): any bytes, as a URL's fragment reaches the
 // web page. None may crash; a refusal gives no line and says in French that nothing changed; the
 // lines read are trimmed UTF-8 without control characters, and written again (encode_link) they
 // read back the same; the policy lets through only lines it allows one by one. The same entry
@@ -9,8 +9,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "link.h"
-#include "utf8.h"
+#include "commands/link.h"
+#include "base/utf8.h"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "commands.h"
-#include "exports.h"
+#include "commands/commands.h"
+#include "files/exports.h"
 
 namespace {
 

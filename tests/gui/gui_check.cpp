@@ -9,16 +9,16 @@
 #include <vector>
 
 #include "scene/animation.h"
-#include "window_features.h"
+#include "features/window_features.h"
 #include "scene/colour.h"
-#include "commands.h"
+#include "commands/commands.h"
 #include "scene/layout.h"
 #include "scene/palette.h"
 #include "bead_check.h"
 #include "picture_check.h"
 #include "profile_check.h"
 #include "scene/screen.h"
-#include "session.h"
+#include "commands/session.h"
 
 namespace {
 

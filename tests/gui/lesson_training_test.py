@@ -2,7 +2,7 @@
 """A lesson that trains, opened in the window: the window keeps drawing, the training completes.
 
 Run inside an X server (xvfb-run -a -s "-screen 0 1600x900x24" python3 lesson_training_test.py EXE WORK).
-The lesson (written here) asks L 6, d 16, w 64 and /entrainer 2000 (the cap, core/lesson.h), then
+The lesson (written here) asks L 6, d 16, w 64 and /entrainer 2000 (the cap, core/course/lesson.h), then
 /etape 3. Opening it used to train its check on the drawing thread (2 s here, 6 to 8 s on slower
 machines: one frame that long); now the check only counts the steps, the training runs on the
 window's worker, and /etape 3 waits for its end.

@@ -12,18 +12,18 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
+#include "commands/commands.h"
 #include "inspector/inspector.h"
-#include "predictions.h"
+#include "model/predictions.h"
 #include "scene/attention_grid.h"
 #include "scene/colour.h"
 #include "scene/palette.h"
 #include "teaching/theme.h"
 #include "picture_check.h"
-#include "window_features.h"
+#include "features/window_features.h"
 #include "scene/screen.h"
-#include "session.h"
-#include "superposition.h"
+#include "commands/session.h"
+#include "course/superposition.h"
 
 namespace {
 

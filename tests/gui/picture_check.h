@@ -13,11 +13,11 @@
 #include <utility>
 #include <vector>
 
-#include "commands.h"
+#include "commands/commands.h"
 #include "scene/layout.h"
 #include "scene/palette.h"
 #include "scene/screen.h"
-#include "session.h"
+#include "commands/session.h"
 
 namespace tb::test {
 

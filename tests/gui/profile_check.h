@@ -12,7 +12,7 @@
 #include "picture_check.h"
 #include "scene/colour.h"
 #include "scene/profile_axis.h"
-#include "trace.h"
+#include "model/trace.h"
 
 namespace tb::test {
 

@@ -10,14 +10,14 @@
 #include <cstdlib>
 #include <string>
 
-#include "commands.h"
+#include "commands/commands.h"
 #include "inspector/inspector.h"
 #include "picture_check.h"
 #include "teaching_state.h"
 #include "scene/colour.h"
 #include "scene/screen.h"
 #include "scene/similarity.h"
-#include "session.h"
+#include "commands/session.h"
 #include "teaching/teaching.h"
 
 namespace {

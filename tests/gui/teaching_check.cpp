@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
+#include "commands/commands.h"
 #include "scene/formula.h"
 #include "scene/layout.h"
 #include "teaching/teaching.h"
@@ -20,7 +20,7 @@
 #include "picture_check.h"
 #include "teaching_state.h"
 #include "scene/screen.h"
-#include "session.h"
+#include "commands/session.h"
 #include "teaching/theme.h"
 
 namespace {

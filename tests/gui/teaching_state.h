@@ -6,9 +6,9 @@
 #include <optional>
 #include <string>
 
-#include "commands.h"
+#include "commands/commands.h"
 #include "picture_check.h"
-#include "session.h"
+#include "commands/session.h"
 #include "teaching/teaching.h"
 
 namespace tb::test {

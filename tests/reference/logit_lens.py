@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Recompute transformer-bloc's logit lens from a trace file and compare it with the program's.
 
-Why it exists: the lens the window draws (core/predictions.cpp, logit_lens) must not be checked only
+Why it exists: the lens the window draws (core/model/predictions.cpp, logit_lens) must not be checked only
 against itself. This is a second implementation, pure Python 3 standard library, written from the
 description alone: every level's vectors read through the output's own path (the final norm, with
 the final norm's weights, when `settings.norm` is "pre"; nothing otherwise; the output level is

@@ -2,7 +2,7 @@
 """Recompute transformer-bloc's neuron pushes from a trace file and compare them with the program's.
 
 Why it exists: the neurons panel names, for the chosen token, the FFN neurons that push the predicted
-word most (core/predictions.cpp, neuron_pushes); that must not be checked only against itself. This
+word most (core/model/predictions.cpp, neuron_pushes); that must not be checked only against itself. This
 is a second implementation, pure Python 3 standard library, written from the description alone:
 
   - the predicted word at token i: the most probable word of the output level read through the tied

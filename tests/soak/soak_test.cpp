@@ -10,7 +10,7 @@
 
 #include "../support.h"
 #include "../invariants.h"
-#include "random.h"
+#include "model/random.h"
 
 // gcc says AddressSanitizer with __SANITIZE_ADDRESS__, clang 14 only through __has_feature.
 #if defined(__has_feature)

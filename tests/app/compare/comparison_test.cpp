@@ -7,10 +7,10 @@
 #include <set>
 #include <tuple>
 
-#include "commands.h"
+#include "commands/commands.h"
 #include "compare/comparison.h"
 #include "persist/view_state.h"
-#include "settings_table.h"
+#include "model/settings_table.h"
 
 namespace tb {
 namespace {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "../features_fixture.h"
-#include "numbers.h"
+#include "base/numbers.h"
 
 namespace tb {
 namespace {

@@ -8,10 +8,10 @@
 #include <cctype>
 #include <cmath>
 
-#include "backward.h"
-#include "predictions.h"
+#include "training/backward.h"
+#include "model/predictions.h"
 #include "../features_fixture.h"
-#include "worked_examples.h"
+#include "course/worked_examples.h"
 
 namespace tb {
 namespace {

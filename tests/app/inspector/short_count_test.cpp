@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "inspector/inspector.h"
-#include "parameters.h"
+#include "model/parameters.h"
 
 namespace tb {
 namespace {

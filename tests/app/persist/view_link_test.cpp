@@ -8,9 +8,9 @@
 #include <filesystem>
 
 #include "../features_fixture.h"
-#include "link.h"
+#include "commands/link.h"
 #include "persist/view_link.h"
-#include "trace_json.h"
+#include "model/trace_json.h"
 
 namespace tb {
 namespace {

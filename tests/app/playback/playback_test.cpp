@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "../features_fixture.h"
-#include "stages.h"
+#include "model/stages.h"
 
 namespace tb {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "../../support.h"
-#include "numbers.h"
+#include "base/numbers.h"
 
 namespace tb {
 namespace {

@@ -11,10 +11,10 @@
 #include <sstream>
 
 #include "../../support.h"
-#include "commands.h"
+#include "commands/commands.h"
 #include "scene/svg.h"
 #include "scene/svg_parts.h"
-#include "window_features.h"
+#include "features/window_features.h"
 
 namespace tb {
 namespace {

@@ -10,7 +10,7 @@
 #include "scene/animation.h"
 #include "scene/formula.h"
 #include "scene/layout.h"
-#include "stages.h"
+#include "model/stages.h"
 #include "../features_fixture.h"
 
 namespace tb {

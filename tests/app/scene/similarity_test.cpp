@@ -133,7 +133,7 @@ TEST(Similarity, TitleAndValuesInBothLanguages) {
     EXPECT_EQ(similarity_title(t, 0, Language::French), "similarité cosinus — niveau entrée");
     EXPECT_EQ(similarity_title(t, 5, Language::English), "cosine similarity — level output");
     EXPECT_EQ(similarity_value(0.999999, Language::French), "1,00");
-    EXPECT_EQ(similarity_value(-0.123, Language::French), "\u22120,12");  // a true minus (core/numbers.h)
+    EXPECT_EQ(similarity_value(-0.123, Language::French), "\u22120,12");  // a true minus (core/base/numbers.h)
     EXPECT_EQ(similarity_value(0.5, Language::English), "0.50");
     EXPECT_EQ(similarity_value(-0.001, Language::French), "0,00");  // never "-0,00"
     EXPECT_EQ(similarity_value(-1, Language::English), "\u22121.00");

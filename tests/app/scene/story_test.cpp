@@ -13,7 +13,7 @@
 #include "scene/animation.h"
 #include "scene/screen.h"
 #include "scene/story.h"
-#include "stages.h"
+#include "model/stages.h"
 #include "../features_fixture.h"
 
 namespace tb {

@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "../features_fixture.h"
-#include "commands.h"
+#include "commands/commands.h"
 #include "text/glyphs.h"
-#include "trace.h"
+#include "model/trace.h"
 
 namespace tb {
 namespace {

@@ -1,0 +1,435 @@
+// The settings table's entries: one function a setting, then the list. Data, mostly: the words,
+// the ranges, the labels and the replies of each setting, in French and English.
+#include "model/settings_table.h"
+
+#include <type_traits>
+
+namespace tb {
+namespace {
+
+using nlohmann::json;
+
+// What every entry shares: its names and the accessors made from its field.
+template <class T>
+SettingEntry field(SettingKind kind, std::string key, std::string command, std::string spoken, T Settings::*member) {
+    SettingEntry e;
+    e.kind = kind, e.key = std::move(key), e.command = std::move(command), e.spoken = std::move(spoken);
+    e.same = [member](const Settings& a, const Settings& b) { return a.*member == b.*member; };
+    e.copy = [member](const Settings& from, Settings& to) { to.*member = from.*member; };
+    if constexpr (std::is_same_v<T, int> || std::is_same_v<T, bool> || std::is_enum_v<T>) {
+        e.get = [member](const Settings& s) { return static_cast<int>(s.*member); };
+        e.set = [member](Settings& s, int v) { s.*member = static_cast<T>(v); };
+        e.change = e.set;
+    }
+    return e;
+}
+
+// A JSON integer small enough to be a setting: never 2.5 or "2".
+bool small_int(const json& j) {
+    return j.is_number_integer() && j.get<std::int64_t>() >= -1000000 && j.get<std::int64_t>() <= 1000000;
+}
+
+SettingEntry integer_setting(std::string key, std::string command, std::string spoken, int Settings::*member, int lo,
+                             int hi, std::vector<SettingWord> words = {}) {
+    SettingEntry e = field(SettingKind::Integer, std::move(key), std::move(command), std::move(spoken), member);
+    e.lo = lo, e.hi = hi, e.words = std::move(words);
+    e.to_json = [member](const Settings& s) { return json(s.*member); };
+    e.from_json = [member](const json& j, Settings& s) { return small_int(j) && (s.*member = j.get<int>(), true); };
+    e.confirm = [spoken = e.spoken, member](const Settings& s) { return same(spoken + " = " + std::to_string(s.*member)); };
+    return e;
+}
+
+// A value's name: the first word with that value.
+const char* name_in(const std::vector<SettingWord>& words, int value) {
+    for (const auto& w : words)
+        if (w.value == value) return w.word.c_str();
+    return "?";
+}
+
+// JSON writes a value's name (the first word with that value); aliases are for typing only.
+template <class E>
+SettingEntry choice_setting(std::string key, std::string command, std::string spoken, E Settings::*member,
+                            std::vector<SettingWord> words) {
+    SettingEntry e = field(SettingKind::Choice, std::move(key), std::move(command), std::move(spoken), member);
+    e.words = std::move(words);
+    e.to_json = [member, words = e.words](const Settings& s) { return json(name_in(words, static_cast<int>(s.*member))); };
+    e.from_json = [member, words = e.words](const json& j, Settings& s) {
+        if (!j.is_string()) return false;
+        for (const auto& w : words)
+            if (j == w.word && w.word == name_in(words, w.value)) return s.*member = static_cast<E>(w.value), true;
+        return false;
+    };
+    e.confirm = [spoken = e.spoken, member, words = e.words](const Settings& s) {
+        return Text{spoken + " : ", spoken + ": "} + same(name_in(words, static_cast<int>(s.*member)));
+    };
+    return e;
+}
+
+SettingEntry on_off_setting(std::string key, std::string command, std::string spoken, bool Settings::*member) {
+    SettingEntry e = field(SettingKind::OnOff, std::move(key), std::move(command), std::move(spoken), member);
+    e.words = {{"on", 1, {"on", "on"}}, {"oui", 1}, {"off", 0, {"off", "off"}}, {"non", 0}};
+    e.to_json = [member](const Settings& s) { return json(s.*member); };
+    e.from_json = [member](const json& j, Settings& s) { return j.is_boolean() && (s.*member = j.get<bool>(), true); };
+    e.confirm = [spoken = e.spoken, member](const Settings& s) {
+        return Text{spoken + " : ", spoken + ": "} + same(s.*member ? "on" : "off");
+    };
+    return e;
+}
+
+// The value lists of the choices, shared with to_string below.
+const std::vector<SettingWord> kPositionWords = {
+    {"sinus", int(Position::Sinus), {"sinus", "sinus"}, "sinusoidal"},
+    {"appris", int(Position::Learned), {"appris", "learned"}, "learned"},
+    {"apprise", int(Position::Learned)},
+    {"aucun", int(Position::None), {"aucun", "none"}, "none"},
+    {"aucune", int(Position::None)},
+    {"rope", int(Position::Rope), {"RoPE", "RoPE"}, "RoPE"},
+    {"alibi", int(Position::Alibi), {"ALiBi", "ALiBi"}, "ALiBi"}};
+const std::vector<SettingWord> kNormWords = {{"pre", int(Norm::Pre), {"pré", "pre"}},
+                                             {"post", int(Norm::Post), {"post", "post"}},
+                                             {"aucune", int(Norm::None), {"aucune", "none"}, "none"},
+                                             {"aucun", int(Norm::None)}};
+const std::vector<SettingWord> kMaskWords = {{"aucun", int(Mask::None), {"aucun", "none"}},
+                                             {"aucune", int(Mask::None)},
+                                             {"causal", int(Mask::Causal), {"causal", "causal"}}};
+const std::vector<SettingWord> kActivationWords = {{"gelu", int(Activation::Gelu), {"GELU", "GELU"}, "GELU (erf)"},
+                                                   {"relu", int(Activation::Relu), {"ReLU", "ReLU"}, "ReLU"},
+                                                   {"swiglu", int(Activation::Swiglu), {"SwiGLU", "SwiGLU"}, "SwiGLU"},
+                                                   {"geglu", int(Activation::Geglu), {"GeGLU", "GeGLU"}, "GeGLU"}};
+const std::vector<SettingWord> kNormTypeWords = {
+    {"layernorm", int(NormType::LayerNorm), {"LayerNorm", "LayerNorm"}, "LayerNorm"},
+    {"rmsnorm", int(NormType::RmsNorm), {"RMSNorm", "RMSNorm"}, "RMSNorm"}};
+
+Text count_text(int n) { return same(std::to_string(n)); }
+
+// A value's label (the control's, the same in both languages for the activations): "ReLU", "SwiGLU".
+std::string label_in(const std::vector<SettingWord>& words, int value) {
+    for (const auto& w : words)
+        if (w.value == value && !w.label.fr.empty()) return w.label.fr;
+    return "?";
+}
+
+// The gate's φ of a gated FFN: SiLU for SwiGLU, GELU for GeGLU.
+std::string gate_name(Activation a) { return a == Activation::Swiglu ? "SiLU" : "GELU"; }
+
+SettingEntry layers() {
+    SettingEntry e = integer_setting("layers", "couches", "couches", &Settings::layers, Settings::kMinLayers,
+                                     Settings::kMaxLayers);
+    e.subject = "le nombre de couches";
+    e.label = {"couches L", "layers L"};
+    e.tooltip = {"Nombre L de blocs empilés : le nombre de paramètres des blocs est linéaire en L (L × par bloc).",
+                 "Number L of stacked blocks: the blocks' parameter count is linear in L (L × per block)."};
+    e.help = {"Nombre L de blocs empilés.", "Number L of stacked blocks."};
+    e.side_b = true;
+    e.change = set_layers;
+    e.confirm = [](const Settings& s) {
+        const std::string sublayers = std::to_string(2 * s.layers);
+        return same("L = " + std::to_string(s.layers)) + Text{" : " + sublayers + " sous-couches", ": " + sublayers + " sublayers"};
+    };
+    return e;
+}
+
+SettingEntry position() {
+    SettingEntry e = choice_setting("position", "position", "position", &Settings::position, kPositionWords);
+    e.subject = "l'encodage positionnel";
+    e.label = {"encodage positionnel", "positional encoding"};
+    e.tooltip = {"sinus, appris : on ajoute à l'embedding un vecteur de position (P[p,2k] = sin(p/10000^(2k/d)), ou une "
+                 "table apprise) ; aucun : rien. RoPE : rien à l'entrée, chaque paire (2k, 2k+1) de Q et K tourne de "
+                 "θ = p·10000^(−2k/d_h), donc la position n'entre dans le score q·k que par la distance i − j. ALiBi : rien à l'entrée, "
+                 "le score reçoit −m·|i − j| (m = 2^(−8(j'+1)/h) pour la tête j').",
+                 "sinus, appris: a position vector is added to the embedding (P[p,2k] = sin(p/10000^(2k/d)), or a learned "
+                 "table); aucun: nothing. RoPE: nothing at the input, each pair (2k, 2k+1) of Q and K turns by "
+                 "θ = p·10000^(−2k/d_h), so position enters the score q·k only through the distance i − j. ALiBi: nothing at the input, "
+                 "the score gets −m·|i − j| (m = 2^(−8(j'+1)/h) for head j')."};
+    e.help = {"Encodage positionnel ajouté aux embeddings : sinus, table apprise ou rien ; ajouts : rope (tourne Q et K "
+              "selon la position) et alibi (−m·|i − j| sur les scores), rien ajouté à l'entrée.",
+              "Positional encoding added to the embeddings: sinusoidal (sinus), a learned table (appris) or none (aucun); "
+              "additions: rope (turns Q and K by position) and alibi (−m·|i − j| on the scores), nothing added at the input."};
+    e.side_b = true;  // the default confirmation: "position : sinus"
+    return e;
+}
+
+// The sublayer as wired, the formula strip's: pre-norm x ← x + F(LN(x)), post-norm x ← LN(x + F(x)),
+// none x ← x + F(x); without the residual, the same without "x +".
+std::string sublayer_formula(const Settings& s) {
+    const std::string add = s.residual ? "x + " : "";
+    switch (s.norm) {
+        case Norm::Pre: return "x ← " + add + "F(LN(x))";
+        case Norm::Post: return "x ← LN(" + add + "F(x))";
+        case Norm::None: break;
+    }
+    return "x ← " + add + "F(x)";
+}
+
+SettingEntry residual() {
+    SettingEntry e = on_off_setting("residual", "residuel", "résiduel", &Settings::residual);
+    e.subject = "la connexion résiduelle";
+    e.label = {"connexion résiduelle", "residual connection"};
+    e.tooltip = {"Avec le résidu la sous-couche calcule x + F(x) : elle corrige le vecteur au lieu de le remplacer.",
+                 "With the residual the sublayer computes x + F(x): it corrects the vector instead of replacing it."};
+    e.help = {"Active ou coupe la connexion résiduelle autour de chaque sous-couche.",
+              "Turns the residual connection around each sublayer on or off."};
+    e.side_b = true;
+    e.confirm = [](const Settings& s) {
+        const Text on{"connexion résiduelle active : ", "residual connection on: "};
+        const Text off{"connexion résiduelle coupée : ", "residual connection cut: "};
+        return (s.residual ? on : off) + same(sublayer_formula(s));
+    };
+    return e;
+}
+
+SettingEntry norm() {
+    SettingEntry e = choice_setting("norm", "norme", "norme", &Settings::norm, kNormWords);
+    e.subject = "la normalisation";
+    e.label = {"normalisation", "normalization"};
+    e.tooltip = {"LayerNorm : (x − μ)/√(σ² + ε) · gain + biais, donc norme √d tant que le gain vaut 1 et le biais 0 "
+                 "(au départ ; l'entraînement les apprend) ; pré-norme x + F(LN(x)), post-norme LN(x + F(x)), ou aucune.",
+                 "LayerNorm: (x − μ)/√(σ² + ε) · gain + bias, hence norm √d while the gain is 1 and the bias 0 (at "
+                 "first; training learns them); pre-norm x + F(LN(x)), post-norm LN(x + F(x)), or none."};
+    e.help = {"Place la normalisation de couche avant (pre), après (post) ou nulle part.",
+              "Places layer normalization before (pre), after (post) the sublayers, or nowhere (aucune)."};
+    e.side_b = true;
+    e.confirm = [](const Settings& s) { return Text{"normalisation : ", "normalization: "} + same(to_string(s.norm)); };
+    return e;
+}
+
+SettingEntry norm_type() {
+    SettingEntry e = choice_setting("norm_type", "normalisation", "type de norme", &Settings::norm_type, kNormTypeWords);
+    e.subject = "le type de normalisation";
+    e.added_later = true;
+    e.label = {"type de norme", "norm type"};
+    e.tooltip = {"LayerNorm : g ⊙ (x − μ)/√(σ² + ε) + b (centre puis réduit). RMSNorm : g ⊙ x/√(moyenne(x²) + ε), "
+                 "sans centrage ni biais (Llama). Sur [1, 3] : LayerNorm donne [−1, 1], RMSNorm [1, 3]/√5.",
+                 "LayerNorm: g ⊙ (x − μ)/√(σ² + ε) + b (centres, then scales). RMSNorm: g ⊙ x/√(mean(x²) + ε), "
+                 "no centring and no bias (Llama). On [1, 3]: LayerNorm gives [−1, 1], RMSNorm [1, 3]/√5."};
+    e.help = {"Ajout : type de la normalisation, là où /norme la place : LayerNorm (centre et réduit, gain et biais) "
+              "ou RMSNorm (divise par la moyenne quadratique, gain seul).",
+              "Addition: the norm's type, wherever /norme places it: LayerNorm (centres and scales, gain and bias) "
+              "or RMSNorm (divides by the root mean square, gain only)."};
+    e.side_b = true;
+    e.confirm = [](const Settings& s) {
+        return s.norm_type == NormType::RmsNorm
+                   ? Text{"normalisation RMSNorm : g ⊙ x/√(moyenne(x²) + ε), sans centrage ni biais",
+                          "RMSNorm normalization: g ⊙ x/√(mean(x²) + ε), no centring and no bias"}
+                   : Text{"normalisation LayerNorm : g ⊙ (x − μ)/√(σ² + ε) + b",
+                          "LayerNorm normalization: g ⊙ (x − μ)/√(σ² + ε) + b"};
+    };
+    return e;
+}
+
+SettingEntry ffn() {
+    SettingEntry e = integer_setting("ffn", "ffn", "ffn", &Settings::ffn, Settings::kMinFfn, Settings::kMaxFfn);
+    e.subject = "la largeur du FFN";
+    e.label = {"largeur FFN w", "FFN width w"};
+    e.live_tooltip = [](const Settings& s) {
+        if (gated(s.activation)) {  // SwiGLU, GeGLU: the gate W₁ and the value W₃, three matrices
+            const std::string name = label_in(kActivationWords, static_cast<int>(s.activation));
+            const std::string f = "W₂(" + gate_name(s.activation) + "(W₁x + b₁) ⊙ (W₃x + b₃)) + b₂";
+            return Text{"Le FFN " + name + " calcule " + f + " : la porte W₁ et la valeur W₃ ont w neurones chacune, "
+                        "3 matrices, 2(d·w + w) + w·d + d paramètres.",
+                        "The " + name + " FFN computes " + f + ": the gate W₁ and the value W₃ have w neurons each, "
+                        "3 matrices, 2(d·w + w) + w·d + d parameters."};
+        }
+        const std::string f = label_in(kActivationWords, static_cast<int>(s.activation));
+        return Text{"Le FFN calcule W₂·" + f + "(W₁·x + b₁) + b₂ avec une couche cachée de w neurones : 2·d·w + w + d paramètres.",
+                    "The FFN computes W₂·" + f + "(W₁·x + b₁) + b₂ with a hidden layer of w neurons: 2·d·w + w + d parameters."};
+    };
+    e.tooltip = e.live_tooltip(Settings{});
+    e.help = {"Largeur w de la couche cachée du réseau feed-forward.", "Width w of the feed-forward network's hidden layer."};
+    e.side_b = true;
+    e.send_on_release = true;  // a drag from 8 to 64 is one command, not fifty
+    e.confirm = [](const Settings& s) { return Text{"largeur du FFN : w = ", "FFN width: w = "} + count_text(s.ffn); };
+    return e;
+}
+
+SettingEntry dimension() {
+    SettingEntry e = integer_setting("dimension", "dimension", "dimension", &Settings::dimension, 8, 16,
+                                     {{"8", 8, {"d = 8", "d = 8"}}, {"16", 16, {"d = 16", "d = 16"}}});
+    e.subject = "la dimension";
+    e.label = {"dimension d", "dimension d"};
+    e.tooltip = {"Taille des vecteurs : l'attention a 4(d² + d) paramètres, quadratique en d ; de 8 à 16, × 3,8 "
+                 "(288 → 1\u202F088), × 4 sur le terme d².",
+                 "Size of the vectors: attention has 4(d² + d) parameters, quadratic in d; from 8 to 16, × 3.8 "
+                 "(288 → 1,088), × 4 on the d² term."};
+    e.help = {"Dimension d des vecteurs (8 ou 16).", "Dimension d of the vectors (8 or 16)."};
+    e.side_b = true;
+    e.confirm = [](const Settings& s) { return Text{"dimension : d = ", "dimension: d = "} + count_text(s.dimension); };
+    return e;
+}
+
+SettingEntry mask() {
+    SettingEntry e = choice_setting("mask", "masque", "masque", &Settings::mask, kMaskWords);
+    e.subject = "le masque";
+    e.label = {"masque", "mask"};
+    e.tooltip = {"causal : un mot ne voit que lui-même et les mots d'avant (score −∞ avant le softmax), comme dans GPT. "
+                 "aucun : chaque mot voit toute la phrase (l'encodeur du salon).",
+                 "causal: a word sees only itself and the words before it (score −∞ before the softmax), as in GPT. "
+                 "aucun: every word sees the whole sentence (the channel's encoder)."};
+    e.help = {"Ajout : masque causal (un token ne voit que lui-même et ceux qui le précèdent, comme GPT) ou aucun.",
+              "Addition: a causal mask (a token sees only itself and those before it, as in GPT) or none (aucun)."};
+    e.side_b = true;
+    e.confirm = [](const Settings& s) {
+        return s.mask == Mask::Causal
+                   ? Text{"masque causal : chaque token ne voit que le passé", "causal mask: each token sees only the past"}
+                   : Text{"sans masque : chaque token voit toute la phrase", "no mask: each token sees the whole sentence"};
+    };
+    return e;
+}
+
+SettingEntry activation() {
+    SettingEntry e = choice_setting("activation", "activation", "activation", &Settings::activation, kActivationWords);
+    e.subject = "l'activation";
+    e.label = {"activation", "activation"};
+    e.tooltip = {"GELU (GPT-2) : W₂·GELU(W₁x + b₁) + b₂, GELU(x) = x·Φ(x), lisse ; ReLU : W₂·ReLU(W₁x + b₁) + b₂, "
+                 "max(0, x) met tout négatif à 0 : un neurone est alors exactement actif ou éteint. FFN à porte, "
+                 "3 matrices, 2(d·w + w) + w·d + d paramètres : SwiGLU (Llama) W₂(SiLU(W₁x + b₁) ⊙ (W₃x + b₃)) + b₂, "
+                 "SiLU(x) = x·σ(x) ; GeGLU W₂(GELU(W₁x + b₁) ⊙ (W₃x + b₃)) + b₂.",
+                 "GELU (GPT-2): W₂·GELU(W₁x + b₁) + b₂, GELU(x) = x·Φ(x), smooth; ReLU: W₂·ReLU(W₁x + b₁) + b₂, "
+                 "max(0, x) sets every negative to 0: a neuron is then exactly on or off. Gated FFNs, 3 matrices, "
+                 "2(d·w + w) + w·d + d parameters: SwiGLU (Llama) W₂(SiLU(W₁x + b₁) ⊙ (W₃x + b₃)) + b₂, "
+                 "SiLU(x) = x·σ(x); GeGLU W₂(GELU(W₁x + b₁) ⊙ (W₃x + b₃)) + b₂."};
+    e.help = {"Ajout : non-linéarité du FFN, GELU (lisse) ou ReLU (tout négatif à 0 ; avec son biais, un neurone "
+              "peut agir comme un ET de ses entrées), ou un FFN à porte SwiGLU / GeGLU (une 3e matrice W₃).",
+              "Addition: the FFN's non-linearity, GELU (smooth) or ReLU (every negative to 0; with its bias, a neuron "
+              "can act as an AND of its inputs), or a gated FFN SwiGLU / GeGLU (a third matrix W₃)."};
+    e.side_b = true;
+    e.confirm = [](const Settings& s) {
+        const Text plain = Text{"activation du FFN : ", "FFN activation: "} + same(to_string(s.activation));
+        if (!gated(s.activation)) return plain;
+        return plain + same(" — W₂(" + gate_name(s.activation) + "(W₁x + b₁) ⊙ (W₃x + b₃)) + b₂");
+    };
+    return e;
+}
+
+// Its command (/phrase) counts the words with the vocabulary; validate() checks them too.
+SettingEntry sentence() {
+    SettingEntry e = field(SettingKind::FreeText, "sentence", "phrase", "phrase", &Settings::sentence);
+    e.subject = "la phrase";
+    e.label = {"phrase", "sentence"};
+    e.tooltip = {"La phrase propagée (2 à 8 mots) ; chaque mot devient un token, donc une bille. Entrée pour valider.",
+                 "The sentence sent through the stack (2 to 8 words); each word becomes a token, hence a bead. Enter to apply."};
+    e.own_command = true;
+    e.drops_training = false;  // a trained model reads any sentence
+    e.to_json = [](const Settings& s) { return json(s.sentence); };
+    e.from_json = [](const json& j, Settings& s) { return j.is_string() && (s.sentence = j.get<std::string>(), true); };
+    return e;
+}
+
+SettingEntry step() {
+    SettingEntry e = integer_setting("step", "etape", "étape", &Settings::step, 0, 2 * Settings::kMaxLayers + 1);
+    e.subject = "l'étape";
+    e.label = {"étape", "step"};
+    e.tooltip = {"Arrête les billes au niveau n : 0 = entrée, 1..2L = sous-couches, 2L+1 = sortie.",
+                 "Stops the beads at level n: 0 = input, 1..2L = sublayers, 2L+1 = output."};
+    e.model = false;  // where the beads stop: nothing is recomputed
+    e.drops_training = false;
+    e.own_command = true;
+    e.top = [](const Settings& s) { return s.top_level(); };
+    e.top_name = "2L+1";
+    return e;
+}
+
+SettingEntry seed() {
+    SettingEntry e = field(SettingKind::Seed, "seed", "graine", "graine", &Settings::seed);
+    e.subject = "la graine";
+    e.own_command = true;
+    e.to_json = [](const Settings& s) { return json(s.seed); };
+    e.from_json = [](const json& j, Settings& s) {
+        return j.is_number_unsigned() && (s.seed = j.get<std::uint64_t>(), true);
+    };
+    return e;
+}
+
+// h and h_kv: one command over two entries, /tetes h [h_kv], written in commands.cpp.
+SettingEntry heads() {
+    SettingEntry e = integer_setting("heads", "", "têtes", &Settings::heads, 1, 8);
+    e.subject = "le nombre de têtes";
+    e.label = {"têtes", "heads"};
+    e.tooltip = {"Choix « h / h_kv » : h têtes de requêtes Q, h_kv têtes de clés et valeurs K/V (d_h = d/h pair, h_kv divise h). "
+                 "La tête Q i lit la tête K/V ⌊i/(h/h_kv)⌋ : MHA (h_kv = h), GQA (entre), MQA (h_kv = 1), un cache KV h/h_kv "
+                 "fois plus petit. K et V : 2(d·h_kv·d_h + h_kv·d_h) paramètres ; h seul ne change pas le compte.",
+                 "Choice “h / h_kv”: h query heads Q, h_kv key and value heads K/V (d_h = d/h even, h_kv divides h). Query "
+                 "head i reads K/V head ⌊i/(h/h_kv)⌋: MHA (h_kv = h), GQA (between), MQA (h_kv = 1), a KV cache h/h_kv times "
+                 "smaller. K and V: 2(d·h_kv·d_h + h_kv·d_h) parameters; h alone does not change the count."};
+    e.shared_command = "tetes";
+    e.side_b = true;
+    e.check = [](const Settings& s) -> std::optional<std::string> {
+        if (s.dimension % s.heads == 0 && (s.dimension / s.heads) % 2 == 0) return std::nullopt;
+        const std::string fits = s.dimension == 16 ? "1, 2, 4 ou 8" : s.dimension == 8 ? "1, 2 ou 4" : "";
+        return "les têtes : d = " + std::to_string(s.dimension) + " ne se partage pas en h = " + std::to_string(s.heads) +
+               " têtes de dimension paire (d_h = d/h doit être un entier pair" +
+               (fits.empty() ? "" : " : h = " + fits + " à d = " + std::to_string(s.dimension) + ", /tetes") + ")";
+    };
+    return e;
+}
+
+SettingEntry kv_heads() {
+    SettingEntry e = integer_setting("kv_heads", "", "têtes K/V", &Settings::kv_heads, 1, 8);
+    e.subject = "le nombre de têtes K/V";
+    e.added_later = true;
+    e.shared_command = "tetes";
+    e.side_b = true;
+    e.check = [](const Settings& s) -> std::optional<std::string> {
+        if (s.heads % s.kv_heads == 0) return std::nullopt;
+        return "les têtes K/V : h_kv = " + std::to_string(s.kv_heads) + " ne divise pas h = " + std::to_string(s.heads);
+    };
+    return e;
+}
+
+// RoPE's base: in the trace with its one value, as heads was before /tetes.
+SettingEntry rope_base() {
+    SettingEntry e = integer_setting("rope_base", "", "base RoPE", &Settings::rope_base, 10000, 10000);
+    e.subject = "la base de RoPE";
+    e.added_later = true;
+    return e;
+}
+
+// Training (channel.md §7): neither replays the sentence nor drops the trained weights; the next
+// /entrainer starts a new run of Adam from the weights as they are (training.h).
+SettingEntry batch_size() {
+    SettingEntry e = integer_setting("batch_size", "lot", "lot", &Settings::batch_size, 1, 64);
+    e.subject = "la taille du lot";
+    e.added_later = true;
+    e.model = false, e.drops_training = false;
+    e.help = {"Entraînement : nombre de phrases tirées du corpus à chaque pas d'Adam (16 au départ).",
+              "Training: the number of corpus sentences drawn at each Adam step (16 at start-up)."};
+    e.confirm = [](const Settings& s) {
+        return Text{"lot : " + std::to_string(s.batch_size) + " phrases par pas", "batch: " + std::to_string(s.batch_size) + " sentences a step"};
+    };
+    return e;
+}
+
+SettingEntry learning_rate() {
+    SettingEntry e = field(SettingKind::Decimal, "learning_rate", "taux", "taux", &Settings::learning_rate);
+    e.subject = "le taux d'apprentissage";
+    e.added_later = true;
+    e.model = false, e.drops_training = false;
+    e.decimal_lo = 0.00001, e.decimal_hi = 1;
+    e.get_decimal = [](const Settings& s) { return s.learning_rate; };
+    e.set_decimal = [](Settings& s, double v) { s.learning_rate = v; };
+    e.help = {"Entraînement : taux d'apprentissage d'Adam (0,003 au départ ; virgule ou point).",
+              "Training: Adam's learning rate (0.003 at start-up; a decimal comma or point)."};
+    e.to_json = [](const Settings& s) { return json(s.learning_rate); };
+    e.from_json = [](const json& j, Settings& s) { return j.is_number() && (s.learning_rate = j.get<double>(), true); };
+    e.confirm = [](const Settings& s) { return Text{"taux d'apprentissage : ", "learning rate: "} + decimal_text(s.learning_rate); };
+    return e;
+}
+
+}  // namespace
+
+const std::vector<SettingEntry>& settings_table() {
+    static const std::vector<SettingEntry> table = {layers(),     position(), residual(), norm(),
+                                                    ffn(),        dimension(), mask(),    activation(),
+                                                    norm_type(),  sentence(), step(),     seed(),
+                                                    heads(),      kv_heads(),  rope_base(),
+                                                    batch_size(), learning_rate()};
+    return table;
+}
+
+const char* to_string(Position p) { return name_in(kPositionWords, static_cast<int>(p)); }
+const char* to_string(Norm n) { return name_in(kNormWords, static_cast<int>(n)); }
+const char* to_string(Mask m) { return name_in(kMaskWords, static_cast<int>(m)); }
+const char* to_string(Activation a) { return name_in(kActivationWords, static_cast<int>(a)); }
+const char* to_string(NormType t) { return name_in(kNormTypeWords, static_cast<int>(t)); }
+
+}  // namespace tb
