@@ -8,7 +8,7 @@
 #include <string>
 
 #include "features/window_features.h"
-#include "fonts.h"
+#include "text/fonts.h"
 #include "scene/animation.h"
 #include "scene/screen.h"
 #include "ui/console.h"

@@ -8,7 +8,7 @@
 #include <cfloat>
 
 #include "app.h"
-#include "fonts.h"
+#include "text/fonts.h"
 #include "keys.h"
 
 namespace tb {

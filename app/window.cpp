@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "app.h"
-#include "font_prebuild.h"
-#include "fonts.h"
+#include "text/font_prebuild.h"
+#include "text/fonts.h"
 #include "frame.h"
 #include "keys.h"
 #include "render/bead_renderer.h"

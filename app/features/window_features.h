@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "commands/commands.h"
-#include "compare/compare_feature.h"
+#include "features/compare_feature.h"
 #include "files/exports.h"
 #include "inspector/inspector_feature.h"
 #include "commands/link_command.h"

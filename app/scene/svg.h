@@ -31,7 +31,7 @@
 #include "base/language.h"
 #include "scene/animation.h"
 #include "scene/layout.h"
-#include "teaching/theme.h"
+#include "scene/theme.h"
 #include "model/trace.h"
 
 namespace tb {

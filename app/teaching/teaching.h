@@ -13,7 +13,7 @@
 #include "commands/commands.h"
 #include "persist/view_state.h"
 #include "teaching/lesson_player.h"
-#include "teaching/theme.h"
+#include "scene/theme.h"
 
 namespace tb {
 

@@ -12,7 +12,7 @@
 
 #include "base/numbers.h"
 #include "scene/attention_grid.h"
-#include "teaching/theme.h"
+#include "scene/theme.h"
 #include "text/text.h"
 #include "ui/inspector_panels.h"
 #include "ui/rgb.h"

@@ -7,9 +7,9 @@
 #include "course/badges.h"
 #include "compare/comparison.h"
 #include "scene/animation.h"
-#include "fonts.h"
+#include "text/fonts.h"
 #include "scene/layout.h"
-#include "teaching/theme.h"
+#include "scene/theme.h"
 #include "model/trace.h"
 #include "ui/help.h"
 

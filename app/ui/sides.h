@@ -1,7 +1,7 @@
 #pragma once
-// The A/B sides as the panels draw them: each side's colour (side_colour, teaching/theme.h) in the
+// The A/B sides as the panels draw them: each side's colour (side_colour, scene/theme.h) in the
 // theme applied last (apply_theme_style), so that every panel reads it from the same place.
-#include "teaching/theme.h"
+#include "scene/theme.h"
 
 typedef unsigned int ImU32;
 

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "fonts.h"
+#include "text/fonts.h"
 #include "base/language.h"
 #include "course/norm_claim.h"
 #include "scene/animation.h"
-#include "teaching/theme.h"
+#include "scene/theme.h"
 #include "ui/help.h"
 
 struct ImDrawList;

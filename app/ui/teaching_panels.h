@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "fonts.h"
+#include "text/fonts.h"
 #include "scene/formula.h"
 #include "teaching/lesson_player.h"
 #include "scene/screen.h"
-#include "teaching/theme.h"
+#include "scene/theme.h"
 #include "model/trace.h"
 #include "ui/help.h"
 

@@ -15,7 +15,7 @@
 #include <memory>
 
 #include "app.h"
-#include "fonts.h"
+#include "text/fonts.h"
 #include "frame.h"
 #include "keys.h"
 #include "render/bead_renderer.h"

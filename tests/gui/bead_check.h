@@ -9,7 +9,7 @@
 
 #include "picture_check.h"
 #include "scene/animation.h"
-#include "teaching/theme.h"
+#include "scene/theme.h"
 
 namespace tb::test {
 

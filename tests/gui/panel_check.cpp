@@ -18,7 +18,7 @@
 #include "scene/attention_grid.h"
 #include "scene/colour.h"
 #include "scene/palette.h"
-#include "teaching/theme.h"
+#include "scene/theme.h"
 #include "picture_check.h"
 #include "features/window_features.h"
 #include "scene/screen.h"
@@ -238,7 +238,7 @@ void check_lens(const Image& img, const Trace& t, const Vocabulary& vocabulary, 
     check(fraction(img, {grid.grid.x + 4, below.y + 3, grid.grid.w - 8, 1}, palette::kResidual, 40) < 0.05, "the row below it not framed");
 }
 
-// The gradients along a training run in A/B: one colour per side (side_colour, teaching/theme.h: A
+// The gradients along a training run in A/B: one colour per side (side_colour, scene/theme.h: A
 // orange, B sky blue, as in the loss panel), the wiring said in the captions, so the lines drawn
 // across the sublayers in the plot, the body's lower part under the captions, are A's and B's
 // colours, and none is the « sans résiduel » red any more.

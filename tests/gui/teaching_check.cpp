@@ -21,7 +21,7 @@
 #include "teaching_state.h"
 #include "scene/screen.h"
 #include "commands/session.h"
-#include "teaching/theme.h"
+#include "scene/theme.h"
 
 namespace {
 
@@ -89,7 +89,7 @@ void check_presenter(const Image& img, const ScreenLayout& screen, const Layout&
         const double f = fraction(img, margin, theme.section, 6);
         check(f > 0.97, "presenter: nothing but the section left of the stack (" + percent(f) + ")");
     }
-    // The evidence the lesson cites stays: the mean-cosine line (side A's orange, teaching/theme.h)
+    // The evidence the lesson cites stays: the mean-cosine line (side A's orange, scene/theme.h)
     // and the timeline with its current level's gold button (ui/timeline.cpp).
     const double cosine = fraction(img, screen.cosine, side_colour(ComparedSide::A, which), 40);
     check(cosine > 0.003, "presenter: the mean-cosine line is drawn (" + percent(cosine) + " of its plot)");

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "scene/legend_flow.h"
-#include "teaching/theme.h"
+#include "scene/theme.h"
 
 namespace tb {
 namespace {

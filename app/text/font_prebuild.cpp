@@ -1,4 +1,4 @@
-#include "font_prebuild.h"
+#include "text/font_prebuild.h"
 
 namespace tb {
 

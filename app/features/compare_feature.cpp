@@ -1,4 +1,4 @@
-#include "compare/compare_feature.h"
+#include "features/compare_feature.h"
 
 #include <algorithm>
 

@@ -7,7 +7,7 @@
 
 #include <imgui.h>
 
-#include "fonts.h"
+#include "text/fonts.h"
 
 namespace tb {
 

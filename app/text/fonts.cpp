@@ -1,4 +1,4 @@
-#include "fonts.h"
+#include "text/fonts.h"
 
 #include "text/glyphs.h"
 
