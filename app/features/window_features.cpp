@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <stdexcept>
 
 #include "base/numbers.h"
 #include "persist/data_dir.h"
@@ -86,10 +87,11 @@ void Features::install_headless(Session& session, CommandRegistry& registry, int
 }
 
 // Hooks the command the registry runs under `name`: after it succeeds, `react` runs. However the
-// line was typed (" /Réinit"), the registry found the command, so the reaction follows.
+// line was typed (" /Réinit"), the registry found the command, so the reaction follows. A name the
+// registry lacks is a programming error, as a name taken twice is for add().
 void Features::after(const std::string& name, void (Features::*react)()) {
     Command* command = registry_.find(name);
-    if (!command) return;
+    if (!command) throw std::logic_error("Features::after: no command /" + name);
     Handler inner = command->run;
     command->run = [this, inner, react](Session& session, const Args& args) {
         CommandResult result = inner(session, args);
