@@ -15,6 +15,8 @@ command -v xvfb-run >/dev/null || { echo "make_screenshots: xvfb-run not found (
 config=$(mktemp -d)
 trap 'rm -rf "$config"' EXIT
 mkdir -p "$out"
+command -v convert >/dev/null ||
+    echo "make_screenshots: ImageMagick's convert not found: the files stay about 550 KB (apt install imagemagick)" >&2
 
 shot() {  # name commands: the window after the commands (and their animation), as docs/img/name.png
     local run=()
