@@ -321,6 +321,7 @@ nlohmann::json Features::save_view() const {
     playback_.save(v);
     teaching_.save(v);
     comparison_.save(v);
+    inspector_.save(v);
     return view_to_json(v);
 }
 
@@ -342,6 +343,7 @@ void Features::apply_view(const nlohmann::json& view) {
     teaching_.restore(v);  // the lesson at its step, nothing of it run: the session's settings stand
     playback_.restore(v);
     comparison_.restore(v);
+    inspector_.restore(v);
     sync();
 }
 
