@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "base/numbers.h"
@@ -219,6 +220,16 @@ CommandResult Features::request_image(const std::string& path) {
                          "picture requested: written at the end of the next frame to " + quoted_path(target.string(), Language::English));
 }
 
+namespace {
+// The choices as the panels draw them on `trace`: a block, a word and a neuron it has.
+void clamp_to_model(InspectorView& v, const Trace& trace) {
+    v.block = std::clamp(v.block, 1, trace.settings.layers);
+    v.token = std::clamp(v.token, 0, trace.token_count() - 1);
+    const int w = trace.levels.size() > 2 ? static_cast<int>(trace.levels[2].hidden.cols()) : trace.settings.ffn;
+    v.neuron = std::clamp(v.neuron, 0, w - 1);
+}
+}  // namespace
+
 std::optional<std::string> Features::take_clipboard() {
     std::optional<std::string> out;
     out.swap(clipboard_);
@@ -231,6 +242,8 @@ StateLink Features::link_state() {
     comparison_.save(w.view);
     w.view.light_theme = teaching_.theme() == Theme::Light;
     w.presenter = teaching_.presenter();
+    inspector_.save(w.view);
+    clamp_to_model(w.view.inspector, *session_.trace());  // a link's lines must pass on this model
     if (inspector_.panel() != Panel::None) w.panel = panel_word(inspector_.panel());
     w.parameters_open = inspector_.parameters_open();
     const LessonPlayer& lesson = teaching_.lesson();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "base/utf8.h"
 #include "files/session_file.h"
@@ -115,6 +116,37 @@ std::optional<std::string> inspector_view_from_json(const json& j, InspectorView
         if (auto error = read_key(item.key(), item.value(), v)) return error;
     out = v;
     return std::nullopt;
+}
+
+std::vector<std::string> inspector_lines(const InspectorView& v) {
+    const InspectorView start;
+    std::vector<std::string> out;
+    const std::string p = "/panneau ";
+    if (v.block != start.block) out.push_back(p + "bloc " + std::to_string(v.block));
+    if (v.token != start.token) out.push_back(p + "mot " + std::to_string(v.token + 1));
+    if (v.neuron != start.neuron) out.push_back(p + "neurone " + std::to_string(v.neuron + 1));
+    if (v.fact_demo != start.fact_demo) out.push_back(p + "pesquet " + (v.fact_demo ? "on" : "off"));
+    if (v.vector != start.vector) {
+        std::string line = p + "vecteur";
+        for (const double x : v.vector) {
+            char number[32];
+            std::snprintf(number, sizeof number, " %.15g", x);  // read back exactly
+            line += number;
+        }
+        out.push_back(line);
+    }
+    if (v.norm_token) out.push_back(p + "entree mot");  // after the vector, which chooses « vecteur »
+    if (v.concepts != start.concepts) {
+        std::string line = p + "concepts";
+        for (const std::string& c : v.concepts) line += " " + c;
+        out.push_back(v.concepts.empty() ? line + " aucun" : line);
+    }
+    if (v.scale_model != start.scale_model) out.push_back(p + "modele " + v.scale_model);
+    if (v.memory_preset != start.memory_preset) out.push_back(p + "cache " + v.memory_preset);
+    const std::int64_t context = v.memory_preset != start.memory_preset ? preset(v.memory_preset)->context : start.memory_context;
+    if (v.memory_context != context) out.push_back(p + "contexte " + std::to_string(v.memory_context));
+    if (v.memory_batch != start.memory_batch) out.push_back(p + "lot " + std::to_string(v.memory_batch));
+    return out;
 }
 
 bool is_start_up(const InspectorView& v) { return inspector_view_to_json(v) == inspector_view_to_json(InspectorView{}); }

@@ -28,5 +28,9 @@ nlohmann::json inspector_view_to_json(const InspectorView& v);
 // are applied where the panels draw); `out` untouched on failure.
 std::optional<std::string> inspector_view_from_json(const nlohmann::json& j, InspectorView& out);
 bool is_start_up(const InspectorView& v);
+// The /panneau lines that take the start-up choices to `v` (for /lien), in an order that holds:
+// the vector before « entree », the preset before its context. The model must have the block,
+// the word and the neuron (the caller clamps them to it).
+std::vector<std::string> inspector_lines(const InspectorView& v);
 
 }  // namespace tb

@@ -158,6 +158,30 @@ TEST_F(Choices, RoundTripThroughTheSavedView) {
     EXPECT_EQ(back.memory.batch, 2);
 }
 
+// /lien carries them as /panneau lines, in an order that holds, clamped to the model it carries.
+TEST_F(Choices, ALinkCarriesTheChoices) {
+    for (const char* line : {"/couches 3", "/panneau bloc 3", "/panneau mot 2", "/panneau vecteur 1 -0,25 3", "/panneau entree mot",
+                             "/panneau concepts aucun", "/panneau cache llama2-7b", "/panneau lot 3", "/panneau echelle"})
+        ASSERT_TRUE(w.run(line).ok) << line;
+    const StateLink link = w.features.link_state();
+    WindowFeatures other;
+    for (const std::string& line : link.lines) ASSERT_TRUE(other.run(line).ok) << line;
+    const InspectorState& back = other.features.inspector().state();
+    EXPECT_EQ(back.panel, Panel::Scale);
+    EXPECT_EQ(back.block, 3);
+    EXPECT_EQ(back.token, 1);
+    ASSERT_EQ(back.vector.size(), 3);
+    EXPECT_DOUBLE_EQ(back.vector(1), -0.25);
+    EXPECT_TRUE(back.norm_token);  // « entree mot » after the vector
+    for (bool c : back.concepts) EXPECT_FALSE(c);
+    EXPECT_EQ(back.memory.preset, "llama2-7b");
+    EXPECT_EQ(back.memory.context, 4096);  // the preset's own, so no « contexte » line was needed
+    EXPECT_EQ(back.memory.batch, 3);
+    // A block the model lost is not sent: the link's model has 2 blocks.
+    ASSERT_TRUE(w.run("/couches 2").ok);
+    for (const std::string& line : w.features.link_state().lines) EXPECT_NE(line, "/panneau bloc 3");
+}
+
 TEST(InspectorView, RefusesBadValuesAndLeavesTheViewUntouched) {
     const std::vector<nlohmann::json> bad = {
         {{"inspector", 1}},
