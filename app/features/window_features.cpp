@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
 
@@ -221,6 +222,16 @@ CommandResult Features::request_image(const std::string& path) {
                          "picture requested: written at the end of the next frame to " + quoted_path(target.string(), Language::English));
 }
 
+namespace {
+// The choices as the panels draw them on `trace`: a block, a word and a neuron it has.
+void clamp_to_model(InspectorView& v, const Trace& trace) {
+    v.block = std::clamp(v.block, 1, trace.settings.layers);
+    v.token = std::clamp(v.token, 0, trace.token_count() - 1);
+    const int w = trace.levels.size() > 2 ? static_cast<int>(trace.levels[2].hidden.cols()) : trace.settings.ffn;
+    v.neuron = std::clamp(v.neuron, 0, w - 1);
+}
+}  // namespace
+
 std::optional<std::string> Features::take_clipboard() {
     std::optional<std::string> out;
     out.swap(clipboard_);
@@ -233,6 +244,8 @@ StateLink Features::link_state() {
     comparison_.save(w.view);
     w.view.light_theme = teaching_.theme() == Theme::Light;
     w.presenter = teaching_.presenter();
+    inspector_.save(w.view);
+    clamp_to_model(w.view.inspector, *session_.trace());  // a link's lines must pass on this model
     if (inspector_.panel() != Panel::None) w.panel = panel_word(inspector_.panel());
     w.parameters_open = inspector_.parameters_open();
     const LessonPlayer& lesson = teaching_.lesson();
@@ -323,6 +336,7 @@ nlohmann::json Features::save_view() const {
     playback_.save(v);
     teaching_.save(v);
     comparison_.save(v);
+    inspector_.save(v);
     return view_to_json(v);
 }
 
@@ -344,6 +358,7 @@ void Features::apply_view(const nlohmann::json& view) {
     teaching_.restore(v);  // the lesson at its step, nothing of it run: the session's settings stand
     playback_.restore(v);
     comparison_.restore(v);
+    inspector_.restore(v);
     sync();
 }
 
