@@ -19,12 +19,14 @@ namespace {
 // A window command without the window: its declaration, answering that it needs the window.
 Command window_only(const Command& c) {
     const std::string name = c.name;
-    return Command(c.name, c.usage, c.help + " (fenêtre seulement)", c.values,
-                   [name](Session&, const Args&) {
-                       return CommandResult(false, "/" + name + " n'existe qu'avec la fenêtre (pas avec --headless)",
-                                            "/" + name + " exists only with the window (not with --headless)");
-                   },
-                   c.help_en + " (window only)");
+    Command stub(c.name, c.usage, c.help + " (fenêtre seulement)", c.values,
+                 [name](Session&, const Args&) {
+                     return CommandResult(false, "/" + name + " n'existe qu'avec la fenêtre (pas avec --headless)",
+                                          "/" + name + " exists only with the window (not with --headless)");
+                 },
+                 c.help_en + " (window only)");
+    stub.usage_en = c.usage_en;
+    return stub;
 }
 
 }  // namespace

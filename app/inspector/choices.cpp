@@ -241,16 +241,20 @@ Command make_panel_command(InspectorState& state) {
         return {true, std::string("panneau « ") + panel_word(*panel) + " » ouvert",
                 std::string("panel “") + panel_word(*panel) + "” open"};
     };
-    return Command("panneau",
-                   "/panneau <attention|neurones|norme|gradients|echelle|sortie|lentille|raschka|memoire|superposition|entrainement|aucun> "
-                   "ou /panneau <bloc|mot|neurone|pesquet|entree|vecteur|concepts|modele|cache|contexte|lot> VALEUR",
-                   "ouvre un panneau de l'intérieur des sous-couches (aucun : le referme), ou règle un de ses choix : "
-                   "bloc N, mot N, neurone N, pesquet on|off, entree vecteur|mot, vecteur 2 4 4 5, "
-                   "concepts thomas pesquet|aucun, modele ce-modele|gpt2-small…, cache PRESET, contexte N, lot N",
-                   completions(), run,
-                   "opens a panel inside the sublayers (aucun: closes it), or sets one of its choices: "
-                   "bloc N, mot N, neurone N, pesquet on|off, entree vecteur|mot, vecteur 2 4 4 5, "
-                   "concepts thomas pesquet|aucun, modele ce-modele|gpt2-small…, cache PRESET, contexte N, lot N");
+    const std::string panels =
+        "/panneau <attention|neurones|norme|gradients|echelle|sortie|lentille|raschka|memoire|superposition|"
+        "entrainement|aucun>";
+    const std::string choices = " /panneau <bloc|mot|neurone|pesquet|entree|vecteur|concepts|modele|cache|contexte|lot> ";
+    Command command("panneau", panels + " ou" + choices + "VALEUR",
+                    "Ouvre un panneau de l'intérieur des sous-couches (aucun : le referme), ou règle un de ses choix : "
+                    "bloc N, mot N, neurone N, pesquet on|off, entree vecteur|mot, vecteur 2 4 4 5, "
+                    "concepts thomas pesquet|aucun, modele ce-modele|gpt2-small…, cache PRESET, contexte N, lot N",
+                    completions(), run,
+                    "Opens a panel inside the sublayers (aucun: closes it), or sets one of its choices: "
+                    "bloc N, mot N, neurone N, pesquet on|off, entree vecteur|mot, vecteur 2 4 4 5, "
+                    "concepts thomas pesquet|aucun, modele ce-modele|gpt2-small…, cache PRESET, contexte N, lot N");
+    command.usage_en = panels + " or" + choices + "VALUE";
+    return command;
 }
 
 void save_choices(const InspectorState& s, InspectorView& v) {
