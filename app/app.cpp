@@ -169,8 +169,8 @@ void App::draw_inspector(const Frame& f, const InspectorLayout& inspector) {
             draw_attention_panel(inspector.body, trace, in.state(), features_.playback().animation().head, send_,
                                  f.language);
             break;
-        case Panel::Neurons: draw_neurons_panel(inspector.body, trace, features_.session().vocabulary(), in.state(), f.language); break;
-        case Panel::Norm: draw_layer_norm_panel(inspector.body, trace, in.state(), playhead_level(trace, f.playhead), f.language); break;
+        case Panel::Neurons: draw_neurons_panel(inspector.body, trace, features_.session().vocabulary(), in.state(), send_, f.language); break;
+        case Panel::Norm: draw_layer_norm_panel(inspector.body, trace, in.state(), playhead_level(trace, f.playhead), send_, f.language); break;
         case Panel::Gradients: draw_gradients_panel(inspector.body, trace, in.gradients(), features_.training().snapshot().get(), send_, f.language); break;
         case Panel::Raschka: draw_raschka_panel(inspector.body, trace, in.gradients(), send_, f.language); break;
         case Panel::Scale: draw_scale_panel(inspector.body, trace, in.state(), send_, f.language); break;

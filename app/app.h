@@ -1,8 +1,11 @@
 #pragma once
 // The composition root of the window: it owns the features (window_features.h: playback, teaching,
 // comparison, inspector, each a plain object with its commands), the widgets' own state (the
-// console line, the sliders being dragged) and draws everything through ui/. Every action of the
-// window reaches the features as a command string, echoed in the log.
+// console line, the sliders being dragged, the vector field's text) and draws everything through
+// ui/. Every change a widget makes reaches the features as a command string, echoed in the log:
+// the settings, the view, the lesson, and the inspector's choices too (/panneau bloc 2, /panneau
+// vecteur 2 4 4 5: inspector/choices.h), so a lesson or a script sets what a click sets. Hovering
+// only shows (a neuron read, a tooltip); the parameter breakdown's window closes itself.
 // No GLFW here: the frame loop (window.cpp) passes time and key presses in.
 #include <memory>
 #include <string>

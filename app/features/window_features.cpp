@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <stdexcept>
 
 #include "base/numbers.h"
 #include "persist/data_dir.h"
@@ -86,10 +88,11 @@ void Features::install_headless(Session& session, CommandRegistry& registry, int
 }
 
 // Hooks the command the registry runs under `name`: after it succeeds, `react` runs. However the
-// line was typed (" /Réinit"), the registry found the command, so the reaction follows.
+// line was typed (" /Réinit"), the registry found the command, so the reaction follows. A name the
+// registry lacks is a programming error, as a name taken twice is for add().
 void Features::after(const std::string& name, void (Features::*react)()) {
     Command* command = registry_.find(name);
-    if (!command) return;
+    if (!command) throw std::logic_error("Features::after: no command /" + name);
     Handler inner = command->run;
     command->run = [this, inner, react](Session& session, const Args& args) {
         CommandResult result = inner(session, args);
@@ -219,6 +222,16 @@ CommandResult Features::request_image(const std::string& path) {
                          "picture requested: written at the end of the next frame to " + quoted_path(target.string(), Language::English));
 }
 
+namespace {
+// The choices as the panels draw them on `trace`: a block, a word and a neuron it has.
+void clamp_to_model(InspectorView& v, const Trace& trace) {
+    v.block = std::clamp(v.block, 1, trace.settings.layers);
+    v.token = std::clamp(v.token, 0, trace.token_count() - 1);
+    const int w = trace.levels.size() > 2 ? static_cast<int>(trace.levels[2].hidden.cols()) : trace.settings.ffn;
+    v.neuron = std::clamp(v.neuron, 0, w - 1);
+}
+}  // namespace
+
 std::optional<std::string> Features::take_clipboard() {
     std::optional<std::string> out;
     out.swap(clipboard_);
@@ -231,6 +244,8 @@ StateLink Features::link_state() {
     comparison_.save(w.view);
     w.view.light_theme = teaching_.theme() == Theme::Light;
     w.presenter = teaching_.presenter();
+    inspector_.save(w.view);
+    clamp_to_model(w.view.inspector, *session_.trace());  // a link's lines must pass on this model
     if (inspector_.panel() != Panel::None) w.panel = panel_word(inspector_.panel());
     w.parameters_open = inspector_.parameters_open();
     const LessonPlayer& lesson = teaching_.lesson();
@@ -321,6 +336,7 @@ nlohmann::json Features::save_view() const {
     playback_.save(v);
     teaching_.save(v);
     comparison_.save(v);
+    inspector_.save(v);
     return view_to_json(v);
 }
 
@@ -342,6 +358,7 @@ void Features::apply_view(const nlohmann::json& view) {
     teaching_.restore(v);  // the lesson at its step, nothing of it run: the session's settings stand
     playback_.restore(v);
     comparison_.restore(v);
+    inspector_.restore(v);
     sync();
 }
 

@@ -1,6 +1,9 @@
 #pragma once
 // "Inside the sublayers": the data of the inspector panels (/panneau), as pure functions of the
 // trace, so that tests and the screenshot checker compute what the window draws. No ImGui here.
+// One file per panel: layout.cpp (where the inspector goes), attention.cpp, neurons.cpp, norm.cpp,
+// gradients.cpp, scale.cpp, lens.cpp, memory.cpp; their mathematics is core's (the gradient
+// comparison: course/gradient_comparison.h; the counts: model/parameters.h, model/memory.h).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -8,24 +11,14 @@
 #include <vector>
 
 #include "commands/commands.h"
+#include "course/gradient_comparison.h"
+#include "inspector/choices.h"
 #include "model/memory.h"
 #include "model/parameters.h"
 #include "scene/screen.h"
 #include "model/trace.h"
 
 namespace tb {
-
-enum class Panel { None, Attention, Neurons, Norm, Gradients, Scale, Output, Lens, Raschka, Memory, Superposition, Training };
-
-// The /panneau words, in tab order (aucun last): "attention", "neurones", "norme", "gradients",
-// "echelle", "sortie", "lentille", "raschka", "memoire", "superposition", "entrainement", "aucun".
-const std::vector<std::string>& panel_words();
-const char* panel_word(Panel panel);
-// Case- and accent-insensitive ("Échelle" -> Scale); nothing for an unknown word.
-std::optional<Panel> parse_panel(std::string_view word);
-
-// The /panneau command: opens `target` (a panel of the App's), or explains what it expected.
-Command make_panel_command(Panel& target);
 
 // Where the inspector goes: a row of tabs over the right column's lower part (below the norm
 // profile, which stays visible, as does the cross-section); the body replaces the cosine plot, the
@@ -41,6 +34,8 @@ struct InspectorLayout {
     Rect similarity;
 };
 InspectorLayout inspector_layout(const ScreenLayout& screen, bool open, float frame);
+// A rect whose negative sizes are 0 (a window too small for a panel).
+Rect sized_rect(float x, float y, float w, float h);
 
 // A vector typed by a teacher: 2 to 16 finite numbers separated by spaces or ';' ("2 4 4 4 5 5 7 9",
 // "1,5; -2" with a decimal comma). On bad input, a French message (English twin) and no vector.
@@ -93,14 +88,6 @@ struct NeuronReading {
     double activation; // the hidden value for the chosen token
 };
 NeuronReading read_neuron(const Trace& trace, int block, int token, int neuron);
-
-// Mean |dL/dW| of each sublayer (levels 1..2L) with the residual on and off, same weights, same
-// sentence, same loss target: the other wiring is recomputed from the trace's shared weights.
-struct GradientComparison {
-    std::vector<double> residual_on, residual_off;  // [2L]: index k-1 is level k
-    double loss_on = 0, loss_off = 0;
-};
-GradientComparison gradient_comparison(const Trace& trace);
 
 // What the gradients panel says about its figures, and nothing more: at the first sublayer
 // (attention 1), the gradient without the residual against with it. `factor` is the larger over
@@ -175,10 +162,6 @@ std::vector<std::string> scale_details(const std::vector<ScaleRow>& rows, int ro
 // The shapes and memory panel (seed 002 "Exemple de dimensions et de mémoire"): the attention's
 // tensors for this model (batch 1, the sentence's n tokens, live d, h, h_kv) and for seed 002's
 // example, one layer's scores at 8 heads × 4 096 tokens, the KV cache of a chosen preset.
-struct MemoryChoice {
-    std::string preset = "gpt2-small";
-    std::int64_t context = 1024, batch = 1;
-};
 struct MemoryPanelData {
     std::int64_t tokens, dimension, heads, kv_heads, head_dimension;  // this model's n, d, h, h_kv, d_h
     AttentionShapes toy;      // Q [1, h, n, d_h], K and V [1, h_kv, n, d_h], scores [1, h, n, n], output [1, n, d]
@@ -189,9 +172,6 @@ struct MemoryPanelData {
 MemoryPanelData memory_panel_data(const Settings& settings, int tokens, const MemoryChoice& choice);
 // A context or a batch typed in the memory panel: `value` is kept when within 1 … `max`; else a
 // French message (English twin) and `target` unchanged. `what` is « contexte » or « lot ».
-struct CountEdit {
-    std::string error, error_en;  // empty when accepted
-};
 CountEdit set_memory_count(std::int64_t& target, long long value, std::int64_t max, const char* what, const char* what_en);
 
 // Layout constants shared with the screenshot checker (tests/gui/panel_check.cpp), in units of

@@ -9,27 +9,11 @@
 #include "commands/commands.h"
 #include "model/predictions.h"
 #include "inspector/inspector.h"
+#include "persist/view_state.h"
 #include "course/superposition.h"
 #include "course/worked_examples.h"
 
 namespace tb {
-
-// What the panels remember between frames (the Inspector's, not statics).
-struct InspectorState {
-    Panel panel = Panel::None;
-    int block = 1;    // attention and FFN panels
-    int token = 0;    // FFN and layer-norm panels
-    int neuron = 0;   // the FFN neuron read (hover or click)
-    bool fact_demo = false;  // neurons panel: the « Thomas Pesquet » network instead of the model
-    bool norm_token = false; // layer-norm panel: the chosen token instead of the typed vector
-    char vector_text[160] = "2 4 4 4 5 5 7 9";
-    Vector vector = (Vector(8) << 2, 4, 4, 4, 5, 5, 7, 9).finished();
-    std::string vector_error;  // the last bad entry's message (the previous vector is kept)
-    bool concepts[4] = {true, true, false, false};  // Thomas, Pesquet, Marie, Curie
-    int scale_model = 1;       // scale panel: the row whose figures are detailed (GPT-2 small)
-    MemoryChoice memory;       // memory panel: the preset, context and batch of the KV cache
-    CountEdit memory_error;    // the last bad context or batch (the previous value is kept)
-};
 
 // The superposition panel's data: seed 004's fractions, drawn once per seed.
 struct SuperpositionData {
@@ -63,12 +47,16 @@ Text parameters_reply(const Trace& trace, bool presenter);
 
 class Inspector {
 public:
-    // /panneau <attention|neurones|norme|gradients|echelle|sortie|lentille|raschka|memoire|superposition|entrainement|aucun>.
-    std::vector<Command> commands() { return {make_panel_command(state_.panel)}; }
+    // /panneau: opens a panel, or sets one of its choices (inspector/choices.h).
+    std::vector<Command> commands() { return {make_panel_command(state_)}; }
 
     Panel panel() const { return state_.panel; }
     InspectorState& state() { return state_; }
     const InspectorState& state() const { return state_; }
+
+    // What a saved session keeps of the choices (the open panel is not kept, as before).
+    void save(ViewState& v) const { save_choices(state_, v.inspector); }
+    void restore(const ViewState& v) { restore_choices(v.inspector, state_); }
 
     // The parameter breakdown's window: /parametres opens it, its Close button closes it.
     bool& parameters_open() { return parameters_open_; }

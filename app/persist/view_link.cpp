@@ -39,6 +39,7 @@ std::vector<std::string> view_lines(const WindowLink& w) {
     if (v.seconds_per_level != start.seconds_per_level) out.push_back("/vue vitesse " + link_decimal(v.seconds_per_level));
     if (v.light_theme != start.light_theme) out.push_back(std::string("/theme ") + (v.light_theme ? "clair" : "sombre"));
     if (w.presenter) out.push_back("/presentateur on");
+    append(out, inspector_lines(v.inspector));  // the panel's choices, then the panel
     if (!w.panel.empty()) out.push_back("/panneau " + w.panel);
     if (w.parameters_open) out.push_back("/parametres");
     return out;

@@ -35,7 +35,8 @@ struct WindowLink {
     std::optional<LinkLesson> lesson;
 };
 
-// The view's lines alone, in order: /vue …, /theme clair, /presentateur on, /panneau …, /parametres.
+// The view's lines alone, in order: /vue …, /theme clair, /presentateur on, the inspector's choices
+// (/panneau bloc 2 …), /panneau …, /parametres.
 std::vector<std::string> view_lines(const WindowLink& w);
 
 // The whole link of the window's state: `session` is side A, `vocabulary` replays the lesson.

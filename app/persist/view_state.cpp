@@ -51,6 +51,7 @@ json view_to_json(const ViewState& v) {
               {"theme", v.light_theme ? "clair" : "sombre"}};
     if (v.lesson) j["lesson"] = {{"file", v.lesson->file}, {"step", v.lesson->step}};
     if (v.comparison) j["comparison"] = comparison_to_json(*v.comparison);
+    if (!is_start_up(v.inspector)) j["inspector"] = inspector_view_to_json(v.inspector);
     return j;
 }
 
@@ -89,6 +90,8 @@ std::optional<std::string> view_from_json(const json& j, int heads, ViewState& o
             ViewState::Comparison c;
             if (auto error = comparison_from_json(value, c)) return error;
             v.comparison = c;
+        } else if (key == "inspector") {
+            if (auto error = inspector_view_from_json(value, v.inspector)) return error;
         } else if (key == "lesson") {
             if (!value.is_object() || value.size() != 2 || !value.contains("file") || !value["file"].is_string() ||
                 !value.contains("step") || !value["step"].is_number_integer() || value["step"].get<std::int64_t>() < 0 ||

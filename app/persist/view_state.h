@@ -6,6 +6,7 @@
 #include <string>
 
 #include "compare/comparison.h"
+#include "persist/inspector_view.h"
 #include "scene/animation.h"
 
 namespace tb {
@@ -28,6 +29,7 @@ struct ViewState {
     double seconds_per_level = AnimationOptions::kDefaultSecondsPerLevel;  // /vue vitesse: seconds a sublayer, kMinSpeed..kMaxSpeed
     bool light_theme = false;         // /theme clair|sombre
     std::optional<LessonBookmark> lesson;
+    InspectorView inspector;          // /panneau's choices (bloc, mot, neurone, vecteur…)
     // The A/B comparison when open: side B's own values of the settings it overrides.
     struct Comparison {
         Overrides overrides;

@@ -167,7 +167,7 @@ void copy_on_lane(const Crossing& c, const LaneRecord& lane, const CopySchedule&
     if (c.phase <= s.leaves(i) || add_t >= 1.f) return;
     out.lanes.push_back(lane);
     BeadRecord copy = bead_of(c.trace, c.layout, i, c.k - 1, 0, row(c.below.vectors, i));
-    if (add_t >= 0.55f) return;  // the sum is drawn: the copy is in it
+    if (add_t >= kSumDrawn) return;  // the copy is in the sum
     const Point p = lane.at(s.along(i, c.phase));
     copy.x = p.x;
     copy.y = p.y;
@@ -180,7 +180,7 @@ void copy_on_lane(const Crossing& c, const LaneRecord& lane, const CopySchedule&
     copy.radius *= 1 - 0.85f * smooth(progress(c.phase, s.arrive, s.arrive + 0.25f * (add.begin - s.arrive)));
     copy.reference_radius *= copy.radius / std::max(1e-3f, full);  // its √d ring shrinks with it
     copy.clamped = 0;
-    copy.alpha = 0.85f * (1 - 0.6f * smooth(add_t / 0.3f));  // it turns into its arrow, x
+    copy.alpha = 0.85f * (1 - 0.6f * smooth(progress(add_t, 0.f, kXGrown)));  // it turns into its arrow, x
     copy.role = BeadRole::Copy;
     out.beads.push_back(copy);
 }

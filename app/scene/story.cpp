@@ -26,18 +26,18 @@ void arrows_of(const Crossing& c, const Addition& a, float out_t, float add_t, i
     const Rgb f_colour = lerp(Rgb{box.r / 255.f, box.g / 255.f, box.b / 255.f}, Rgb{1, 1, 1}, 0.5f);  // lighter than its box
     const Rgb x_colour = identity_colour(c.trace.typed_place(i));
     const bool residual = has_step(c.stages, Step::Add);
-    const float fade = 1 - smooth((add_t - 0.8f) / 0.2f);
+    const float fade = 1 - smooth(progress(add_t, kArrowsFade, 1.f));
     ArrowRecord f = arrow(ArrowRecord::Kind::Output, a.p, a.q, a.f_norm, a, f_colour, i);
     f.alpha = smooth((out_t - 0.45f) / 0.3f) * fade;  // as the bead leaves the box
     if (f.alpha > 0) out.arrows.push_back(f);
     if (!residual || add_t <= 0) return;
     ArrowRecord x = arrow(ArrowRecord::Kind::Stream, a.o, a.p, a.x_norm, a, x_colour, i);
-    x.grown = smooth(add_t / 0.3f);
+    x.grown = smooth(progress(add_t, 0.f, kXGrown));
     x.alpha = fade;
     out.arrows.push_back(x);
-    if (add_t <= 0.3f) return;
+    if (add_t <= kXGrown) return;
     ArrowRecord sum = arrow(ArrowRecord::Kind::Sum, a.o, a.q, a.sum_norm, a, Rgb{1, 1, 1}, i);
-    sum.grown = smooth((add_t - 0.3f) / 0.25f);
+    sum.grown = smooth(progress(add_t, kXGrown, kSumDrawn));
     sum.alpha = fade;
     out.arrows.push_back(sum);
 }
@@ -130,6 +130,6 @@ StoryPhase story_phase(const Crossing& c) {
     return StoryPhase::None;
 }
 
-float add_morph(float t) { return progress(t, 0.55f, 1.f); }
+float add_morph(float t) { return progress(t, kSumDrawn, 1.f); }
 
 }  // namespace tb

@@ -17,6 +17,13 @@ inline float progress(float phase, float begin, float end) {
 }
 inline Vector row(const Matrix& m, int i) { return m.row(i).transpose(); }
 
+// The Add stage's instants, as fractions of it: x's arrow grows until kXGrown, then the sum's until
+// kSumDrawn, when the copy has sunk into it and the bead starts to become x + F; from kArrowsFade
+// the arrows fade.
+constexpr float kXGrown = 0.3f;
+constexpr float kSumDrawn = 0.55f;
+constexpr float kArrowsFade = 0.8f;
+
 // The copies on their lanes at `add_t` (0..1 of the Add stage, 0 before it): copies.cpp.
 void residual_copies(const Crossing& c, const std::vector<Addition>& adds, float add_t, FrameRecords& out);
 

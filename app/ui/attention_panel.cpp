@@ -35,11 +35,11 @@ ImVec2 text_size(float size, const std::string& text) {
 }
 
 // The block chooser and what a cell means.
-void attention_header(const Trace& trace, InspectorState& state, Language language) {
+void attention_header(const Trace& trace, int block, const CommandSink& send, Language language) {
     ImGui::TextUnformatted(tr(language, "bloc", "block"));
     for (int b = 1; b <= trace.settings.layers; ++b) {
         ImGui::SameLine();
-        ImGui::RadioButton(std::to_string(b).c_str(), &state.block, b);
+        if (ImGui::RadioButton(std::to_string(b).c_str(), block == b) && block != b) send("/panneau bloc " + std::to_string(b));
     }
     ImGui::SameLine();
     ImGui::TextDisabled("%s", trace.settings.mask == Mask::Causal ? tr(language, "· masque causal", "· causal mask")
@@ -187,13 +187,14 @@ void grid_frame(ImDrawList* dl, const HeatmapLayout& grid, int k, bool chosen, f
 
 }  // namespace
 
-void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& state, int head, const CommandSink& send, Language language) {
+void draw_attention_panel(const Rect& rect, const Trace& trace, const InspectorState& state, int head, const CommandSink& send,
+                          Language language) {
     if (!begin_panel("##panneau_attention", rect, ImGuiWindowFlags_NoScrollbar)) return;
     const int layers = trace.settings.layers, n = trace.token_count();
-    state.block = std::clamp(state.block, 1, layers);
-    attention_header(trace, state, language);
+    const int block = std::clamp(state.block, 1, layers);  // the model may have fewer blocks than when chosen
+    attention_header(trace, block, send, language);
 
-    const Level& level = trace.levels[static_cast<std::size_t>(2 * state.block - 1)];
+    const Level& level = trace.levels[static_cast<std::size_t>(2 * block - 1)];
     const int heads = static_cast<int>(level.attention_weights.size());
     head = std::clamp(head, 0, std::max(0, heads - 1));
     const float frame = ImGui::GetFrameHeight(), label = frame * inspector_metrics::kHeatmapLabel;

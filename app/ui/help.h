@@ -10,7 +10,8 @@ typedef unsigned int ImU32;
 
 namespace tb {
 
-// Every widget sends its change as a command string; the app runs it and echoes it in the log.
+// Every widget sends its change as a command string; the app runs it and echoes it in the log. The
+// inspector's panels read its choices through a const reference, so a change has no other way in.
 using CommandSink = std::function<void(const std::string&)>;
 
 // ImGui demo's HelpMarker: a "(?)" that shows one sentence of mathematics on hover.

@@ -13,13 +13,18 @@
 namespace tb {
 
 void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& send, Language language);
+// The panels read the inspector's choices and never write them: each widget sends its /panneau
+// line (inspector/choices.h), as the tabs send /panneau attention.
 // `head` is the head the cross-section draws (0-based): clicking a heatmap sends /vue tete.
-void draw_attention_panel(const Rect& rect, const Trace& trace, InspectorState& state, int head, const CommandSink& send, Language language);
+void draw_attention_panel(const Rect& rect, const Trace& trace, const InspectorState& state, int head, const CommandSink& send,
+                          Language language);
 // With the model chosen, it names the neurons of the block that push the word the output predicts
 // for the chosen token most (neuron_pushes).
-void draw_neurons_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, InspectorState& state, Language language);
+void draw_neurons_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, const InspectorState& state,
+                        const CommandSink& send, Language language);
 // `level` is the level the playhead is in: the chosen token's vector there is normalized by hand.
-void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState& state, int level, Language language);
+void draw_layer_norm_panel(const Rect& rect, const Trace& trace, const InspectorState& state, int level, const CommandSink& send,
+                           Language language);
 // `data` was computed by the Inspector when the trace changed (nothing drawn when it is missing).
 // With a training run (`training` has recorded steps), the panel shows the gradients along the
 // training instead: the latest record by sublayer, step 1's beside it, each side of an A/B.
@@ -34,7 +39,7 @@ void draw_output_family_row(Panel current, const CommandSink& send, Language lan
 // The scale tab's three views (paramètres, mémoire, superposition) as one row of buttons at the
 // top of each, the open one in yellow: a click sends /panneau echelle|memoire|superposition.
 void draw_scale_family_row(Panel current, const CommandSink& send, Language language);
-void draw_scale_panel(const Rect& rect, const Trace& trace, InspectorState& state, const CommandSink& send, Language language);
+void draw_scale_panel(const Rect& rect, const Trace& trace, const InspectorState& state, const CommandSink& send, Language language);
 // `b`: side B's trace in A/B (its table under A's), else null.
 void draw_output_panel(const Rect& rect, const Trace& trace, const Trace* b, const Vocabulary& vocabulary, const CommandSink& send,
                        Language language);
@@ -43,7 +48,7 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Trace* b, con
 // `send` is null in presenter mode (no row of views there).
 void draw_lens_panel(const Rect& rect, const Trace& trace, const LensData* data, int level, const CommandSink* send, Language language);
 // Seed 002's shapes and memory: this model's and the example's tensors, the scores, a preset's KV cache.
-void draw_memory_panel(const Rect& rect, const Trace& trace, InspectorState& state, const CommandSink& send, Language language);
+void draw_memory_panel(const Rect& rect, const Trace& trace, const InspectorState& state, const CommandSink& send, Language language);
 // Seed 004's superposition: `data` was counted by the Inspector when the panel opened (nothing drawn when missing).
 void draw_superposition_panel(const Rect& rect, const Trace& trace, const SuperpositionData* data, const CommandSink& send,
                               Language language);

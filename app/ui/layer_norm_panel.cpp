@@ -29,43 +29,41 @@ void row(const char* label, const Vector& v, int digits, Language language) {
 
 }  // namespace
 
-void draw_layer_norm_panel(const Rect& rect, const Trace& trace, InspectorState& state, int level, Language language) {
+void draw_layer_norm_panel(const Rect& rect, const Trace& trace, const InspectorState& state, int level, const CommandSink& send,
+                           Language language) {
     if (!begin_panel("##panneau_norme", rect)) return;
-    if (ImGui::RadioButton(tr(language, "vecteur tapé", "typed vector"), !state.norm_token)) state.norm_token = false;
+    if (ImGui::RadioButton(tr(language, "vecteur tapé", "typed vector"), !state.norm_token) && state.norm_token) send("/panneau entree vecteur");
     ImGui::SameLine();
-    if (ImGui::RadioButton(tr(language, "un mot du modèle", "a word of the model"), state.norm_token))
-        state.norm_token = true;
+    if (ImGui::RadioButton(tr(language, "un mot du modèle", "a word of the model"), state.norm_token) && !state.norm_token)
+        send("/panneau entree mot");
 
     Vector x;
     double eps = 0;  // the seed's hand calculation has no ε; the model's LayerNorm has 1e-5
     const int digits = 3;  // significant digits: 9, -0.5, 1.5 as the seed writes them
+    int token = 0;
     if (!state.norm_token) {
+        // The field edits its own text; Enter sends it, and /panneau vecteur checks it and keeps it.
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
-        if (ImGui::InputText("##vecteur", state.vector_text, sizeof state.vector_text, ImGuiInputTextFlags_EnterReturnsTrue)) {
-            const VectorParse p = parse_vector(state.vector_text);
-            if (p.vector) {
-                state.vector = *p.vector;
-                state.vector_error.clear();
-            } else {
-                state.vector_error = tr(language, p.error.c_str(), p.error_en.c_str());  // the previous vector stays
-            }
-        }
+        if (ImGui::InputText("##vecteur", state.vector_text, sizeof state.vector_text, ImGuiInputTextFlags_EnterReturnsTrue))
+            send(std::string("/panneau vecteur ") + state.vector_text);
         ImGui::SameLine();
         ImGui::TextDisabled("%s", tr(language, "Entrée pour calculer", "Enter to compute"));
-        if (!state.vector_error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", state.vector_error.c_str());
+        const std::string& error = language == Language::English ? state.vector_error.error_en : state.vector_error.error;
+        if (!error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", error.c_str());
         x = state.vector;
     } else {
         const int n = trace.token_count();
-        state.token = std::clamp(state.token, 0, n - 1);
+        token = std::clamp(state.token, 0, n - 1);
         for (int i = 0; i < n; ++i) {
             if (i) ImGui::SameLine();
-            ImGui::RadioButton((trace.tokens[static_cast<std::size_t>(i)].word + "##lt" + std::to_string(i)).c_str(), &state.token, i);
+            if (ImGui::RadioButton((trace.tokens[static_cast<std::size_t>(i)].word + "##lt" + std::to_string(i)).c_str(), token == i) && token != i)
+                send("/panneau mot " + std::to_string(i + 1));
         }
-        const Level& l = trace.levels[static_cast<std::size_t>(std::clamp(level, 0, static_cast<int>(trace.levels.size()) - 1))];
+    const Level& l = trace.levels[static_cast<std::size_t>(std::clamp(level, 0, static_cast<int>(trace.levels.size()) - 1))];
         ImGui::TextDisabled(tr(language, "x = « %s » au niveau %s (là où sont les perles), ε = %s", "x = “%s” at level %s (where the beads are), ε = %s"),
-                            trace.tokens[static_cast<std::size_t>(state.token)].word.c_str(),
+                            trace.tokens[static_cast<std::size_t>(token)].word.c_str(),
                             level_label(language, l.index, trace.settings.layers).c_str(), g(trace.layer_norm_eps, 3, language).c_str());
-        x = l.vectors.row(state.token).transpose();
+        x = l.vectors.row(token).transpose();
         eps = trace.layer_norm_eps;
     }
     if (x.size() == 0) {

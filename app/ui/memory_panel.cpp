@@ -47,7 +47,7 @@ void cache_lines(const MemoryPanelData& m, Language language) {
 
 }  // namespace
 
-void draw_memory_panel(const Rect& rect, const Trace& trace, InspectorState& state, const CommandSink& send, Language language) {
+void draw_memory_panel(const Rect& rect, const Trace& trace, const InspectorState& state, const CommandSink& send, Language language) {
     if (!begin_panel("##panneau_memoire", rect, ImGuiWindowFlags_NoScrollbar)) return;
     draw_scale_family_row(Panel::Memory, send, language);
     ImGui::PushTextWrapPos(0);
@@ -86,31 +86,27 @@ void draw_memory_panel(const Rect& rect, const Trace& trace, InspectorState& sta
     if (ImGui::BeginCombo("##memoire_preset", a.name.c_str())) {
         for (const std::string& name : scale_preset_names()) {
             const auto p = preset(name);
-            if (p && ImGui::Selectable(p->name.c_str(), name == state.memory.preset)) {
-                state.memory.preset = name;
-                state.memory.context = p->context;  // as --memoire: the preset's context by default
-                state.memory_error = {};
-            }
+            if (p && ImGui::Selectable(p->name.c_str(), name == state.memory.preset)) send("/panneau cache " + name);
         }
         ImGui::EndCombo();
     }
-    const auto count_input = [&](const char* id, const char* label, std::int64_t& target, std::int64_t max, const char* what,
-                                 const char* what_en) {
+    // Enter sends /panneau contexte|lot: the command checks the value and keeps it, or says why not.
+    const auto count_input = [&](const char* id, const char* label, std::int64_t current, std::int64_t max, const char* verb) {
         ImGui::SameLine();
         if (*label) {
             ImGui::TextUnformatted(label);
             ImGui::SameLine();
         }
-        int value = static_cast<int>(target);
+        int value = static_cast<int>(current);
         ImGui::SetNextItemWidth(ImGui::GetFrameHeight() * 3.2f);
         if (ImGui::InputInt(id, &value, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue))
-            state.memory_error = set_memory_count(target, value, max, what, what_en);
+            send(std::string("/panneau ") + verb + " " + std::to_string(value));
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(tr(language, "Un entier de 1 à %s, puis Entrée", "A whole number from 1 to %s, then Enter"), n(max).c_str());
     };
     ImGui::TextUnformatted(tr(language, "contexte N", "context N"));
-    count_input("##memoire_contexte", "", state.memory.context, kMaxMemoryContext, "contexte", "context");
-    count_input("##memoire_lot", tr(language, "lot", "batch"), state.memory.batch, kMaxMemoryBatch, "lot", "batch");
+    count_input("##memoire_contexte", "", state.memory.context, kMaxMemoryContext, "contexte");
+    count_input("##memoire_lot", tr(language, "lot", "batch"), state.memory.batch, kMaxMemoryBatch, "lot");
     if (!state.memory_error.error.empty())
         text_whole(language == Language::English ? state.memory_error.error_en : state.memory_error.error, IM_COL32(255, 115, 102, 255));
     cache_lines(m, language);

@@ -45,44 +45,46 @@ void signed_bars(const char* id, const Vector& v, const std::vector<std::string>
     }
 }
 
-void model_neurons(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, InspectorState& state, Language language) {
-    const int layers = trace.settings.layers, n = trace.token_count();
-    state.block = std::clamp(state.block, 1, layers);
-    state.token = std::clamp(state.token, 0, n - 1);
+// The block and the word whose FFN the strip shows: radio buttons that send /panneau bloc and mot.
+void block_and_word_rows(const Trace& trace, int block, int token, const CommandSink& send, Language language) {
     ImGui::TextUnformatted(tr(language, "bloc", "block"));
-    for (int b = 1; b <= layers; ++b) {
+    for (int b = 1; b <= trace.settings.layers; ++b) {
         ImGui::SameLine();
-        ImGui::RadioButton((std::to_string(b) + "##nb").c_str(), &state.block, b);
+        if (ImGui::RadioButton((std::to_string(b) + "##nb").c_str(), block == b) && block != b) send("/panneau bloc " + std::to_string(b));
     }
     ImGui::TextUnformatted(tr(language, "mot", "word"));
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < trace.token_count(); ++i) {
         ImGui::SameLine();
-        ImGui::RadioButton((trace.tokens[static_cast<std::size_t>(i)].word + "##nt" + std::to_string(i)).c_str(), &state.token, i);
+        const std::string label = trace.tokens[static_cast<std::size_t>(i)].word + "##nt" + std::to_string(i);
+        if (ImGui::RadioButton(label.c_str(), token == i) && token != i) send("/panneau mot " + std::to_string(i + 1));
     }
-    const Level& level = trace.levels[static_cast<std::size_t>(2 * state.block)];
+}
+
+void active_count_line(const Level& level, int token, const std::string& activation, Language language) {
     const int w = static_cast<int>(level.hidden.cols());
-    const std::string activation = card_word(*find_setting("activation"), trace.settings);  // "ReLU", "SwiGLU"
     int active = 0;
-    for (int k = 0; k < w; ++k) active += level.hidden(state.token, k) > 0;
+    for (int k = 0; k < w; ++k) active += level.hidden(token, k) > 0;
     ImGui::Text(tr(language, "%d neurones sur w = %d actifs (> 0) après %s", "%d of w = %d neurons active (> 0) after %s"), active, w,
                 activation.c_str());
     help_marker(
         tr(language,
            "Chaque case est un neurone caché du FFN pour ce mot : rose = actif (> 0), gris = inactif. "
-           "Survolez ou cliquez un neurone pour lire sa question (ligne de W↑) et sa direction (colonne de W↓).",
+           "Survolez un neurone pour le lire, cliquez-le pour le choisir : sa question (ligne de W↑) et sa direction (colonne de W↓).",
            "Each cell is one hidden FFN neuron for this word: pink = active (> 0), grey = inactive. "
-           "Hover or click a neuron to read its question (row of W↑) and its direction (column of W↓)."));
+           "Hover a neuron to read it, click it to choose it: its question (row of W↑) and its direction (column of W↓)."));
     ImGui::Dummy(ImVec2(1, 1));
+}
 
-    const float frame = ImGui::GetFrameHeight();
-    const StripLayout strip = neuron_strip_layout(rect, w, frame * inspector_metrics::kStripHeader, ImGui::GetTextLineHeight());
+// The w activations as a strip, the chosen neuron framed. Returns the neuron to read: the one under
+// the mouse (read, not chosen), else the chosen one; a click sends /panneau neurone.
+int neuron_strip(const StripLayout& strip, const Level& level, int token, int chosen, const CommandSink& send) {
+    const int w = static_cast<int>(level.hidden.cols());
     ImDrawList* dl = ImGui::GetWindowDrawList();
     double top = 1e-9;
-    for (int k = 0; k < w; ++k) top = std::max(top, level.hidden(state.token, k));
-    state.neuron = std::clamp(state.neuron, 0, w - 1);
+    for (int k = 0; k < w; ++k) top = std::max(top, level.hidden(token, k));
     for (int k = 0; k < w; ++k) {
         const Rect c = strip.cell_rect(k);
-        const double h = level.hidden(state.token, k);
+        const double h = level.hidden(token, k);
         ImU32 colour = IM_COL32(58, 62, 78, 255);  // inactive
         if (h > 0) {
             const float t = 0.35f + 0.65f * static_cast<float>(h / top);
@@ -90,21 +92,24 @@ void model_neurons(const Rect& rect, const Trace& trace, const Vocabulary& vocab
                               static_cast<int>(palette::kFfn.b * t), 255);
         }
         dl->AddRectFilled(ImVec2(c.x + 1, c.y + 1), ImVec2(c.right() - 1, c.bottom() - 1), colour);
-        if (k == state.neuron) dl->AddRect(ImVec2(c.x, c.y), ImVec2(c.right(), c.bottom()), to_u32(palette::kResidual), 0, 0, 2.f);
+        if (k == chosen) dl->AddRect(ImVec2(c.x, c.y), ImVec2(c.right(), c.bottom()), to_u32(palette::kResidual), 0, 0, 2.f);
     }
     ImGui::SetCursorScreenPos(ImVec2(strip.area.x, strip.area.y));
     ImGui::InvisibleButton("##bande", ImVec2(std::max(1.f, strip.area.w), std::max(1.f, strip.area.h)));
-    if (ImGui::IsItemHovered() && strip.cell_w > 0) {
-        const ImVec2 m = ImGui::GetIO().MousePos;
-        const int col = std::clamp(static_cast<int>((m.x - strip.area.x) / strip.cell_w), 0, strip.per_row - 1);
-        const int row = std::max(0, static_cast<int>((m.y - strip.area.y) / std::max(1.f, strip.cell_h)));
-        state.neuron = std::clamp(row * strip.per_row + col, 0, w - 1);
-    }
+    if (!ImGui::IsItemHovered() || strip.cell_w <= 0) return chosen;
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const int col = std::clamp(static_cast<int>((m.x - strip.area.x) / strip.cell_w), 0, strip.per_row - 1);
+    const int row = std::max(0, static_cast<int>((m.y - strip.area.y) / std::max(1.f, strip.cell_h)));
+    const int hovered = std::clamp(row * strip.per_row + col, 0, w - 1);
+    if (ImGui::IsItemClicked() && hovered != chosen) send("/panneau neurone " + std::to_string(hovered + 1));
+    return hovered;
+}
 
-    // Who pushes the predicted word: the three largest pushes of this block on it (positive ones only).
-    const Prediction predicted = top_predictions(trace, vocabulary, 1)[static_cast<std::size_t>(state.token)].front();
-    const std::vector<NeuronPush> pushes = neuron_pushes(trace, state.block, state.token, predicted.id);
-    ImGui::SetCursorScreenPos(ImVec2(strip.area.x, strip.area.bottom() + frame * 0.15f));
+// Who pushes the predicted word: the three largest pushes of this block on it (positive ones only),
+// as buttons that send /panneau neurone.
+void pushes_row(const Trace& trace, const Vocabulary& vocabulary, int block, int token, const CommandSink& send, Language language) {
+    const Prediction predicted = top_predictions(trace, vocabulary, 1)[static_cast<std::size_t>(token)].front();
+    const std::vector<NeuronPush> pushes = neuron_pushes(trace, block, token, predicted.id);
     ImGui::TextWrapped(tr(language, "prédit : « %s » (%s), poussé par", "predicted: “%s” (%s), pushed by"),
                 predicted.word.c_str(), format_percent(predicted.probability, language).c_str());
     help_marker(tr(language,
@@ -119,24 +124,26 @@ void model_neurons(const Rect& rect, const Trace& trace, const Vocabulary& vocab
         if (shown == 3 || !(p.push > 0)) break;
         if (shown > 0) ImGui::SameLine();  // the first on its own line: three fit a narrow column
         const std::string label = "n" + std::to_string(p.neuron + 1) + " +" + format_fixed(p.push, 2, language) + "##pousse" + std::to_string(shown);
-        if (ImGui::SmallButton(label.c_str())) state.neuron = p.neuron;
+        if (ImGui::SmallButton(label.c_str())) send("/panneau neurone " + std::to_string(p.neuron + 1));
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(tr(language, "neurone %d : activation %s × alignement %s = %s", "neuron %d: activation %s × alignment %s = %s"),
                               p.neuron + 1, format_fixed(p.activation, 3, language).c_str(), format_fixed(p.alignment, 3, language).c_str(),
                               format_fixed(p.push, 3, language).c_str());
         ++shown;
     }
-    if (shown == 0) {
-        ImGui::TextDisabled("%s", tr(language, "aucun (aucune poussée positive)", "none (no positive push)"));
-    }
+    if (shown == 0) ImGui::TextDisabled("%s", tr(language, "aucun (aucune poussée positive)", "none (no positive push)"));
+}
 
-    // The neuron read: its question, its bias, what it gives for this word, the direction it adds.
-    const NeuronReading r = read_neuron(trace, state.block, state.token, state.neuron);
+// The neuron read: its question, its bias, what it gives for this word, the direction it adds.
+void neuron_reading(const Trace& trace, const Level& level, int block, int token, int neuron, const std::string& activation,
+                    Language language) {
+    const NeuronReading r = read_neuron(trace, block, token, neuron);
     const Matrix& in = trace.settings.norm == Norm::Pre ? level.normalized_input : trace.input_of(level);
-    const double dot = r.question.dot(in.row(state.token).transpose());
+    const double dot = r.question.dot(in.row(token).transpose());
+    const float frame = ImGui::GetFrameHeight();
     ImGui::Dummy(ImVec2(1, frame * 0.2f));
     ImGui::Text(tr(language, "neurone %d : question · x = %s, + biais %s = %s", "neuron %d: question · x = %s, + bias %s = %s"),
-                state.neuron + 1, format_fixed(dot, 2, language).c_str(), format_fixed(r.bias, 2, language).c_str(),
+                neuron + 1, format_fixed(dot, 2, language).c_str(), format_fixed(r.bias, 2, language).c_str(),
                 format_fixed(dot + r.bias, 2, language).c_str());
     ImGui::Text("   → %s = %s (%s)", activation.c_str(),
                 format_fixed(r.activation, 3, language).c_str(),
@@ -150,6 +157,24 @@ void model_neurons(const Rect& rect, const Trace& trace, const Vocabulary& vocab
                                  "direction = column of W↓ (added to the stream, weighted by the activation)"));
     signed_bars("##direction", r.direction, nullptr, width, bars, language);
     ImGui::PopTextWrapPos();
+}
+
+// The model's FFN: the choices clamped to the model as it is now (it may have fewer blocks, words
+// or neurons than when they were chosen), then each part above.
+void model_neurons(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, const InspectorState& state, const CommandSink& send,
+                   Language language) {
+    const int block = std::clamp(state.block, 1, trace.settings.layers), token = std::clamp(state.token, 0, trace.token_count() - 1);
+    block_and_word_rows(trace, block, token, send, language);
+    const Level& level = trace.levels[static_cast<std::size_t>(2 * block)];
+    const int w = static_cast<int>(level.hidden.cols());
+    const std::string activation = card_word(*find_setting("activation"), trace.settings);  // "ReLU", "SwiGLU"
+    active_count_line(level, token, activation, language);
+    const float frame = ImGui::GetFrameHeight();
+    const StripLayout strip = neuron_strip_layout(rect, w, frame * inspector_metrics::kStripHeader, ImGui::GetTextLineHeight());
+    const int neuron = neuron_strip(strip, level, token, std::clamp(state.neuron, 0, w - 1), send);
+    ImGui::SetCursorScreenPos(ImVec2(strip.area.x, strip.area.bottom() + frame * 0.15f));
+    pushes_row(trace, vocabulary, block, token, send, language);
+    neuron_reading(trace, level, block, token, neuron, activation, language);
 }
 
 // A signed figure for people: "+1,00", "−0,50" (a true minus), "0,00".
@@ -178,15 +203,20 @@ std::string added_text(const FactNetwork& net, const Vector& added, Language lan
     return out.empty() ? tr(language, "rien", "nothing") : out;
 }
 
-void fact_network(InspectorState& state, Language language) {
+void fact_network(const InspectorState& state, const CommandSink& send, Language language) {
     const FactNetwork net = thomas_pesquet_network();
-    const char* names[4] = {"Thomas", "Pesquet", "Marie", "Curie"};
     ImGui::TextUnformatted(tr(language, "le vecteur encode :", "the vector encodes:"));
     std::vector<std::string> chosen;
     for (int c = 0; c < 4; ++c) {
         if (c) ImGui::SameLine();
-        ImGui::Checkbox(names[c], &state.concepts[c]);
-        if (state.concepts[c]) chosen.emplace_back(names[c]);
+        bool ticked = state.concepts[c];
+        if (ImGui::Checkbox(kConceptNames[c], &ticked)) {  // sends the whole set with this one toggled
+            bool next[4];
+            std::copy(state.concepts, state.concepts + 4, next);
+            next[c] = ticked;
+            send(concepts_line(next));
+        }
+        if (state.concepts[c]) chosen.emplace_back(kConceptNames[c]);
     }
     const FactPass pass = run_fact_network(net, concept_vector(net, chosen));
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit;
@@ -239,13 +269,15 @@ void fact_network(InspectorState& state, Language language) {
 
 }  // namespace
 
-void draw_neurons_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, InspectorState& state, Language language) {
+void draw_neurons_panel(const Rect& rect, const Trace& trace, const Vocabulary& vocabulary, const InspectorState& state,
+                        const CommandSink& send, Language language) {
     if (!begin_panel("##panneau_neurones", rect)) return;
-    if (ImGui::RadioButton(tr(language, "ce modèle", "this model"), !state.fact_demo)) state.fact_demo = false;
+    if (ImGui::RadioButton(tr(language, "ce modèle", "this model"), !state.fact_demo) && state.fact_demo) send("/panneau pesquet off");
     ImGui::SameLine();
-    if (ImGui::RadioButton(tr(language, "le neurone « Thomas Pesquet »", "the “Thomas Pesquet” neuron"), state.fact_demo)) state.fact_demo = true;
-    if (state.fact_demo) fact_network(state, language);
-    else model_neurons(rect, trace, vocabulary, state, language);
+    if (ImGui::RadioButton(tr(language, "le neurone « Thomas Pesquet »", "the “Thomas Pesquet” neuron"), state.fact_demo) && !state.fact_demo)
+        send("/panneau pesquet on");
+    if (state.fact_demo) fact_network(state, send, language);
+    else model_neurons(rect, trace, vocabulary, state, send, language);
     ImGui::End();
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// A guided lesson: steps a teacher writes in plain text (README, « Écrire une leçon »), each with
+// A guided lesson: steps a teacher writes in plain text (docs/lessons.md, « Écrire une leçon »), each with
 // the channel commands it runs, what to look at (French and English) and, optionally, a
 // « prédis d'abord » question whose answer is revealed with the consequence.
 //

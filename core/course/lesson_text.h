@@ -1,6 +1,6 @@
 #pragma once
 // Live figures in a lesson's text: « le cosinus moyen monte à {cos_moyen} » is filled, when shown,
-// from the trace on screen, in the interface's language (core/base/numbers.h). README, « Écrire une
+// from the trace on screen, in the interface's language (core/base/numbers.h). docs/lessons.md, « Écrire une
 // leçon », lists the names; each is defined in lesson_text.cpp's table:
 //
 //   {graine} {L} {d} {w} {n}                      the settings and the token count
@@ -41,7 +41,7 @@ std::optional<PlaceholderProblem> placeholder_unavailable(const PlaceholderUse& 
 // above L), {{ and }} by a brace; anything else is left as written.
 std::string fill_lesson_text(const std::string& text, const Trace& trace, Language language);
 
-// The names, as the README lists them ("cos_bloc1" .. "cos_bloc6" included).
+// The names, as docs/lessons.md lists them ("cos_bloc1" .. "cos_bloc6" included).
 std::vector<std::string> placeholder_names();
 
 }  // namespace tb

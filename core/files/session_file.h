@@ -40,7 +40,7 @@ inline constexpr const char* kSessionFormat = "transformer-bloc-session";
 inline constexpr int kSessionVersion = 2;  // 2: the trained weights; 1 (still read): the recipe alone
 // Two trained models at L 6, d 16, w 64 with a gated FFN, learned positions and MHA (the largest
 // shape) took 1 421 009 bytes; every number at its longest (24 bytes) with 1 000 runs a side,
-// 2 039 069 (tests/core/session_weights_test.cpp). 4 MiB leaves twice that (README, /session).
+// 2 039 069 (tests/core/session_weights_test.cpp). 4 MiB leaves twice that (docs/cli.md, /session).
 inline constexpr std::size_t kMaxSessionBytes = std::size_t{4} << 20;
 inline constexpr int kMaxTrainedSteps = 1000000000;  // a side's steps in all, as provenance
 inline constexpr int kMaxRetrainSteps = 20000;       // a side's steps in all, when a file without weights is trained again

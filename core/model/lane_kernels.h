@@ -37,7 +37,7 @@ struct LaneKernels {
     void (*gelu_slope)(const double* x, int count, double* y, double* slope);
     // v <- exp(v), for any count.
     void (*exp)(double* v, int count);
-    // Adam's update of count elements (training.cpp's adam_step): g' = g + weight_decay w,
+    // Adam's update of count elements (training/adam.cpp's adam_step): g' = g + weight_decay w,
     // m = β1 m + (1 - β1) g', v = β2 v + (1 - β2) g'², w -= step_size m / (sqrt(v) / root_correction + eps).
     void (*adam)(double* w, const double* g, double* m, double* v, long count, double beta1, double beta2,
                  double step_size, double root_correction, double eps, double weight_decay);

@@ -51,7 +51,7 @@ struct TensorRef {
 };
 std::vector<TensorRef> trained_tensors(Weights& w, const Settings& s);
 
-// The buffers of a pass (its contents are training.cpp's business).
+// The buffers of a pass (their contents are training/workspace.h's business).
 struct Workspace;
 struct WorkspaceDeleter {
     void operator()(Workspace* w) const;

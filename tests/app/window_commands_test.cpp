@@ -16,7 +16,7 @@ TEST(WindowCommands, EveryOneAnswersHeadlessThatItNeedsTheWindow) {
     test::WindowFeatures window;
     std::set<std::string> names;
     for (const Command& c : window.features.declarations()) names.insert(c.name);
-    // The window commands of channel.md and the README, at least.
+    // The window commands of channel.md and docs/commands.md, at least.
     for (const char* name : {"panneau", "lecon", "presentateur", "theme", "comparer", "b", "vue", "lecture"})
         EXPECT_EQ(names.count(name), 1u) << name;
     for (const std::string& name : names) {

@@ -133,12 +133,12 @@ TEST(LessonText, UnknownOrMalformedPlaceholderIsRefusedAtOpenWithItsLine) {
                     .ok());
 }
 
-// The README's table (« Écrire une leçon ») and the code list the same names.
+// docs/lessons.md's table (« Écrire une leçon ») and the code list the same names.
 TEST(LessonText, EveryNameTheReadmeListsIsKnownAndEveryKnownNameIsListed) {
-    std::ifstream in(TB_ASSETS_DIR "/../README.md");
-    std::stringstream readme;
-    readme << in.rdbuf();
-    const std::string text = readme.str();
+    std::ifstream in(TB_ASSETS_DIR "/../docs/lessons.md");
+    std::stringstream doc;
+    doc << in.rdbuf();
+    const std::string text = doc.str();
     ASSERT_NE(text.find("### Chiffres en direct"), std::string::npos);
     const auto names = placeholder_names();
     EXPECT_EQ(names.size(), 14u + 2u * 6u);
@@ -147,7 +147,7 @@ TEST(LessonText, EveryNameTheReadmeListsIsKnownAndEveryKnownNameIsListed) {
         EXPECT_FALSE(scan_placeholders("{" + name + "}", uses).has_value()) << name;
         const bool block = name.rfind("cos_bloc", 0) == 0 || name.rfind("norme_bloc", 0) == 0;
         const std::string listed = block ? "`{" + name.substr(0, name.size() - 1) + "K}`" : "`{" + name + "}`";
-        EXPECT_NE(text.find(listed), std::string::npos) << listed << " is not in the README";
+        EXPECT_NE(text.find(listed), std::string::npos) << listed << " is not in docs/lessons.md";
     }
     // Every `{name}` of the table's first column is one the lesson accepts.
     for (std::size_t at = text.find("\n| `{"); at != std::string::npos; at = text.find("\n| `{", at + 1)) {

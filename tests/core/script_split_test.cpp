@@ -1,4 +1,4 @@
-// The script splitter (split_script, CommandRegistry::read_script) against its rule in the README,
+// The script splitter (split_script, CommandRegistry::read_script) against its rule in docs/cli.md,
 // over generated scripts. Each script is built from commands and separators chosen at random, so
 // the expected lines are known by construction, not by parsing: the commands themselves, trimmed,
 // in order; read_script refuses exactly when a piece that names no command follows a kept piece

@@ -78,7 +78,7 @@ TEST(TrainingTable, DepthNeedsTheResidualAndTheNorm) {
     // 2.38, 1.77, 2.38 and 2.95 with it, 2.19, 2.23, 2.85 and 2.95 without (it starts near 7.7 and
     // needs 300 to 600 steps to leave the unigram plateau). Not the vocabulary's size: with only the
     // corpus's 30 embedding rows (numpy), seeds 1 and 10 still end at 2.23 / 2.42 and 2.51 / 2.84.
-    // The claim holds on average over the seeds (mean gap 0.72), not for every seed (README).
+    // The claim holds on average over the seeds (mean gap 0.72), not for every seed (docs/training.md).
     EXPECT_GE(post_gap, 0.5);
     for (const auto& [name, r] : table) std::printf("L 6 %-18s %.2f – %.2f\n", name.c_str(), r.lo, r.hi);
 }

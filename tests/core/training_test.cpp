@@ -40,7 +40,7 @@ std::vector<Token> tokens_of(const std::vector<int>& ids) {
 }
 
 // The mean over targets of -log softmax(E h)[id], from run()'s output level: shares nothing
-// with training.cpp but the weights.
+// with core/training's pass but the weights.
 double independent_loss(const Settings& s, const Weights& w, const Batch& batch) {
     auto shared = std::make_shared<const Weights>(w);
     double total = 0.0;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the performance figures of the README, measured the same way every time (issue 6).
+# Reproduces the performance figures of docs/performance.md, measured the same way every time (issue 6).
 # Never a test: it prints figures, it does not judge them. Usage, after a Release build:
 #   bash tests/perf/measure.sh [build-dir]
 # Needs: taskset (util-linux), /usr/bin/time (package time), xvfb-run. Takes about five minutes.

@@ -101,7 +101,7 @@ TEST(Comparison, OnlyModelSettingsGoToB) {
         EXPECT_FALSE(allowed_on_b(name)) << name;
 }
 
-// Side B, setting by setting, from the spec: /b accepts the model's settings (README, channel.md
+// Side B, setting by setting, from the spec: /b accepts the model's settings (docs/picture.md, channel.md
 // section 1's commands and the additions); the legend names them as the channel writes them; the
 // session keeps them under the trace file's keys (cli.md).
 struct SideBSpec {

@@ -456,8 +456,9 @@ namespace {
 
 TEST(Inspector, PanelCommandOpensAndRefusesBadValues) {
     CommandRegistry registry;
-    Panel panel = Panel::None;
-    registry.add(make_panel_command(panel));
+    InspectorState state;
+    Panel& panel = state.panel;
+    registry.add(make_panel_command(state));
     Session s = test::session();
     EXPECT_TRUE(registry.execute(s, "/panneau attention").ok);
     EXPECT_EQ(panel, Panel::Attention);
