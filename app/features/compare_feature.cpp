@@ -37,9 +37,10 @@ void Comparison::sync() {
         b_->apply(want, a_.typed_places());  // replays B
         return;
     }
-    // The step, and A's /lot and /taux (B trains on A's batches: both sides end their run alike).
+    // What same_model leaves out: the step, and A's /lot and /taux (B trains on A's batches: both
+    // sides end their run alike). Any entry B does not hold as A wants it, B follows.
     const Settings& b = b_->settings();
-    if (want.step != b.step || want.batch_size != b.batch_size || want.learning_rate != b.learning_rate)
+    if (std::any_of(settings_table().begin(), settings_table().end(), [&](const SettingEntry& e) { return !e.same(want, b); }))
         b_->apply(want, a_.typed_places());
     if (a_replayed) b_->replay();  // A replayed (/propager with its seed, a lesson step): B too
 }

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "model/settings_table.h"
+
 namespace tb {
 
 const std::vector<Recipe>& recipe_buttons() {
@@ -19,18 +21,18 @@ const char* recipe_label(Recipe r) {
 }
 
 std::vector<HeadChoice> head_choices(int dimension) {
+    // The heads entries' own rule (settings_table.cpp): h that splits d, h_kv that divides h.
+    const SettingEntry& heads = *find_setting("heads");
+    const SettingEntry& kv_heads = *find_setting("kv_heads");
+    Settings at;
+    at.dimension = dimension;
     std::vector<HeadChoice> out;
-    for (int h = 1; h <= 8; ++h) {
-        if (dimension % h != 0 || (dimension / h) % 2 != 0) continue;
-        for (int kv = h; kv >= 1; --kv)
-            if (h % kv == 0) out.push_back({h, kv});
+    for (const int h : values_that_fit(heads, at)) {
+        at.heads = h;
+        const std::vector<int> kvs = values_that_fit(kv_heads, at);
+        for (auto kv = kvs.rbegin(); kv != kvs.rend(); ++kv) out.push_back({h, *kv});
     }
     return out;
-}
-
-const char* attention_kind(int heads, int kv_heads) {
-    if (kv_heads >= heads) return "MHA";
-    return kv_heads == 1 ? "MQA" : "GQA";
 }
 
 double rope_angle(int position, int pair, int head_size) {

@@ -20,8 +20,7 @@ struct HeadChoice {
     int heads, kv_heads;
 };
 std::vector<HeadChoice> head_choices(int dimension);
-// « MHA », « GQA », « MQA » (one head is MHA: its own K/V).
-const char* attention_kind(int heads, int kv_heads);
+// attention_kind (« MHA », « GQA », « MQA »): model/settings.h.
 
 // RoPE: the angle in radians by which pair (2k, 2k+1) of a head of size d_h turns at position p,
 // θ = p · 10000^(−2k/d_h) (cli.md's rope_base); the first pair (k = 0) turns by p radians.

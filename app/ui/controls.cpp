@@ -202,15 +202,6 @@ void heads_widget(const SettingEntry& e, const Settings& s, const CommandSink& s
     });
 }
 
-// The order of the rows, by JSON key: the block's size, then its wiring as seed 002's table
-// lists it (positions, norm, heads, FFN), the mask, the sentence. An entry with a control that is
-// not listed comes after them, so that a new setting still shows.
-const std::vector<std::string>& row_order() {
-    static const std::vector<std::string> order = {"layers",     "dimension", "ffn",  "position", "norm", "norm_type",
-                                                   "residual",   "heads",     "activation", "mask", "sentence"};
-    return order;
-}
-
 void table_row(const SettingEntry& e, const Settings& s, ControlsState& state, const CommandSink& send, Language language) {
     if (e.key == "heads") heads_widget(e, s, send, language);
     else if (!e.command.empty() && !e.label.fr.empty()) setting_widget(e, s, state, send, language);
@@ -268,11 +259,9 @@ void draw_controls(const Rect& rect, float max_height, const Settings& s, Contro
 
     recipe_row(s, send, language);
     ImGui::Separator();
-    // One widget a setting that has a command and a label (and h, h_kv in one), in row_order().
-    for (const std::string& key : row_order())
-        if (const SettingEntry* e = find_setting(key)) table_row(*e, s, state, send, language);
-    for (const auto& e : settings_table())
-        if (std::find(row_order().begin(), row_order().end(), e.key) == row_order().end()) table_row(e, s, state, send, language);
+    // One widget a setting that has a command and a label (and h, h_kv in one), in the table's
+    // control_row order.
+    for (const SettingEntry* e : control_rows()) table_row(*e, s, state, send, language);
 
     ImGui::Separator();
     view_controls(s, state, animation, send, language);

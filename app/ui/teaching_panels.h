@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "text/fonts.h"
-#include "scene/formula.h"
+#include "model/formula.h"
 #include "teaching/lesson_player.h"
 #include "scene/screen.h"
 #include "scene/theme.h"

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "base/numbers.h"
+#include "model/settings_table.h"
 #include "text/text.h"
 #include "ui/inspector_panels.h"
 #include "ui/layout_report.h"
@@ -51,19 +52,22 @@ void controls(const TrainingSnapshot& snap, const Settings& s, const CommandSink
     if (ImGui::GetCursorPosX() + group > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
     ImGui::TextUnformatted(tr(language, "lot", "batch"));
     ImGui::SameLine();
+    // The buttons halve, double, divide and multiply by 3 within the table's ranges (/lot, /taux).
+    const SettingEntry& batch = *find_setting("batch_size");
+    const SettingEntry& rate_entry = *find_setting("learning_rate");
     const std::string lot = std::to_string(s.batch_size);
-    if (ImGui::SmallButton("−##lot") && s.batch_size > 1) send("/lot " + std::to_string(std::max(1, s.batch_size / 2)));
+    if (ImGui::SmallButton("−##lot") && s.batch_size > batch.lo) send("/lot " + std::to_string(std::max(batch.lo, s.batch_size / 2)));
     ImGui::SameLine();
     ImGui::TextUnformatted(lot.c_str());
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", tr(language, "/lot : les phrases tirées à chaque pas ; la perte est la moyenne sur elles (N cibles).",
                                    "/lot: the sentences drawn at each step; the loss is the mean over them (N targets)."));
     ImGui::SameLine();
-    if (ImGui::SmallButton("+##lot") && s.batch_size < 64) send("/lot " + std::to_string(std::min(64, s.batch_size * 2)));
+    if (ImGui::SmallButton("+##lot") && s.batch_size < batch.hi) send("/lot " + std::to_string(std::min(batch.hi, s.batch_size * 2)));
     ImGui::SameLine();
     ImGui::TextUnformatted(tr(language, "  taux", "  rate"));
     ImGui::SameLine();
-    if (ImGui::SmallButton("÷3##taux") && s.learning_rate / 3 >= 0.00001) send("/taux " + decimal(s.learning_rate / 3));
+    if (ImGui::SmallButton("÷3##taux") && s.learning_rate / 3 >= rate_entry.decimal_lo) send("/taux " + decimal(s.learning_rate / 3));
     ImGui::SameLine();
     const std::string rate = format_fixed(s.learning_rate, s.learning_rate < 0.001 ? 5 : 3, language);
     ImGui::TextUnformatted(rate.c_str());
@@ -71,7 +75,7 @@ void controls(const TrainingSnapshot& snap, const Settings& s, const CommandSink
         ImGui::SetTooltip("%s", tr(language, "/taux : le pas d'Adam, w ← w − taux · m̂ / (√v̂ + ε) ; trop grand, la courbe oscille ou explose.",
                                    "/taux: Adam's step, w ← w − rate · m̂ / (√v̂ + ε); too large, the curve oscillates or blows up."));
     ImGui::SameLine();
-    if (ImGui::SmallButton("×3##taux") && s.learning_rate * 3 <= 1) send("/taux " + decimal(s.learning_rate * 3));
+    if (ImGui::SmallButton("×3##taux") && s.learning_rate * 3 <= rate_entry.decimal_hi) send("/taux " + decimal(s.learning_rate * 3));
 }
 
 // The title: where the run is, and its last figures; shortened when the panel is narrow.

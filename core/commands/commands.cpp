@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "commands/heads_command.h"
 #include "commands/melanger.h"
 #include "base/numbers.h"
 #include "model/random.h"
@@ -88,61 +89,15 @@ Command setting_command(const SettingEntry& e) {
     return command;
 }
 
-// The numbers of heads h that split d into heads of even dimension d_h: "1, 2 ou 4" at d = 8.
-std::vector<std::string> heads_for(int d) {
-    std::vector<std::string> out;
-    for (int h = 1; h <= 8; ++h)
-        if (d % h == 0 && (d / h) % 2 == 0) out.push_back(std::to_string(h));
-    return out;
-}
-
-// /tetes h [h_kv]: two entries of the table (heads, kv_heads) in one command; h_kv omitted = h.
-// The ranges and ties are the entries' own checks (settings_table.cpp); here the refusal names
-// the values that fit the current d, and the reply says MHA, GQA or MQA.
-CommandResult tetes(Session& session, const Args& args) {
-    const int d = session.settings().dimension;
-    const auto h = args.size() >= 1 && args.size() <= 2 ? parse_int(args.word(0)) : std::nullopt;
-    const auto kv = args.size() == 2 ? parse_int(args.word(1)) : h;
-    const Text h_values = one_of(heads_for(d));
-    const Text usage = Text{"h = ", "h = "} + h_values + Text{" à d = " + std::to_string(d) + " (d_h = d/h entier pair), puis h_kv qui divise h (facultatif)",
-                                                               " at d = " + std::to_string(d) + " (d_h = d/h an even integer), then h_kv dividing h (optional)"};
-    if (!h || !kv) return expected("tetes", usage, args);
-    if (*h < 1 || *h > 8 || d % *h != 0 || (d / *h) % 2 != 0)
-        return refused("tetes", Text{"h = ", "h = "} + h_values + Text{" à d = " + std::to_string(d) + " : d_h = d/h doit être un entier pair",
-                                                                        " at d = " + std::to_string(d) + ": d_h = d/h must be an even integer"},
-                       quoted_text(args.word(0)));
-    if (*kv < 1 || *kv > *h || *h % *kv != 0)
-        return refused("tetes", Text{"h_kv qui divise h = " + std::to_string(*h) + " (têtes K/V : MHA h_kv = h, GQA un diviseur, MQA 1)",
-                                     "h_kv dividing h = " + std::to_string(*h) + " (K/V heads: MHA h_kv = h, GQA a divisor, MQA 1)"},
-                       quoted_text(args.word(1)));
-    Settings next = session.settings();
-    next.heads = static_cast<int>(*h), next.kv_heads = static_cast<int>(*kv);
-    if (auto error = session.apply(next)) return {false, *error};
-    const std::string H = std::to_string(*h), KV = std::to_string(*kv), DH = std::to_string(d / *h), R = std::to_string(*h / *kv);
-    if (*kv == *h)
-        return reply(true, Text{"têtes : h = " + H + " (d_h = " + DH + ") — MHA : chaque tête de requête a sa propre tête K/V",
-                                "heads: h = " + H + " (d_h = " + DH + ") — MHA: every query head has its own K/V head"});
-    if (*kv == 1)
-        return reply(true, Text{"têtes : h = " + H + ", h_kv = 1 (d_h = " + DH + ") — MQA : les " + H + " têtes de requête partagent une seule tête K/V",
-                                "heads: h = " + H + ", h_kv = 1 (d_h = " + DH + ") — MQA: the " + H + " query heads share a single K/V head"});
-    return reply(true, Text{"têtes : h = " + H + ", h_kv = " + KV + " (d_h = " + DH + ") — GQA : " + R +
-                                " têtes de requête par tête K/V (la tête i lit la tête K/V ⌊i/" + R + "⌋)",
-                            "heads: h = " + H + ", h_kv = " + KV + " (d_h = " + DH + ") — GQA: " + R +
-                                " query heads per K/V head (head i reads K/V head ⌊i/" + R + "⌋)"});
-}
-
 // The commands written by hand: the sentence, the step and the seed (their own argument shapes),
 // then those with no setting of their own. /langue and /aide are bound by the registry.
 std::vector<Command> other_commands() {
+    const Text words = sentence_length();
+    const std::string start = as_commands(Settings{});  // the start-up values, from the table
     return {
-        {"tetes", "/tetes <h> [h_kv]",
-         "Nombre h de têtes d'attention (d_h = d/h pair : 1, 2, 4 à d = 8 ; 1, 2, 4, 8 à d = 16) et, ajout, h_kv "
-         "têtes K/V qui divise h : MHA si h_kv = h (par défaut), GQA entre les deux, MQA si h_kv = 1.",
-         {"1", "2", "4", "8", "4 1", "4 2", "8 1", "8 2", "8 4"}, tetes,
-         "Number h of attention heads (d_h = d/h even: 1, 2, 4 at d = 8; 1, 2, 4, 8 at d = 16) and, an addition, "
-         "h_kv K/V heads dividing h: MHA when h_kv = h (the default), GQA in between, MQA when h_kv = 1."},
-        {"phrase", "/phrase <mots>", "Remplace la phrase propagée (toute la ligne, 2 à 8 mots).", {}, phrase_command,
-         "Replaces the sentence sent through the stack (the whole line, 2 to 8 words)."},
+        heads_command(),
+        {"phrase", "/phrase <mots>", "Remplace la phrase propagée (toute la ligne, " + words.fr + ").", {}, phrase_command,
+         "Replaces the sentence sent through the stack (the whole line, " + words.en + ")."},
         {"melanger", "/melanger",
          "Ajout : met les mots de la phrase dans un autre ordre, tiré de la graine ; sans positions ni masque, "
          "chaque bille garde son vecteur.",
@@ -179,7 +134,7 @@ std::vector<Command> other_commands() {
              return reply(true, Text{format_breakdown(toy), format_breakdown(toy, Language::English)});
          }),
          "Details how the number of parameters is counted."},
-        {"reinit", "/reinit", "Revient à L = 2, d = 8, w = 32, positions sinus, résidu actif, pré-norme.", {},
+        {"reinit", "/reinit", "Revient à l'état de départ : " + start + ".", {},
          no_argument("reinit", [](Session& session) -> CommandResult {
              // The start-up state whole: the sentence as typed, /melanger's count back to 0.
              if (auto error = session.apply(Settings{}, {})) return {false, *error};
@@ -187,7 +142,7 @@ std::vector<Command> other_commands() {
              session.set_melanger_count(0);
              return reply(true, Text{"retour à l'état de départ", "back to the start-up state"});
          }),
-         "Back to L = 2, d = 8, w = 32, sinusoidal positions, residual on, pre-norm."},
+         "Back to the start-up state: " + start + "."},
         {"langue", "/langue <fr|en>", "Langue des réponses et de l'interface : français ou anglais.", {"fr", "en"}, {},
          "Language of the replies and of the interface: French or English."},
         {"aide", "/aide [commande]", "Liste les commandes, ou explique celle qu'on nomme.", {}, {},
@@ -331,116 +286,6 @@ std::string CommandRegistry::help_text() const {
 
 void CommandRegistry::add_help_note(std::string french, std::string english) {
     help_notes_.emplace_back(std::move(french), std::move(english));
-}
-
-// Whether the double quote at `open` is closed on its line (an unbalanced one is plain text).
-static bool closes(std::string_view text, std::size_t open) {
-    for (std::size_t i = open + 1; i < text.size() && text[i] != '\n'; ++i) {
-        if (text[i] == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\')) ++i;
-        else if (text[i] == '"') return true;
-    }
-    return false;
-}
-
-namespace {
-
-struct Piece {
-    std::string text;
-    bool after_semicolon = false;  // cut from the piece before it by a ';' of the same line
-};
-
-std::vector<Piece> split_pieces(std::string_view text) {
-    std::vector<Piece> pieces;
-    std::string current;
-    bool comment = false, quoted = false, after_semicolon = false;
-    // A piece is "after a semicolon" only when the ';' cut it from a piece actually kept: a ';' after
-    // nothing (the script's start, a new line, a comment, another ';') cuts nothing.
-    auto flush = [&](bool by_semicolon) {
-        std::string piece = trim(current);
-        const bool kept = !piece.empty();
-        if (kept) pieces.push_back({std::move(piece), after_semicolon});
-        current.clear();
-        after_semicolon = by_semicolon && kept;
-    };
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        const bool word_start = current.empty() || current.back() == ' ' || current.back() == '\t';
-        if (c == '\n') { flush(false); comment = false, quoted = false; }
-        else if (comment) continue;
-        else if (quoted) {  // a file name in double quotes (command_kit.h): # and ; are its own
-            current += c;
-            if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\')) current += text[++i];
-            else if (c == '"') quoted = false;
-        }
-        else if (c == '"' && word_start && closes(text, i)) {
-            current += c;
-            quoted = true;
-        }
-        else if (c == '#' && word_start) comment = true;  // as in a shell: "a#b.svg" is a name
-        else if (c == ';') flush(true);
-        else current += c;
-    }
-    flush(false);
-    return pieces;
-}
-
-// `text` in double quotes, as a file argument takes it (\" and \\ inside).
-std::string in_quotes(std::string_view text) {
-    std::string out = "\"";
-    for (const char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out + "\"";
-}
-
-}  // namespace
-
-std::vector<std::string> split_script(std::string_view text) {
-    std::vector<std::string> lines;
-    for (Piece& piece : split_pieces(text)) lines.push_back(std::move(piece.text));
-    return lines;
-}
-
-ScriptLines CommandRegistry::read_script(std::string_view text) const {
-    const std::vector<Piece> pieces = split_pieces(text);
-    ScriptLines out;
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-        const std::string& piece = pieces[i].text;
-        const std::string line = utf8::is_valid(piece) ? trim(utf8::normalize(piece)) : "";
-        // A mistyped command after the ';' ("/couhces") is left to execute(), which suggests the name;
-        // a "command" holding a '.' or a second '/' ("a;/b.svg", "a;/tmp/b.svg") is the rest of a path.
-        const std::string name = line.substr(0, line.find_first_of(" \t"));
-        const bool path_like = !name.empty() && name[0] == '/' && name.find_first_of("./", 1) != std::string::npos;
-        if (!pieces[i].after_semicolon || line.empty() || (line[0] == '/' && !path_like) || find(name)) {
-            out.lines.push_back(piece);
-            continue;
-        }
-        // A name cut in two by an unquoted ';', most likely: say so, and how to write it whole.
-        const std::string& before = pieces[i - 1].text;
-        const std::size_t last = before.find_last_of(" \t");
-        const std::string example = last == std::string::npos ? "/exporter svg \"a;b.svg\""
-                                                              : before.substr(0, last + 1) + in_quotes(before.substr(last + 1) + ";" + piece);
-        const std::string cut = utf8::visible(before + ";" + piece), write = utf8::visible(example);
-        const auto en = [](const std::string& s) { return "\u201C" + s + "\u201D"; };
-        return {{},
-                Text{quoted(piece) + " n'est pas une commande : le « ; » de « " + cut + " » sépare deux commandes ; " +
-                         "mettez le chemin entre guillemets : « " + write + " » (rien n'a été exécuté)",
-                     quoted(piece, Language::English) + " is not a command: the \u201C;\u201D in " + en(cut) +
-                         " separates two commands; put the path in double quotes: " + en(write) + " (nothing was run)"}};
-    }
-    return out;
-}
-
-std::vector<CommandResult> run_script(CommandRegistry& registry, Session& session, std::string_view text) {
-    const ScriptLines script = registry.read_script(text);
-    if (script.error) return {CommandResult(false, registry.language() == Language::English ? script.error->en : script.error->fr)};
-    std::vector<CommandResult> results;
-    for (const auto& line : script.lines) {
-        results.push_back(registry.execute(session, line));
-        if (!results.back().ok) break;
-    }
-    return results;
 }
 
 }  // namespace tb

@@ -22,6 +22,11 @@ Text unknown_words_note(const std::vector<Token>& tokens) {
            same(std::string(Vocabulary::kUnknown)) + Text{" : " + list, ": " + list_en};
 }
 
+Text sentence_length() {
+    const std::string lo = std::to_string(Settings::kMinWords), hi = std::to_string(Settings::kMaxTokens);
+    return {lo + " à " + hi + " mots", lo + " to " + hi + " words"};
+}
+
 namespace {
 // The sentence as the reply quotes it, whole (its bytes' limit): « … » | “…”.
 Text sentence_quoted(const std::string& sentence) {
@@ -41,7 +46,7 @@ CommandResult phrase_command(Session& session, const Args& args) {
         const std::string count = std::to_string(n), plural = n > 1 ? "s" : "";
         const std::string what = args.empty() ? "" : " : " + quoted(sentence);
         const std::string what_en = args.empty() ? "" : ": " + quoted(sentence, Language::English);
-        return refused("phrase", Text{"de 2 à 8 mots", "2 to 8 words"}, Text{count + " mot" + plural + what, count + " word" + plural + what_en});
+        return refused("phrase", Text{"de ", ""} + sentence_length(), Text{count + " mot" + plural + what, count + " word" + plural + what_en});
     }
     // The sentence as typed: its tokens back at their own places (the identity colours).
     Settings next = session.settings();

@@ -67,6 +67,12 @@ bool drops_training(const Settings& a, const Settings& b) {
     return false;
 }
 
+bool ends_training_run(const Settings& a, const Settings& b) {
+    for (const auto& e : settings_table())
+        if (e.ends_run && !e.same(a, b)) return true;
+    return false;
+}
+
 std::shared_ptr<const Trace> Session::compute(const Settings& s, const std::vector<int>& typed_places, bool keep_weights) {
     const Weights* w = keep_weights ? weights_.get() : nullptr;
     const int kv_rows = s.kv_heads * (s.dimension / s.heads);  // h_kv·d_h: d in MHA
@@ -102,7 +108,7 @@ std::optional<std::string> Session::apply(const Settings& next, std::vector<int>
     // Trained weights stay for the sentence, the step, /lot and /taux; any other change goes back
     // to the seed's random weights (channel.md §7). /lot and /taux end the run: Adam starts afresh.
     const bool drops = (trained_steps_ > 0 || run_) && drops_training(settings(), next);
-    const bool ends_run = run_ && (next.batch_size != settings().batch_size || next.learning_rate != settings().learning_rate);
+    const bool ends_run = run_ && ends_training_run(settings(), next);
     auto trace = compute(next, typed_places, !drops);
     if (drops) trained_steps_ = 0, run_.reset(), ended_runs_.clear();
     else if (ends_run) end_run();

@@ -130,5 +130,8 @@ private:
 // True when going from a to b returns to the seed's random weights: a setting the weights depend
 // on changed (the settings table's drops_training: all but the sentence, the step, /lot and /taux).
 bool drops_training(const Settings& a, const Settings& b);
+// True when going from a to b ends the training run, the weights kept (the table's ends_run:
+// /lot and /taux, which the run read at its start).
+bool ends_training_run(const Settings& a, const Settings& b);
 
 }  // namespace tb

@@ -152,71 +152,6 @@ std::string parameters_markdown(const Trace& trace, Language language) {
     return out.str();
 }
 
-// The card's prose and its YAML comments in the chosen language; its keys and values are seed 002's
-// (English words, digits and the point: a YAML block is read by programs too).
-std::string configuration_card(const Trace& trace, Language language) {
-    const Settings& s = trace.settings;
-    const int head_dim = s.dimension / s.heads;
-    const bool causal = s.mask == Mask::Causal;
-    const auto c = [language](const char* fr, const char* en) { return language == Language::English ? en : fr; };
-    // The card's names for the table's values (settings_table.cpp): "learned", "GELU (erf)".
-    auto card = [&s](const char* command) { return card_word(*setting_for_command(command), s); };
-    std::ostringstream out;
-    out << c("# Fiche minimale de configuration reproductible\n\n", "# Minimal reproducible configuration card\n\n")
-        << c("transformer-bloc, graine ", "transformer-bloc, seed ") << s.seed << c(", phrase « ", ", sentence \u201C")
-        << s.sentence << c(" » (", "\u201D (") << trace.token_count() << " tokens)."
-        << c(" Les clés suivent la fiche de la page « Transformers : architecture originale et blocs modernes ».\n\n",
-             " The keys follow the card of the page \u201CTransformers: original architecture and modern blocks\u201D.\n\n")
-        << "```yaml\n"
-        << "architecture: " << (causal ? "decoder" : "encoder")
-        << (causal ? c("  # masque causal", "  # causal mask") : c("  # attention bidirectionnelle", "  # bidirectional attention")) << '\n'
-        << "layers: " << s.layers << '\n'
-        << "width: " << s.dimension << '\n'
-        << "attention:\n"
-        << "  heads: " << s.heads << '\n'
-        << "  kv_heads: " << s.heads << "  # MHA\n"
-        << "  head_dim: " << head_dim << '\n'
-        << "  window: none  # "
-        << (causal ? c("chaque token voit lui-même et les précédents", "every token sees itself and the previous ones")
-                   : c("chaque token voit tous les tokens", "every token sees every token"))
-        << ", n_max = " << Settings::kMaxTokens << '\n'
-        << "  kernel: softmax(QK^T / sqrt(head_dim)) V" << c("  # matrices denses (Eigen, float64)", "  # dense matrices (Eigen, float64)") << '\n'
-        << "  mask: " << card("masque") << '\n'
-        << "position:\n"
-        << "  method: " << card("position") << '\n'
-        << "  base: " << (s.position == Position::Sinus ? "10000" : "none") << '\n'
-        << "  scaling: none\n"
-        << "  trained_length: " << Settings::kMaxTokens
-        << c("  # lignes de la table des positions (n_max)", "  # rows of the position table (n_max)") << '\n'
-        << "norm:\n"
-        << "  type: " << (s.norm == Norm::None ? "none" : card("normalisation")) << '\n'
-        << "  pre_or_post: " << card("norme") << '\n'
-        << "  epsilon: " << number(trace.layer_norm_eps) << '\n'
-        << "  final_norm: " << (s.norm == Norm::Pre ? "yes" : "no") << '\n'
-        << "residual: " << card("residuel") << '\n'
-        << "ffn:\n"
-        << "  activation_or_gate: " << card("activation") << '\n'
-        << "  intermediate_width: " << s.ffn << '\n'
-        << "  experts: none" << c("  # FFN dense", "  # dense FFN") << '\n'
-        << "training:\n"
-        << "  objective: none" << c("  # non entraîné : poids tirés de la graine", "  # untrained: weights drawn from the seed") << '\n'
-        << "  data_boundary: none\n"
-        << "  precision: float64\n"
-        << "  optimizer: none\n"
-        << "  seeds: " << s.seed << '\n'
-        << "inference:\n"
-        << "  cache: none" << c("  # toute la phrase est recalculée", "  # the whole sentence is recomputed") << '\n'
-        << "  quantization: none\n"
-        << "  batch: 1\n"
-        << "  prompt_length: " << trace.token_count() << '\n'
-        << "  output_length: 0" << c("  # pas de génération", "  # no generation") << '\n'
-        << "vocabulary: " << trace.vocabulary_size
-        << c("  # V, tokens inconnu et masque compris ; tête de sortie liée", "  # V, unknown and mask tokens included; output head tied") << '\n'
-        << "parameters: " << trace.parameters.total << '\n'
-        << "```\n";
-    return out.str();
-}
-
 namespace {
 
 bool all_finite(const Matrix& m) { return m.allFinite(); }
@@ -316,6 +251,10 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
             return written(file.text(), content(*session.trace(), registry.language()), what);
         };
     };
+    auto card = [&registry](Session& session, const Args& file) -> CommandResult {  // the session: its training too
+        return written(file.text(), configuration_card(session, registry.language()),
+                       {"fiche de configuration (Markdown) écrite dans ", "configuration card (Markdown) written to "});
+    };
     auto profile = [&registry](Session& session, const Args& file) -> CommandResult {
         return model_export(session, file.text(), [&] { return profile_csv(*session.trace(), registry.language()); },
                             {"profil des normes (CSV) écrit dans ", "norm profile (CSV) written to "});
@@ -352,9 +291,7 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
                                {{"parametres"},
                                 text_export(parameters_markdown, {"détail des paramètres (Markdown) écrit dans ", "parameter breakdown (Markdown) written to "}),
                                 true},
-                               {{"fiche"},
-                                text_export(configuration_card, {"fiche de configuration (Markdown) écrite dans ", "configuration card (Markdown) written to "}),
-                                true},
+                               {{"fiche"}, card, true},
                                {{"entrainement"}, export_log, true}},
                               Text{"image, svg, trace, profil, lentille, neurones, parametres, fiche ou entrainement, puis un nom de fichier",
                                    "image, svg, trace, profil, lentille, neurones, parametres, fiche or entrainement, then a file name"});

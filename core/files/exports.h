@@ -36,9 +36,11 @@ std::string neuron_push_csv(const Trace& trace, const Vocabulary& vocabulary);
 // number rule: U+202F groups and a decimal comma in French).
 std::string parameters_markdown(const Trace& trace, Language language = Language::French);
 
-// Seed 002's configuration card filled in for the current model (Markdown, the card itself a
-// YAML block with the seed's keys and values; its prose and comments in `language`).
-std::string configuration_card(const Trace& trace, Language language = Language::French);
+// Seed 002's configuration card filled in for the session's model (Markdown, the card itself a
+// YAML block with the seed's keys and values; its prose and comments in `language`). Every value
+// is read from the settings (through their table), the mathematics' constants and the session's
+// training recipe: nothing on it is written for one configuration (card.cpp).
+std::string configuration_card(const Session& session, Language language = Language::French);
 
 // The picture export only the window can make: given the path, queues it (the pixels are read
 // at the end of the next frame) and says so.

@@ -40,6 +40,39 @@ std::vector<const SettingEntry*> settings_of_command(std::string_view command) {
     return out;
 }
 
+std::vector<const SettingEntry*> control_rows() {
+    std::vector<const SettingEntry*> rows;
+    for (const auto& e : settings_table())
+        if (!e.label.fr.empty() && (!e.command.empty() || !e.shared_command.empty())) rows.push_back(&e);
+    // Numbered rows first, by number; the others keep the table's order after them.
+    std::stable_sort(rows.begin(), rows.end(), [](const SettingEntry* a, const SettingEntry* b) {
+        return (a->control_row ? a->control_row : 1 << 20) < (b->control_row ? b->control_row : 1 << 20);
+    });
+    return rows;
+}
+
+std::vector<int> values_that_fit(const SettingEntry& e, const Settings& s) {
+    std::vector<int> out;
+    for (int v = e.lo; e.kind == SettingKind::Integer && v <= e.hi; ++v) {
+        Settings trial = s;
+        e.set(trial, v);
+        if (!setting_refusal(e, trial)) out.push_back(v);
+    }
+    return out;
+}
+
+std::string as_commands(const Settings& s) {
+    std::string out;
+    for (const auto& e : settings_table()) {
+        const std::string& name = e.command.empty() ? e.shared_command : e.command;
+        const auto group = settings_of_command(name);  // /tetes: h then h_kv
+        if (group.empty() || group.front() != &e) continue;  // no command (RoPE's base), or written
+        out += (out.empty() ? "/" : ", /") + name;
+        for (const SettingEntry* g : group) out += " " + value_word(*g, s);
+    }
+    return out;
+}
+
 std::vector<const SettingWord*> named_values(const SettingEntry& e) {
     std::vector<const SettingWord*> out;
     for (const auto& w : e.words)

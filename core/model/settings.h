@@ -61,6 +61,12 @@ inline bool gated(Activation a) { return a == Activation::Swiglu || a == Activat
 // RoPE and ALiBi bring the position in through the scores: the table added at level 0 is zeros.
 inline bool positions_in_scores(Position p) { return p == Position::Rope || p == Position::Alibi; }
 
+// « MHA » (h_kv = h; one head is MHA: its own K/V), « MQA » (h_kv = 1), « GQA » between (seed 002).
+inline const char* attention_kind(int heads, int kv_heads) {
+    if (kv_heads >= heads) return "MHA";
+    return kv_heads == 1 ? "MQA" : "GQA";
+}
+
 // True when a and b describe the same model and sentence (every field but the step): a change
 // that replays.
 bool same_model(const Settings& a, const Settings& b);

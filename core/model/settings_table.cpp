@@ -2,79 +2,14 @@
 // the ranges, the labels and the replies of each setting, in French and English.
 #include "model/settings_table.h"
 
-#include <type_traits>
+#include "model/formula.h"
+#include "model/setting_kinds.h"
 
 namespace tb {
 namespace {
 
+using namespace entry_kinds;
 using nlohmann::json;
-
-// What every entry shares: its names and the accessors made from its field.
-template <class T>
-SettingEntry field(SettingKind kind, std::string key, std::string command, std::string spoken, T Settings::*member) {
-    SettingEntry e;
-    e.kind = kind, e.key = std::move(key), e.command = std::move(command), e.spoken = std::move(spoken);
-    e.same = [member](const Settings& a, const Settings& b) { return a.*member == b.*member; };
-    e.copy = [member](const Settings& from, Settings& to) { to.*member = from.*member; };
-    if constexpr (std::is_same_v<T, int> || std::is_same_v<T, bool> || std::is_enum_v<T>) {
-        e.get = [member](const Settings& s) { return static_cast<int>(s.*member); };
-        e.set = [member](Settings& s, int v) { s.*member = static_cast<T>(v); };
-        e.change = e.set;
-    }
-    return e;
-}
-
-// A JSON integer small enough to be a setting: never 2.5 or "2".
-bool small_int(const json& j) {
-    return j.is_number_integer() && j.get<std::int64_t>() >= -1000000 && j.get<std::int64_t>() <= 1000000;
-}
-
-SettingEntry integer_setting(std::string key, std::string command, std::string spoken, int Settings::*member, int lo,
-                             int hi, std::vector<SettingWord> words = {}) {
-    SettingEntry e = field(SettingKind::Integer, std::move(key), std::move(command), std::move(spoken), member);
-    e.lo = lo, e.hi = hi, e.words = std::move(words);
-    e.to_json = [member](const Settings& s) { return json(s.*member); };
-    e.from_json = [member](const json& j, Settings& s) { return small_int(j) && (s.*member = j.get<int>(), true); };
-    e.confirm = [spoken = e.spoken, member](const Settings& s) { return same(spoken + " = " + std::to_string(s.*member)); };
-    return e;
-}
-
-// A value's name: the first word with that value.
-const char* name_in(const std::vector<SettingWord>& words, int value) {
-    for (const auto& w : words)
-        if (w.value == value) return w.word.c_str();
-    return "?";
-}
-
-// JSON writes a value's name (the first word with that value); aliases are for typing only.
-template <class E>
-SettingEntry choice_setting(std::string key, std::string command, std::string spoken, E Settings::*member,
-                            std::vector<SettingWord> words) {
-    SettingEntry e = field(SettingKind::Choice, std::move(key), std::move(command), std::move(spoken), member);
-    e.words = std::move(words);
-    e.to_json = [member, words = e.words](const Settings& s) { return json(name_in(words, static_cast<int>(s.*member))); };
-    e.from_json = [member, words = e.words](const json& j, Settings& s) {
-        if (!j.is_string()) return false;
-        for (const auto& w : words)
-            if (j == w.word && w.word == name_in(words, w.value)) return s.*member = static_cast<E>(w.value), true;
-        return false;
-    };
-    e.confirm = [spoken = e.spoken, member, words = e.words](const Settings& s) {
-        return Text{spoken + " : ", spoken + ": "} + same(name_in(words, static_cast<int>(s.*member)));
-    };
-    return e;
-}
-
-SettingEntry on_off_setting(std::string key, std::string command, std::string spoken, bool Settings::*member) {
-    SettingEntry e = field(SettingKind::OnOff, std::move(key), std::move(command), std::move(spoken), member);
-    e.words = {{"on", 1, {"on", "on"}}, {"oui", 1}, {"off", 0, {"off", "off"}}, {"non", 0}};
-    e.to_json = [member](const Settings& s) { return json(s.*member); };
-    e.from_json = [member](const json& j, Settings& s) { return j.is_boolean() && (s.*member = j.get<bool>(), true); };
-    e.confirm = [spoken = e.spoken, member](const Settings& s) {
-        return Text{spoken + " : ", spoken + ": "} + same(s.*member ? "on" : "off");
-    };
-    return e;
-}
 
 // The value lists of the choices, shared with to_string below.
 const std::vector<SettingWord> kPositionWords = {
@@ -89,7 +24,7 @@ const std::vector<SettingWord> kNormWords = {{"pre", int(Norm::Pre), {"pré", "p
                                              {"post", int(Norm::Post), {"post", "post"}},
                                              {"aucune", int(Norm::None), {"aucune", "none"}, "none"},
                                              {"aucun", int(Norm::None)}};
-const std::vector<SettingWord> kMaskWords = {{"aucun", int(Mask::None), {"aucun", "none"}},
+const std::vector<SettingWord> kMaskWords = {{"aucun", int(Mask::None), {"aucun", "none"}, "none"},
                                              {"aucune", int(Mask::None)},
                                              {"causal", int(Mask::Causal), {"causal", "causal"}}};
 const std::vector<SettingWord> kActivationWords = {{"gelu", int(Activation::Gelu), {"GELU", "GELU"}, "GELU (erf)"},
@@ -116,6 +51,7 @@ SettingEntry layers() {
     SettingEntry e = integer_setting("layers", "couches", "couches", &Settings::layers, Settings::kMinLayers,
                                      Settings::kMaxLayers);
     e.subject = "le nombre de couches";
+    e.control_row = 1;
     e.label = {"couches L", "layers L"};
     e.tooltip = {"Nombre L de blocs empilés : le nombre de paramètres des blocs est linéaire en L (L × par bloc).",
                  "Number L of stacked blocks: the blocks' parameter count is linear in L (L × per block)."};
@@ -132,6 +68,7 @@ SettingEntry layers() {
 SettingEntry position() {
     SettingEntry e = choice_setting("position", "position", "position", &Settings::position, kPositionWords);
     e.subject = "l'encodage positionnel";
+    e.control_row = 4;
     e.label = {"encodage positionnel", "positional encoding"};
     e.tooltip = {"sinus, appris : on ajoute à l'embedding un vecteur de position (P[p,2k] = sin(p/10000^(2k/d)), ou une "
                  "table apprise) ; aucun : rien. RoPE : rien à l'entrée, chaque paire (2k, 2k+1) de Q et K tourne de "
@@ -149,21 +86,10 @@ SettingEntry position() {
     return e;
 }
 
-// The sublayer as wired, the formula strip's: pre-norm x ← x + F(LN(x)), post-norm x ← LN(x + F(x)),
-// none x ← x + F(x); without the residual, the same without "x +".
-std::string sublayer_formula(const Settings& s) {
-    const std::string add = s.residual ? "x + " : "";
-    switch (s.norm) {
-        case Norm::Pre: return "x ← " + add + "F(LN(x))";
-        case Norm::Post: return "x ← LN(" + add + "F(x))";
-        case Norm::None: break;
-    }
-    return "x ← " + add + "F(x)";
-}
-
 SettingEntry residual() {
     SettingEntry e = on_off_setting("residual", "residuel", "résiduel", &Settings::residual);
     e.subject = "la connexion résiduelle";
+    e.control_row = 7;
     e.label = {"connexion résiduelle", "residual connection"};
     e.tooltip = {"Avec le résidu la sous-couche calcule x + F(x) : elle corrige le vecteur au lieu de le remplacer.",
                  "With the residual the sublayer computes x + F(x): it corrects the vector instead of replacing it."};
@@ -173,7 +99,7 @@ SettingEntry residual() {
     e.confirm = [](const Settings& s) {
         const Text on{"connexion résiduelle active : ", "residual connection on: "};
         const Text off{"connexion résiduelle coupée : ", "residual connection cut: "};
-        return (s.residual ? on : off) + same(sublayer_formula(s));
+        return (s.residual ? on : off) + same(formula_text(sublayer_formula(s)));  // the strip's own writer
     };
     return e;
 }
@@ -181,6 +107,7 @@ SettingEntry residual() {
 SettingEntry norm() {
     SettingEntry e = choice_setting("norm", "norme", "norme", &Settings::norm, kNormWords);
     e.subject = "la normalisation";
+    e.control_row = 5;
     e.label = {"normalisation", "normalization"};
     e.tooltip = {"LayerNorm : (x − μ)/√(σ² + ε) · gain + biais, donc norme √d tant que le gain vaut 1 et le biais 0 "
                  "(au départ ; l'entraînement les apprend) ; pré-norme x + F(LN(x)), post-norme LN(x + F(x)), ou aucune.",
@@ -196,6 +123,7 @@ SettingEntry norm() {
 SettingEntry norm_type() {
     SettingEntry e = choice_setting("norm_type", "normalisation", "type de norme", &Settings::norm_type, kNormTypeWords);
     e.subject = "le type de normalisation";
+    e.control_row = 6;
     e.added_later = true;
     e.label = {"type de norme", "norm type"};
     e.tooltip = {"LayerNorm : g ⊙ (x − μ)/√(σ² + ε) + b (centre puis réduit). RMSNorm : g ⊙ x/√(moyenne(x²) + ε), "
@@ -220,6 +148,7 @@ SettingEntry norm_type() {
 SettingEntry ffn() {
     SettingEntry e = integer_setting("ffn", "ffn", "ffn", &Settings::ffn, Settings::kMinFfn, Settings::kMaxFfn);
     e.subject = "la largeur du FFN";
+    e.control_row = 3;
     e.label = {"largeur FFN w", "FFN width w"};
     e.live_tooltip = [](const Settings& s) {
         if (gated(s.activation)) {  // SwiGLU, GeGLU: the gate W₁ and the value W₃, three matrices
@@ -246,6 +175,7 @@ SettingEntry dimension() {
     SettingEntry e = integer_setting("dimension", "dimension", "dimension", &Settings::dimension, 8, 16,
                                      {{"8", 8, {"d = 8", "d = 8"}}, {"16", 16, {"d = 16", "d = 16"}}});
     e.subject = "la dimension";
+    e.control_row = 2;
     e.label = {"dimension d", "dimension d"};
     e.tooltip = {"Taille des vecteurs : l'attention a 4(d² + d) paramètres, quadratique en d ; de 8 à 16, × 3,8 "
                  "(288 → 1\u202F088), × 4 sur le terme d².",
@@ -260,6 +190,7 @@ SettingEntry dimension() {
 SettingEntry mask() {
     SettingEntry e = choice_setting("mask", "masque", "masque", &Settings::mask, kMaskWords);
     e.subject = "le masque";
+    e.control_row = 10;
     e.label = {"masque", "mask"};
     e.tooltip = {"causal : un mot ne voit que lui-même et les mots d'avant (score −∞ avant le softmax), comme dans GPT. "
                  "aucun : chaque mot voit toute la phrase (l'encodeur du salon).",
@@ -279,6 +210,7 @@ SettingEntry mask() {
 SettingEntry activation() {
     SettingEntry e = choice_setting("activation", "activation", "activation", &Settings::activation, kActivationWords);
     e.subject = "l'activation";
+    e.control_row = 9;
     e.label = {"activation", "activation"};
     e.tooltip = {"GELU (GPT-2) : W₂·GELU(W₁x + b₁) + b₂, GELU(x) = x·Φ(x), lisse ; ReLU : W₂·ReLU(W₁x + b₁) + b₂, "
                  "max(0, x) met tout négatif à 0 : un neurone est alors exactement actif ou éteint. FFN à porte, "
@@ -305,9 +237,11 @@ SettingEntry activation() {
 SettingEntry sentence() {
     SettingEntry e = field(SettingKind::FreeText, "sentence", "phrase", "phrase", &Settings::sentence);
     e.subject = "la phrase";
+    e.control_row = 11;
     e.label = {"phrase", "sentence"};
-    e.tooltip = {"La phrase propagée (2 à 8 mots) ; chaque mot devient un token, donc une bille. Entrée pour valider.",
-                 "The sentence sent through the stack (2 to 8 words); each word becomes a token, hence a bead. Enter to apply."};
+    const std::string lo = std::to_string(Settings::kMinWords), hi = std::to_string(Settings::kMaxTokens);
+    e.tooltip = {"La phrase propagée (" + lo + " à " + hi + " mots) ; chaque mot devient un token, donc une bille. Entrée pour valider.",
+                 "The sentence sent through the stack (" + lo + " to " + hi + " words); each word becomes a token, hence a bead. Enter to apply."};
     e.own_command = true;
     e.drops_training = false;  // a trained model reads any sentence
     e.to_json = [](const Settings& s) { return json(s.sentence); };
@@ -344,6 +278,7 @@ SettingEntry seed() {
 SettingEntry heads() {
     SettingEntry e = integer_setting("heads", "", "têtes", &Settings::heads, 1, 8);
     e.subject = "le nombre de têtes";
+    e.control_row = 8;
     e.label = {"têtes", "heads"};
     e.tooltip = {"Choix « h / h_kv » : h têtes de requêtes Q, h_kv têtes de clés et valeurs K/V (d_h = d/h pair, h_kv divise h). "
                  "La tête Q i lit la tête K/V ⌊i/(h/h_kv)⌋ : MHA (h_kv = h), GQA (entre), MQA (h_kv = 1), un cache KV h/h_kv "
@@ -353,9 +288,14 @@ SettingEntry heads() {
                  "smaller. K and V: 2(d·h_kv·d_h + h_kv·d_h) parameters; h alone does not change the count."};
     e.shared_command = "tetes";
     e.side_b = true;
-    e.check = [](const Settings& s) -> std::optional<std::string> {
-        if (s.dimension % s.heads == 0 && (s.dimension / s.heads) % 2 == 0) return std::nullopt;
-        const std::string fits = s.dimension == 16 ? "1, 2, 4 ou 8" : s.dimension == 8 ? "1, 2 ou 4" : "";
+    // The heads rule, written once: d_h = d/h an even integer (/tetes and its refusals read it).
+    const auto splits = [](int d, int h) { return d % h == 0 && (d / h) % 2 == 0; };
+    e.check = [splits, lo = e.lo, hi = e.hi](const Settings& s) -> std::optional<std::string> {
+        if (splits(s.dimension, s.heads)) return std::nullopt;
+        std::vector<std::string> fitting;
+        for (int h = lo; h <= hi; ++h)
+            if (splits(s.dimension, h)) fitting.push_back(std::to_string(h));
+        const std::string fits = fitting.empty() ? "" : one_of(fitting).fr;
         return "les têtes : d = " + std::to_string(s.dimension) + " ne se partage pas en h = " + std::to_string(s.heads) +
                " têtes de dimension paire (d_h = d/h doit être un entier pair" +
                (fits.empty() ? "" : " : h = " + fits + " à d = " + std::to_string(s.dimension) + ", /tetes") + ")";
@@ -391,6 +331,7 @@ SettingEntry batch_size() {
     e.subject = "la taille du lot";
     e.added_later = true;
     e.model = false, e.drops_training = false;
+    e.ends_run = true;  // the run read it at its start
     e.help = {"Entraînement : nombre de phrases tirées du corpus à chaque pas d'Adam (16 au départ).",
               "Training: the number of corpus sentences drawn at each Adam step (16 at start-up)."};
     e.confirm = [](const Settings& s) {
@@ -404,6 +345,7 @@ SettingEntry learning_rate() {
     e.subject = "le taux d'apprentissage";
     e.added_later = true;
     e.model = false, e.drops_training = false;
+    e.ends_run = true;  // the run read it at its start
     e.decimal_lo = 0.00001, e.decimal_hi = 1;
     e.get_decimal = [](const Settings& s) { return s.learning_rate; };
     e.set_decimal = [](Settings& s, double v) { s.learning_rate = v; };

@@ -1,13 +1,14 @@
 #pragma once
 // The settings table: each field of Settings described once (its JSON key, its command and the
 // words it accepts, its range, its labels in both languages, whether side B may change it, how it
-// is tied to the other fields). Validation, JSON in and out, the setting commands, side B, the
-// controls, the shortcuts and the export card read it, so a new setting is one entry here plus
-// its mathematics.
+// is tied to the other fields). Validation, JSON in and out, the setting commands, /reinit's help,
+// side B and what B follows of A, the end of a training run, the controls and their order, the
+// training panel's limits, the shortcuts and the export card read it, so a new setting is its
+// field in Settings, one entry here and its mathematics.
 //
 // Shapes the table takes without new code: a choice that gains values (one more word: /activation
 // swiglu), a new choice or integer (one more entry, with its field in Settings). A command over two
-// fields (/tetes h [h_kv]) is written in commands.cpp like /etape, over two entries whose
+// fields (/tetes h [h_kv]) is written in heads_command.cpp, over two entries whose
 // `command` is empty and whose `shared_command` names it (so /b knows it: settings_of_command),
 // and each still gets its JSON key, its checks and side B from here.
 #include <functional>
@@ -56,6 +57,12 @@ struct SettingEntry {
     // true: a change returns to the seed's random weights, false: trained weights stay (channel.md §7)
     bool drops_training = true;
     bool side_b = false;               // /b may change it on side B
+    // true: a change ends the training run (the weights stay; the next /entrainer starts a new run
+    // of Adam from them): what the run read at its start (/lot, /taux).
+    bool ends_run = false;
+    // Its row among the controls, 1 the first (the block's size, then its wiring as seed 002's
+    // table lists it); 0: after the numbered rows, in the table's order, when it has a label.
+    int control_row = 0;
     bool own_command = false;          // its command is written by hand in commands.cpp
     std::string shared_command;        // with `command` empty: the hand-written command over several entries ("tetes")
     bool send_on_release = false;      // the slider sends its command on release, not while dragged
@@ -83,8 +90,10 @@ struct SettingEntry {
     std::function<bool(const nlohmann::json&, Settings&)> from_json;  // false: wrong type or word
 };
 
-// The table, in the order of /aide, the controls and the A/B legend.
+// The table, in the order of /aide and the A/B legend (the controls: control_row).
 const std::vector<SettingEntry>& settings_table();
+// The entries with a control (a command and a label), in the controls' order.
+std::vector<const SettingEntry*> control_rows();
 const SettingEntry* find_setting(std::string_view key);               // by JSON key
 const SettingEntry* setting_for_command(std::string_view command);    // by command word
 // Every entry a command changes: its own, or those sharing it (/tetes: heads and kv_heads).
@@ -100,6 +109,10 @@ Text setting_expectation(const SettingEntry& e);                      // "un ent
 std::string setting_usage(const SettingEntry& e, Language language = Language::French);  // "/couches <1..6>"; "/taux <0.00001..1>" in English
 std::vector<std::string> setting_completions(const SettingEntry& e);  // for Tab
 bool allowed_value(const SettingEntry& e, int value);                 // within the field's own range
+// The values of an Integer entry that `s` accepts, the other fields as they are (h at d = 8: 1, 2, 4).
+std::vector<int> values_that_fit(const SettingEntry& e, const Settings& s);
+// `s` as the commands that set it, in the table's order: "/couches 2, /position sinus, …, /tetes 2 2".
+std::string as_commands(const Settings& s);
 // The field alone in range (no other field consulted): what a saved side B is checked against.
 bool in_own_range(const SettingEntry& e, const Settings& s);
 // Why `s` is refused because of this field (out of range, or inconsistent with another), in French.

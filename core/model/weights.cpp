@@ -53,7 +53,7 @@ Matrix sinusoidal_table(int rows, int d) {
     Matrix p(rows, d);
     for (int pos = 0; pos < rows; ++pos)
         for (int k = 0; 2 * k < d; ++k) {
-            const double angle = pos / std::pow(10000.0, 2.0 * k / d);
+            const double angle = pos / std::pow(kSinusBase, 2.0 * k / d);
             p(pos, 2 * k) = std::sin(angle);
             if (2 * k + 1 < d) p(pos, 2 * k + 1) = std::cos(angle);
         }

@@ -57,7 +57,9 @@ Weights draw_weights(std::uint64_t seed, int vocabulary_size, int dimension, int
 // that K/V head j is the full draw's head j and MHA (kv_rows = d) keeps every weight as drawn.
 void keep_kv_heads(Weights& weights, int kv_rows);
 
-// P[p, 2k] = sin(p / 10000^(2k/d)), P[p, 2k+1] = cos(p / 10000^(2k/d)): [rows][d].
+// The sinusoidal table's base (Vaswani et al. 2017), as the configuration card writes it.
+constexpr double kSinusBase = 10000.0;
+// P[p, 2k] = sin(p / base^(2k/d)), P[p, 2k+1] = cos(p / base^(2k/d)): [rows][d].
 Matrix sinusoidal_table(int rows, int dimension);
 
 // The table added to the embeddings at level 0: sinusoidal, learned or zeros ([n_max][d]).

@@ -99,7 +99,7 @@ TEST(ConfigurationCard, FieldsFollowTheSettings) {
     const Session s = test::session(
         "/couches 3; /norme post; /ffn 48; /dimension 16; /masque causal; /activation relu; /graine 42; "
         "/position appris");
-    const std::string card = configuration_card(*s.trace());
+    const std::string card = configuration_card(s);
     EXPECT_NE(card.find("Fiche minimale de configuration reproductible"), std::string::npos);
     EXPECT_EQ(card_value(card, "architecture"), "decoder");
     EXPECT_EQ(card_value(card, "layers"), "3");
@@ -116,7 +116,7 @@ TEST(ConfigurationCard, FieldsFollowTheSettings) {
     EXPECT_EQ(card_value(card, "  seeds"), "42");
 
     const Session fresh = test::session();
-    const std::string start = configuration_card(*fresh.trace());
+    const std::string start = configuration_card(fresh);
     EXPECT_EQ(card_value(start, "architecture"), "encoder");
     EXPECT_EQ(card_value(start, "layers"), "2");
     EXPECT_EQ(card_value(start, "  pre_or_post"), "pre");
@@ -127,8 +127,8 @@ TEST(ConfigurationCard, FieldsFollowTheSettings) {
 
 TEST(ConfigurationCard, CommentsInTheChosenLanguageValuesAsDigits) {
     const Session s = test::session("/masque causal");
-    const std::string fr = configuration_card(*s.trace(), Language::French);
-    const std::string en = configuration_card(*s.trace(), Language::English);
+    const std::string fr = configuration_card(s, Language::French);
+    const std::string en = configuration_card(s, Language::English);
     EXPECT_NE(fr.find("  # masque causal"), std::string::npos) << fr;
     EXPECT_NE(en.find("  # causal mask"), std::string::npos) << en;
     EXPECT_NE(en.find("# Minimal reproducible configuration card"), std::string::npos) << en;

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "commands/commands.h"
-#include "scene/formula.h"
+#include "model/formula.h"
 #include "scene/layout.h"
 #include "teaching/teaching.h"
 #include "bead_check.h"

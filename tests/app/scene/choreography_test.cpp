@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "scene/animation.h"
-#include "scene/formula.h"
+#include "model/formula.h"
 #include "scene/layout.h"
 #include "model/stages.h"
 #include "../features_fixture.h"

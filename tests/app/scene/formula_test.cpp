@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "scene/animation.h"
-#include "scene/formula.h"
+#include "model/formula.h"
 #include "../features_fixture.h"
 
 namespace tb {

@@ -1,5 +1,6 @@
-#include "scene/formula.h"
+#include "model/formula.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace tb {
@@ -11,32 +12,23 @@ using Apply = std::function<Pieces(const Pieces& input)>;
 
 void append(Pieces& to, const Pieces& more) { to.insert(to.end(), more.begin(), more.end()); }
 
-// x ← x + F(N(x)) in pre, x ← N(x + F(x)) in post, x ← x + F(x) without a norm; no "x + "
-// without the residual.
+// The sublayer as its stage list wires it (stages.h): N(x) where the list normalizes first,
+// "x + " where it adds the residual copy, N(...) around all where it normalizes after the addition.
+// Pre x ← x + F(N(x)), post x ← N(x + F(x)), none x ← x + F(x); no "x + " without the residual.
 Pieces wired(const Settings& s, const Apply& f, Part part) {
+    const std::vector<Step> steps = steps_of(sublayer_stages(s));
+    const auto has = [&steps](Step step) { return std::find(steps.begin(), steps.end(), step) != steps.end(); };
     const Pieces x{{"x", Term::None, part}};
-    Pieces out{{"x ← ", Term::None, part}};
-    const auto add = [&] {
-        if (!s.residual) return;
-        append(out, x);
-        out.push_back({" + ", Term::Add, part});
-    };
-    switch (s.norm) {
-        case Norm::Pre:
-            add();
-            append(out, f({{norm_name(s) + "(x)", Term::Norm, part}}));
-            break;
-        case Norm::Post:
-            out.push_back({norm_name(s) + "(", Term::Norm, part});
-            add();
-            append(out, f(x));
-            out.push_back({")", Term::Norm, part});
-            break;
-        case Norm::None:
-            add();
-            append(out, f(x));
-            break;
+    Pieces body;
+    if (has(Step::Add)) {
+        append(body, x);
+        body.push_back({" + ", Term::Add, part});
     }
+    append(body, f(has(Step::Normalize) ? Pieces{{norm_name(s) + "(x)", Term::Norm, part}} : x));
+    Pieces out{{"x ← ", Term::None, part}};
+    if (has(Step::PostNormalize)) out.push_back({norm_name(s) + "(", Term::Norm, part});
+    append(out, body);
+    if (has(Step::PostNormalize)) out.push_back({")", Term::Norm, part});
     return out;
 }
 

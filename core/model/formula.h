@@ -2,7 +2,8 @@
 // The block's formula as the settings wire it now (channel.md section 2, seed 002's variants), in
 // pieces, so that the term the beads are crossing can be highlighted: the norm in the grey band,
 // the sublayer in the box, + at ⊕. Pure functions of the settings and the animation phase:
-// tested without a window.
+// tested without a window. The one formula writer: the strip (app/ui/formula_strip) and the
+// /residuel reply (settings_table.cpp) both read it.
 #include <string>
 #include <vector>
 
