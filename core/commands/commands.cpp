@@ -93,7 +93,9 @@ Command setting_command(const SettingEntry& e) {
 // then those with no setting of their own. /langue and /aide are bound by the registry.
 std::vector<Command> other_commands() {
     const Text words = sentence_length();
-    const std::string start = as_commands(Settings{});  // the start-up values, from the table
+    // The start-up values, from the table.
+    const std::string start = as_commands(Settings{}, Language::French);
+    const std::string start_en = as_commands(Settings{}, Language::English);
     return {
         heads_command(),
         {"phrase", "/phrase <mots>", "Remplace la phrase propagée (toute la ligne, " + words.fr + ").", {}, phrase_command,
@@ -142,7 +144,7 @@ std::vector<Command> other_commands() {
              session.set_melanger_count(0);
              return reply(true, Text{"retour à l'état de départ", "back to the start-up state"});
          }),
-         "Back to the start-up state: " + start + "."},
+         "Back to the start-up state: " + start_en + "."},
         {"langue", "/langue <fr|en>", "Langue des réponses et de l'interface : français ou anglais.", {"fr", "en"}, {},
          "Language of the replies and of the interface: French or English."},
         {"aide", "/aide [commande]", "Liste les commandes, ou explique celle qu'on nomme.", {}, {},

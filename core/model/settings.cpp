@@ -61,14 +61,17 @@ std::vector<int> values_that_fit(const SettingEntry& e, const Settings& s) {
     return out;
 }
 
-std::string as_commands(const Settings& s) {
+std::string as_commands(const Settings& s, Language language) {
     std::string out;
     for (const auto& e : settings_table()) {
         const std::string& name = e.command.empty() ? e.shared_command : e.command;
         const auto group = settings_of_command(name);  // /tetes: h then h_kv
         if (group.empty() || group.front() != &e) continue;  // no command (RoPE's base), or written
         out += (out.empty() ? "/" : ", /") + name;
-        for (const SettingEntry* g : group) out += " " + value_word(*g, s);
+        for (const SettingEntry* g : group) {
+            const bool french_decimal = language == Language::French && g->kind == SettingKind::Decimal;
+            out += " " + (french_decimal ? decimal_text(g->get_decimal(s)).fr : value_word(*g, s));
+        }
     }
     return out;
 }

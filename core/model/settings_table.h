@@ -111,8 +111,9 @@ std::vector<std::string> setting_completions(const SettingEntry& e);  // for Tab
 bool allowed_value(const SettingEntry& e, int value);                 // within the field's own range
 // The values of an Integer entry that `s` accepts, the other fields as they are (h at d = 8: 1, 2, 4).
 std::vector<int> values_that_fit(const SettingEntry& e, const Settings& s);
-// `s` as the commands that set it, in the table's order: "/couches 2, /position sinus, …, /tetes 2 2".
-std::string as_commands(const Settings& s);
+// `s` as the commands that set it, in the table's order: "/couches 2, /position sinus, …, /tetes 2 2"
+// (French decimals with a comma: "/taux 0,003").
+std::string as_commands(const Settings& s, Language language);
 // The field alone in range (no other field consulted): what a saved side B is checked against.
 bool in_own_range(const SettingEntry& e, const Settings& s);
 // Why `s` is refused because of this field (out of range, or inconsistent with another), in French.

@@ -33,10 +33,13 @@ TEST(TablesTruth, ReinitHelpListsTheStartUpValues) {
     // settings.h's start-up values (channel.md section 1), each as the command that sets it.
     for (const char* part : {"/couches 2", "/position sinus", "/residuel on", "/norme pre", "/ffn 32", "/dimension 8",
                              "/masque aucun", "/activation gelu", "/normalisation layernorm", "/tetes 2 2", "/etape 5",
-                             "/graine 2017", "/lot 16", "/taux 0.003", "/phrase le chat regarde le chien"}) {
+                             "/graine 2017", "/lot 16", "/phrase le chat regarde le chien"}) {
         EXPECT_NE(reinit->help.find(part), std::string::npos) << part << " in " << reinit->help;
         EXPECT_NE(reinit->help_en.find(part), std::string::npos) << part << " in " << reinit->help_en;
     }
+    // Each language writes its decimals (cli.md's number rule).
+    EXPECT_NE(reinit->help.find("/taux 0,003"), std::string::npos) << reinit->help;
+    EXPECT_NE(reinit->help_en.find("/taux 0.003"), std::string::npos) << reinit->help_en;
 }
 
 TEST(TablesTruth, HeadsAndSentenceLimitsFromTheirRule) {
