@@ -26,6 +26,10 @@ std::string yaml_number(double v) {
     return s;
 }
 
+// Sinusoidal and learned positions add a table's row to each token; RoPE and ALiBi enter through
+// the scores, and "aucun" adds nothing.
+bool has_position_table(const Settings& s) { return s.position == Position::Sinus || s.position == Position::Learned; }
+
 // The card's name of a setting's value (settings_table.cpp): "learned", "GELU (erf)".
 std::string card(const Settings& s, const char* key) { return card_word(*find_setting(key), s); }
 
@@ -63,7 +67,10 @@ void model_part(std::ostringstream& out, const Trace& trace, const Say& c) {
         << "  base: " << position_base(s, c) << '\n'
         << "  scaling: none\n"
         << "  trained_length: " << Settings::kMaxTokens
-        << c("  # lignes de la table des positions (n_max)", "  # rows of the position table (n_max)") << '\n'
+        << (has_position_table(s) ? c("  # lignes de la table des positions (n_max)", "  # rows of the position table (n_max)")
+                                  : c("  # la plus longue phrase (n_max) ; pas de table de positions",
+                                      "  # the longest sentence (n_max); no position table"))
+        << '\n'
         << "norm:\n"
         << "  type: " << (s.norm == Norm::None ? "none" : card(s, "norm_type")) << '\n'
         << "  pre_or_post: " << card(s, "norm") << '\n'

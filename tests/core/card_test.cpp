@@ -48,6 +48,17 @@ TEST(ConfigurationCard, PositionBaseOfEachMethod) {
     EXPECT_NE(card_line(alibi, "  base").find("0.25, 0.0625, 0.015625, 0.00390625"), std::string::npos) << alibi;
 }
 
+TEST(ConfigurationCard, OnlyTablePositionsSpeakOfATable) {
+    // Sinusoidal and learned positions add a row of a table to each token; RoPE and ALiBi rotate or
+    // bias the scores, and no positions add nothing (seed 002's table of position methods).
+    for (const char* with_table : {"/position sinus", "/position appris"})
+        EXPECT_NE(card_line(configuration_card(test::session(with_table)), "  trained_length").find("table des positions"),
+                  std::string::npos) << with_table;
+    for (const char* without : {"/position rope", "/tetes 4; /position alibi", "/position aucun"})
+        EXPECT_NE(card_line(configuration_card(test::session(without)), "  trained_length").find("pas de table"),
+                  std::string::npos) << without;
+}
+
 TEST(ConfigurationCard, UntrainedSaysSo) {
     const std::string card = configuration_card(test::session());
     EXPECT_EQ(card_value(card, "  objective"), "none");
