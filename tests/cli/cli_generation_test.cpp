@@ -27,7 +27,7 @@ TEST(CliGeneration, TheSeededDrawIsTheSameInTwoProcesses) {
     const auto second = run("--headless --run '" + script + "; /exporter generation " + b + "'");
     ASSERT_EQ(first.status, 0) << first.err;
     ASSERT_EQ(second.status, 0) << second.err;
-    EXPECT_NE(first.out.find("mot 2 (position 6) : «"), std::string::npos) << first.out;
+    EXPECT_NE(first.out.find("mot 2 (position 5) : «"), std::string::npos) << first.out;
     EXPECT_EQ(without_paths(first.out), without_paths(second.out));
     const std::string log = read_file(a);
     EXPECT_EQ(log, read_file(b));

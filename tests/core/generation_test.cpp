@@ -57,7 +57,8 @@ TEST(Generation, CachedDecodeGivesTheRecomputedLogitsInEveryVariant) {
                               "/dimension 16; /tetes 8 2; /position rope",
                               "/normalisation rmsnorm",
                               "/activation swiglu",
-                              "/activation geglu; /activation relu",
+                              "/activation geglu",
+                              "/activation relu",
                               "/norme post",
                               "/norme aucune",
                               "/residuel off",
@@ -231,14 +232,14 @@ TEST(GenerationCommands, EachStepIsPrintedInFrenchOrEnglish) {
     ASSERT_TRUE(r.ok) << r.message;
     EXPECT_NE(r.message.find("préremplissage : « le chat » (2 tokens)"), std::string::npos) << r.message;
     EXPECT_NE(r.message.find("mot 1 (position 1) : «"), std::string::npos) << r.message;
-    // d 8, h_kv 2 · d_h 4, L 2, 2 positions: 32 elements; 2·(768 + 32) + V·8 with the cache.
+    // d 8, h_kv 2 · d_h 4, L 2, 2 positions: 2·2·2·2·4 = 64 elements; 2·(768 + 32) + V·8 with the cache.
     const std::int64_t head = 8LL * session.vocabulary().size();
-    EXPECT_NE(r.message.find("cache : 32 éléments"), std::string::npos) << r.message;
+    EXPECT_NE(r.message.find("cache : 64 éléments"), std::string::npos) << r.message;
     EXPECT_NE(r.message.find(format_count(1600 + head, Language::French) + " avec le cache"), std::string::npos) << r.message;
     registry.execute(session, "/langue en");
     r = registry.execute(session, "/generer 1");
     EXPECT_NE(r.message.find("word 1 (position 2): \u201C"), std::string::npos) << r.message;
-    EXPECT_NE(r.message.find("cache: 48 elements"), std::string::npos) << r.message;
+    EXPECT_NE(r.message.find("cache: 96 elements"), std::string::npos) << r.message;
 }
 
 }  // namespace
