@@ -11,6 +11,7 @@
 #include "model/settings_table.h"
 #include "training/training.h"
 #include "model/trace_json.h"
+#include "commands/generation_commands.h"
 #include "commands/training_commands.h"
 #include "base/utf8.h"
 
