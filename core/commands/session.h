@@ -51,6 +51,15 @@ struct TrainingRecipe {
     int steps = 0;
 };
 
+// Generation (channel.md §7): not model settings (they change neither the weights nor the trace,
+// and the trace's JSON has no key for them), so the session keeps them beside the model.
+struct GenerationState {
+    double temperature = 0;  // /temperature 0..2: 0 greedy
+    bool cache = true;       // /cache on|off
+    int draws = 0;           // words generated since the sentence was last set: the stream's next draw is draws + 1
+    std::shared_ptr<const Generation> last;  // what /exporter generation writes
+};
+
 class Session {
 public:
     explicit Session(std::shared_ptr<const Vocabulary> vocabulary, Settings start = Settings{});
@@ -132,15 +141,6 @@ private:
     std::vector<TrainingRecipe> ended_runs_;  // the runs before run_ behind the weights
     GenerationState generation_;
     void end_run();                           // run_ joins ended_runs_ (when it trained) and ends
-};
-
-// Generation (channel.md §7): not model settings (they change neither the weights nor the trace,
-// and the trace's JSON has no key for them), so the session keeps them beside the model.
-struct GenerationState {
-    double temperature = 0;  // /temperature 0..2: 0 greedy
-    bool cache = true;       // /cache on|off
-    int draws = 0;           // words generated since the sentence was last set: the stream's next draw is draws + 1
-    std::shared_ptr<const Generation> last;  // what /exporter generation writes
 };
 
 // True when going from a to b returns to the seed's random weights: a setting the weights depend

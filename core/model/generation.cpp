@@ -37,14 +37,14 @@ void append_row(Matrix& m, const Vector& row) {
     m.row(m.rows() - 1) = row.transpose();
 }
 
-// The new token's attention: its K and V join layer `layer`'s cache, its query reads every row.
+// The new token's attention at position p: its K and V join layer `layer`'s cache (p rows before),
+// its query reads every row.
 Vector cached_attention(const Vector& in, const AttentionWeights& w, const AttentionShape& shape, KvCache& cache,
-                        int layer) {
+                        int layer, int p) {
     const TokenLanes x = one_token(in);
     Vector q = first_lane(affine(x, w.wq, w.bq)), k = first_lane(affine(x, w.wk, w.bk));
     const Vector v = first_lane(affine(x, w.wv, w.bv));
     const int dh = static_cast<int>(q.size()) / shape.heads, group = shape.heads / shape.kv_heads;
-    const int p = cache.positions();
     if (shape.position == Position::Rope) rope_at(q, dh, shape.rope_base, p), rope_at(k, dh, shape.rope_base, p);
     for (int g = 0; g < shape.kv_heads; ++g) {
         append_row(cache.keys[layer][g], k.segment(g * dh, dh));
@@ -143,7 +143,7 @@ Vector decode_step(const Settings& s, const Weights& weights, KvCache& cache, in
     for (int b = 0; b < s.layers; ++b) {
         const BlockWeights& block = weights.blocks.at(static_cast<std::size_t>(b));
         x = wire_one(steps, x, block.norm1, s.norm_type,
-                     [&](const Vector& in) { return cached_attention(in, block.attention, shape, cache, b); });
+                     [&](const Vector& in) { return cached_attention(in, block.attention, shape, cache, b, p); });
         x = wire_one(steps, x, block.norm2, s.norm_type, [&](const Vector& in) {
             TokenLanes hidden;
             return first_lane(feed_forward(one_token(in), block.ffn, s.activation, hidden));

@@ -107,7 +107,7 @@ TEST(Generation, MultiplyAddsFollowTheirFormulas) {
         const std::int64_t without = 2 * ((256 + 512) * (p + 1) + 8 * (p + 1) * (p + 2)) + 800;  // Σ 16 (q + 1)
         EXPECT_EQ(multiply_adds_with_cache(s, V, p), with) << p;
         EXPECT_EQ(multiply_adds_without_cache(s, V, p), without) << p;
-        if (p > 0) EXPECT_LT(with, without);
+        if (p > 0) { EXPECT_LT(with, without); }
     }
     // GQA, gated: L 1, d 16, w 32, h 8, h_kv 2 (K, V 4 rows each), SwiGLU (W1, W3, W2).
     const Settings g = test::settings("/couches 1; /dimension 16; /tetes 8 2; /activation swiglu");
