@@ -3,6 +3,10 @@
 // sizes and multiply-adds against formulas written here; greedy ties; the seeded draw; the commands
 // (/generer refused without the causal mask, changing nothing; trained weights kept; draws continued).
 #include <cmath>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -240,6 +244,41 @@ TEST(GenerationCommands, EachStepIsPrintedInFrenchOrEnglish) {
     r = registry.execute(session, "/generer 1");
     EXPECT_NE(r.message.find("word 1 (position 2): \u201C"), std::string::npos) << r.message;
     EXPECT_NE(r.message.find("cache: 96 elements"), std::string::npos) << r.message;
+}
+
+// The verbs of the grammar corpus, read from the file itself: le|la NOUN VERB … (5 words) or with one
+// adjective before or after the noun (6 words): the fourth word.
+std::set<std::string> grammar_verbs() {
+    std::ifstream in(TB_ASSETS_DIR "/corpus/grammaire.txt");
+    std::set<std::string> verbs;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream words(line);
+        std::vector<std::string> w{std::istream_iterator<std::string>(words), {}};
+        if (w.size() == 5) verbs.insert(w[2]);
+        if (w.size() == 6) verbs.insert(w[3]);
+    }
+    return verbs;
+}
+
+// Issue 36: after /masque causal; /corpus grammaire; /couches 2; /entrainer 1000, « le chat » continues
+// with a verb then an article. Measured 10 of seeds 1–10 (and 20 of seeds 11–30; 7 of 10 after 300
+// steps); the claim asks at least 9 of 10.
+TEST(GenerationClaim, TheTrainedGrammarContinuesWithAVerbThenAnArticle) {
+    const std::set<std::string> verbs = grammar_verbs();
+    ASSERT_GE(verbs.size(), 5u);
+    int holds = 0;
+    std::string seen;
+    for (int seed = 1; seed <= 10; ++seed) {
+        const Session s = test::session("/graine " + std::to_string(seed) +
+                                        "; /masque causal; /corpus grammaire; /couches 2; /entrainer 1000; /phrase le chat; /generer 2");
+        const Trace& t = *s.trace();
+        ASSERT_EQ(t.token_count(), 4);
+        const std::string verb = s.vocabulary().word(t.tokens[2].id), article = s.vocabulary().word(t.tokens[3].id);
+        holds += verbs.count(verb) && (article == "le" || article == "la");
+        seen += " " + verb + " " + article + ";";
+    }
+    EXPECT_GE(holds, 9) << seen;
 }
 
 }  // namespace
