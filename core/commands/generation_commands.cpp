@@ -58,8 +58,9 @@ Text step_line(const Session& session, const GenerationStep& step, int index, bo
     return Text{"mot " + std::to_string(index) + " (position " + std::to_string(step.position) + ") : ",
                 "word " + std::to_string(index) + " (position " + std::to_string(step.position) + "): "} +
            word_text(session.vocabulary().word(step.token)) + same(", p = ") + significant_text(step.probability, 3) +
-           Text{" ; cache : ", "; cache: "} + count_text(step.cache_elements) + Text{" éléments", " elements"} +
-           (cache ? Text{} : Text{" (cache off : tout le préfixe recalculé)", " (cache off: the whole prefix recomputed)"}) +
+           (cache ? Text{" ; cache : ", "; cache: "} + count_text(step.cache_elements) + Text{" éléments", " elements"}
+                  : Text{" ; cache off : tout le préfixe recalculé (le cache tiendrait ", "; cache off: the whole prefix recomputed (the cache would hold "} +
+                        count_text(step.cache_elements) + Text{" éléments)", " elements)"}) +
            Text{" ; multiplications-additions : ", "; multiply-adds: "} + count_text(step.with_cache) +
            Text{" avec le cache, ", " with the cache, "} + count_text(step.without_cache) + Text{" sans\n", " without\n"};
 }
@@ -68,7 +69,8 @@ Text generation_report(const Session& session, const Generation& g, const std::s
     const int n0 = static_cast<int>(g.prompt.size());
     Text out = Text{"préremplissage : ", "prefill: "} + word_text(prompt_sentence) +
                same(" (" + std::to_string(n0) + " tokens)") +
-               Text{" passé une fois dans la pile, K et V gardés par tête K/V ; ", " through the stack once, K and V kept per K/V head; "} +
+               (g.cache ? Text{" passé une fois dans la pile, K et V gardés par tête K/V ; ", " through the stack once, K and V kept per K/V head; "}
+                        : Text{" passé dans la pile, puis recalculé en entier à chaque mot ; ", " through the stack, then recomputed whole for each word; "}) +
                temperature_text(g.temperature) + (g.cache ? same(", cache on\n") : same(", cache off\n"));
     std::int64_t with = g.prefill_multiply_adds, without = 0;
     double diff = 0;
