@@ -52,6 +52,7 @@ CommandResult phrase_command(Session& session, const Args& args) {
     Settings next = session.settings();
     next.sentence = sentence;
     if (auto error = session.apply(next, {})) return {false, *error};
+    session.generation().draws = 0;  // the sentence set again, even the same: generation draws afresh
     return CommandResult(true, Text{"phrase : ", "sentence: "} +
                                    sentence_quoted(sentence) + same(" (" + std::to_string(n) + " tokens)") +
                                    unknown_words_note(tokens));

@@ -116,6 +116,7 @@ std::optional<std::string> Session::apply(const Settings& next, std::vector<int>
         previous_ = trace_;
         ++replay_count_;
     }
+    if (next.sentence != settings().sentence) generation_.draws = 0;
     trace_ = std::move(trace);
     typed_places_ = std::move(typed_places);
     return std::nullopt;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "training/corpus.h"
+#include "model/generation.h"
 #include "model/trace.h"
 #include "training/training.h"
 #include "model/vocabulary.h"
@@ -48,6 +49,15 @@ struct TrainingRecipe {
     int batch_size = 0;
     double learning_rate = 0;
     int steps = 0;
+};
+
+// Generation (channel.md §7): not model settings (they change neither the weights nor the trace,
+// and the trace's JSON has no key for them), so the session keeps them beside the model.
+struct GenerationState {
+    double temperature = 0;  // /temperature 0..2: 0 greedy
+    bool cache = true;       // /cache on|off
+    int draws = 0;           // words generated since the sentence was last set: the stream's next draw is draws + 1
+    std::shared_ptr<const Generation> last;  // what /exporter generation writes
 };
 
 class Session {
@@ -110,6 +120,11 @@ public:
     // the current one (the seed and the model's settings are the session's). Empty: untrained.
     std::vector<TrainingRecipe> training_recipe() const;
 
+    // /temperature, /cache, the draws and the last generation. Setting another sentence puts the
+    // draws back to 0 (/generer puts them back after its own change).
+    GenerationState& generation() { return generation_; }
+    const GenerationState& generation() const { return generation_; }
+
 private:
     std::shared_ptr<const Trace> compute(const Settings& s, const std::vector<int>& typed_places, bool keep_weights = true);
 
@@ -124,6 +139,7 @@ private:
     std::shared_ptr<const Corpus> corpus_;
     std::shared_ptr<TrainingRun> run_;  // shared by a copied session until one of them trains
     std::vector<TrainingRecipe> ended_runs_;  // the runs before run_ behind the weights
+    GenerationState generation_;
     void end_run();                           // run_ joins ended_runs_ (when it trained) and ends
 };
 

@@ -11,6 +11,7 @@
 #include "model/settings_table.h"
 #include "training/training.h"
 #include "model/trace_json.h"
+#include "commands/generation_commands.h"
 #include "commands/training_commands.h"
 #include "base/utf8.h"
 
@@ -221,6 +222,21 @@ CommandResult export_log(Session& session, const Args& file) {
     return written(file.text(), *text, {"journal d'entraînement (JSON) écrit dans ", "training log (JSON) written to "});
 }
 
+// The generation log (cli.md): the session's last /generer, replayable without any cache.
+CommandResult export_generation(Session& session, const Args& file) {
+    std::optional<std::string> text;
+    try {
+        text = generation_log(session);
+    } catch (const std::exception&) {  // a non-finite number (trace_json.h): JSON has none
+        return {false, "/exporter generation : le journal contiendrait une valeur non finie (NaN ou infini) ; rien n'a été écrit",
+                "/exporter generation: a non-finite value (NaN or infinity); nothing was written"};
+    }
+    if (!text)
+        return {false, "/exporter generation : aucune génération à exporter (/generer N d'abord)",
+                "/exporter generation: no generation to export (/generer N first)"};
+    return written(file.text(), *text, {"journal de génération (JSON) écrit dans ", "generation log (JSON) written to "});
+}
+
 }  // namespace
 
 std::optional<Text> non_finite_model(const Trace& trace) {
@@ -292,17 +308,18 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
                                 text_export(parameters_markdown, {"détail des paramètres (Markdown) écrit dans ", "parameter breakdown (Markdown) written to "}),
                                 true},
                                {{"fiche"}, card, true},
-                               {{"entrainement"}, export_log, true}},
-                              Text{"image, svg, trace, profil, lentille, neurones, parametres, fiche ou entrainement, puis un nom de fichier",
-                                   "image, svg, trace, profil, lentille, neurones, parametres, fiche or entrainement, then a file name"});
-    registry.add({"exporter", "/exporter <image|svg|trace|profil|lentille|neurones|parametres|fiche|entrainement> FICHIER",
+                               {{"entrainement"}, export_log, true},
+                               {{"generation"}, export_generation, true}},
+                              Text{"image, svg, trace, profil, lentille, neurones, parametres, fiche, entrainement ou generation, puis un nom de fichier",
+                                   "image, svg, trace, profil, lentille, neurones, parametres, fiche, entrainement or generation, then a file name"});
+    registry.add({"exporter", "/exporter <image|svg|trace|profil|lentille|neurones|parametres|fiche|entrainement|generation> FICHIER",
                   "Enregistre la vue (PNG), la coupe (SVG, à coller dans un diaporama), la trace (JSON, comme --trace), le profil des normes, la "
                   "lentille des logits ou les neurones qui poussent le mot prédit (CSV), le détail des paramètres ou la fiche de configuration (Markdown), le "
-                  "journal d'entraînement (JSON).",
-                  {"image", "svg", "trace", "profil", "lentille", "neurones", "parametres", "fiche", "entrainement"}, run,
+                  "journal d'entraînement ou de génération (JSON).",
+                  {"image", "svg", "trace", "profil", "lentille", "neurones", "parametres", "fiche", "entrainement", "generation"}, run,
                   "Saves the view (PNG), the cross-section (SVG, for slides), the trace (JSON, as --trace), the norm profile, the logit lens or the "
                   "neurons pushing the predicted word (CSV), "
-                  "the parameter breakdown or the configuration card (Markdown), the training log (JSON)."});
+                  "the parameter breakdown or the configuration card (Markdown), the training or generation log (JSON)."});
 }
 
 }  // namespace tb
