@@ -13,23 +13,16 @@ namespace {
 
 int head_dimension(const Settings& s) { return s.dimension / s.heads; }
 
-bool has(const std::vector<Step>& steps, Step step) { return std::find(steps.begin(), steps.end(), step) != steps.end(); }
-
 // One token as (d, 1) lanes, the other lanes zero.
 TokenLanes one_token(const Vector& x) { return to_lanes(Matrix(x.transpose())); }
 Vector first_lane(const TokenLanes& lanes) { return lanes.row(0).transpose(); }
 
-// RoPE on one token's features at position p: the turn rope_in_place gives lane p.
+// RoPE on one token's features at position p: rope_in_place's turn of lane p, the sentence's own.
 void rope_at(Vector& x, int dh, double base, int p) {
-    for (int k = 0; 2 * k < dh; ++k) {
-        const double angle = 1.0 * p * std::pow(base, -2.0 * k / dh);
-        const double c = std::cos(angle), s = std::sin(angle);
-        for (Eigen::Index first = 0; first + dh <= x.size(); first += dh) {
-            const double a = x(first + 2 * k), b = x(first + 2 * k + 1);
-            x(first + 2 * k) = a * c - b * s;
-            x(first + 2 * k + 1) = a * s + b * c;
-        }
-    }
+    TokenLanes lanes = TokenLanes::Zero(kLanes, x.size());
+    lanes.row(p) = x.transpose();
+    rope_in_place(lanes, dh, base);
+    x = lanes.row(p).transpose();
 }
 
 void append_row(Matrix& m, const Vector& row) {
@@ -66,7 +59,8 @@ Vector cached_attention(const Vector& in, const AttentionWeights& w, const Atten
 // One sublayer on one token, wired by the stages as forward.cpp's wire() does for the sentence.
 template <class F>
 Vector wire_one(const std::vector<Step>& steps, const Vector& x, const LayerNormWeights& norm, NormType type, F f) {
-    const Vector normalized = has(steps, Step::Normalize) ? first_lane(normalize(one_token(x), norm, type)) : Vector();
+    const bool normalizes = std::find(steps.begin(), steps.end(), Step::Normalize) != steps.end();
+    const Vector normalized = normalizes ? first_lane(normalize(one_token(x), norm, type)) : Vector();
     const Vector* in = &x;
     Vector out;
     for (const Step step : steps) {
