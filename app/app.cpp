@@ -117,7 +117,9 @@ void App::draw_stacks(const Frame& f, const ScreenLayout& screen, Shown& shown) 
     if (!comparison.is_open()) {
         const Layout layout = make_layout(f.trace->settings, stack_area(screen.section, !card.empty()), f.scale);
         shown.a = animate(*f.trace, layout, f.playhead, options);
-        draw_cross_section(screen.section, layout, shown.a, *f.trace, f.fonts, painter_for(f.beads, shown.a.beads, false), f.language, f.colours);
+        const DecodeRecords decode = told(f, *f.trace, layout, shown.a, nullptr);
+        draw_cross_section(screen.section, layout, shown.a, *f.trace, f.fonts, painter_for(f.beads, shown.a.beads, false), f.language,
+                           f.colours, "##coupe", &decode);
         draw_section_caption(screen.section, layout, card, f.fonts, f.colours);
         return;
     }
@@ -128,12 +130,33 @@ void App::draw_stacks(const Frame& f, const ScreenLayout& screen, Shown& shown) 
                  layout_b = make_layout(b.settings, stack_area(split.b, !card.empty()), f.scale);
     shown.a = animate(*f.trace, layout_a, f.playhead, options);
     shown.b = animate(b, layout_b, comparison.playhead_b(f.playhead), options);
-    draw_cross_section(split.a, layout_a, shown.a, *f.trace, f.fonts, painter_for(f.beads, shown.a.beads, false), f.language, f.colours, "##coupe");
-    draw_cross_section(split.b, layout_b, shown.b, b, f.fonts, painter_for(f.beads, shown.b.beads, true), f.language, f.colours, "##coupe_b");
+    const DecodeRecords decode_a = told(f, *f.trace, layout_a, shown.a, nullptr), decode_b = told(f, b, layout_b, shown.b, &b);
+    draw_cross_section(split.a, layout_a, shown.a, *f.trace, f.fonts, painter_for(f.beads, shown.a.beads, false), f.language, f.colours,
+                       "##coupe", &decode_a);
+    draw_cross_section(split.b, layout_b, shown.b, b, f.fonts, painter_for(f.beads, shown.b.beads, true), f.language, f.colours,
+                       "##coupe_b", &decode_b);
     draw_section_caption(split.b, layout_b, card, f.fonts, f.colours);
     // The labels: A, and B with what differs.
     const ComparisonLabels labels = comparison_labels(f.trace->settings, b.settings, comparison.overrides(), f.language);
     draw_comparison_labels(split, labels, f.fonts, features_.teaching().theme());
+}
+
+// A generation told (scene/decode.h): A's, or side B's telling of A's words (`b`), at the same
+// share of its story; nothing when no generation is being told.
+DecodeRecords App::told(const Frame& f, const Trace& trace, const Layout& layout, FrameRecords& frame, const Trace* b) const {
+    const Playback& playback = features_.playback();
+    const Generation* a = playback.decoding();
+    if (!a) return {};
+    const std::shared_ptr<const Generation> on_b = b ? generation_on(*b, *a) : nullptr;
+    const Generation& g = b ? *on_b : *a;
+    if (b && !on_b) return {};
+    const double beat = b ? playback.beat() * decode_beats(g) / std::max(1e-9, decode_beats(*a)) : playback.beat();
+    const DecodeInstant at = decode_instant(g, beat);
+    if (b) frame = animate(trace, layout, at.playhead, playback.animation());
+    const Vocabulary& vocabulary = features_.session().vocabulary();
+    std::vector<std::string> words;
+    for (int id = 0; id < vocabulary.size(); ++id) words.push_back(id == vocabulary.mask_id() ? "[masque]" : vocabulary.word(id));
+    return decode_frame(frame, trace, layout, g, at, playback.animation(), words, f.language);
 }
 
 Compared App::compared(const Frame& f, const Shown& shown) const {

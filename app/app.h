@@ -48,7 +48,8 @@ private:
         std::shared_ptr<const Trace> b_trace;  // null without the comparison
     };
     void draw_stacks(const Frame& f, const ScreenLayout& screen, Shown& shown);
-    Compared compared(const Frame& f, const Shown& shown) const;  // side B's trace and playhead for the plots, or none
+    Compared compared(const Frame& f, const Shown& shown) const;
+    DecodeRecords told(const Frame& f, const Trace& trace, const Layout& layout, FrameRecords& frame, const Trace* b) const;  // side B's trace and playhead for the plots, or none
     void draw_right_column(const Frame& f, const ScreenLayout& screen, const Shown& shown);
     void draw_inspector(const Frame& f, const InspectorLayout& inspector);
     void draw_teaching(const Frame& f, const ScreenLayout& screen, const Shown& shown);

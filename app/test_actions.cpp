@@ -79,6 +79,8 @@ bool TestActions::step(GLFWwindow* window, App& app) {
         app.run(a.substr(8));
     } else if (a.rfind("playhead ", 0) == 0) {
         app.features().playback().pin(std::atof(a.c_str() + 9));
+    } else if (a.rfind("beat ", 0) == 0) {  // a still of a generation's story (scene/decode.h)
+        app.features().playback().pin_beat(std::atof(a.c_str() + 5));
     } else if (a.rfind("slide ", 0) == 0) {  // a still of /melanger's slide
         app.features().playback().pin_slide(static_cast<float>(std::atof(a.c_str() + 6)));
     } else if (a.rfind("texts ", 0) == 0 || a.rfind("texts_at ", 0) == 0) {  // every string a settled frame draws

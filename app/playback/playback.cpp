@@ -32,7 +32,39 @@ void Playback::sync() {
         if (playhead_ > step && !reversing_) playhead_ = step;
         else if (playhead_ <= step) playing_ = true;
     }
-    playhead_ = std::clamp(playhead_, 0.0, reversing_ ? stop() + 1 : stop());
+    follow_generation();
+    if (!decode_) playhead_ = std::clamp(playhead_, 0.0, reversing_ ? stop() + 1 : stop());
+}
+
+// A new generation shown starts its story from the prefill; any other change that replays the
+// sentence, or another step, ends it.
+void Playback::follow_generation() {
+    const std::shared_ptr<const Generation>& last = session_.generation().last;
+    const std::shared_ptr<const Trace> trace = session_.trace();
+    if (last.get() != seen_generation_) {
+        seen_generation_ = last.get();
+        if (last && trace && shows_generation(*last, *trace) && trace->settings.step == decode_top(*last)) {
+            decode_ = last;
+            playing_ = true, pinned_ = false, reversing_ = false;
+            set_beat(0);
+            return;
+        }
+    }
+    if (decode_ && (!trace || !shows_generation(*decode_, *trace) || trace->settings.step != decode_top(*decode_)))
+        decode_.reset();
+}
+
+void Playback::set_beat(double beat) {
+    beat_ = std::clamp(beat, 0.0, decode_beats(*decode_));
+    playhead_ = tb::decode_instant(*decode_, beat_).playhead;
+}
+
+void Playback::pin_beat(double beat) {
+    sync();
+    if (!decode_) return;
+    set_beat(beat);
+    playing_ = false;
+    pinned_ = true;
 }
 
 // Seconds a unit of playhead takes at `playhead`: a sublayer's, or, one query at a time, long
@@ -77,6 +109,11 @@ void Playback::update(double dt) {
         return;
     }
     if (!playing_) return;
+    if (decode_) {
+        set_beat(beat_ + std::max(0.0, dt) / std::max(0.05, animation_.seconds_per_level));
+        playing_ = beat_ < decode_beats(*decode_);
+        return;
+    }
     playhead_ = std::min(stop(), playhead_ + std::max(0.0, dt) / seconds_at(playhead_));
     if (playhead_ >= stop()) animation_.one_query = false;
 }
@@ -85,12 +122,14 @@ void Playback::finish() {
     sync();
     reversing_ = false;
     playhead_ = stop();
+    if (decode_) set_beat(decode_beats(*decode_));
     animation_.moved_from.clear();
     animation_.moved = 1;
 }
 
 void Playback::pin(double level) {
     sync();
+    decode_.reset();  // a level pinned: the whole sentence at that instant
     reversing_ = false;
     playhead_ = std::clamp(level, 0.0, stop());
     playing_ = false;
@@ -106,7 +145,8 @@ void Playback::restart() {
 
 void Playback::play() {
     sync();
-    if (playhead_ >= stop()) playhead_ = 0;  // play again from the input
+    if (decode_ && beat_ >= decode_beats(*decode_)) set_beat(0);  // the generation told again
+    if (!decode_ && playhead_ >= stop()) playhead_ = 0;  // play again from the input
     playing_ = true;
     pinned_ = false;
 }

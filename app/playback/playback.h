@@ -9,6 +9,7 @@
 #include "commands/commands.h"
 #include "persist/view_state.h"
 #include "scene/animation.h"
+#include "scene/decode.h"
 #include "commands/session.h"
 
 namespace tb {
@@ -24,7 +25,10 @@ public:
     // moves them on (or back).
     void sync();
     void update(double dt);  // the frame loop's time, in seconds
-    bool animating() const { return (playing_ && playhead_ < stop()) || reversing_ || !animation_.moved_from.empty(); }
+    bool animating() const {
+        return (playing_ && (decode_ ? beat_ < decode_beats(*decode_) : playhead_ < stop())) || reversing_ ||
+               !animation_.moved_from.empty();
+    }
     // /melanger: the sentence was shuffled, not replayed: the beads stay where they are and slide
     // to their new places (AnimationOptions::moved_from) over slide_seconds().
     void shuffled(std::vector<int> moved_from);
@@ -37,6 +41,12 @@ public:
     void pause();                // /lecture pause
     void seek(double level);     // /lecture NIVEAU: paused there, pinned as a still
     void reset();                // /reinit: scale, head and speed back to start-up (not text size)
+    // /generer: the generation told (scene/decode.h) on its own clock, in beats; null when the
+    // sentence shown is not a generation's (any other change ends the story).
+    const Generation* decoding() const { return decode_.get(); }
+    DecodeInstant decode_instant() const { return decode_ ? tb::decode_instant(*decode_, beat_) : DecodeInstant{}; }
+    void pin_beat(double beat);  // a still of the generation's story (test hook), paused there
+    double beat() const { return beat_; }
 
     double playhead() const { return playhead_; }
     bool playing() const { return playing_; }
@@ -67,6 +77,11 @@ private:
     bool pinned_ = false;
     bool reversing_ = false;  // ← : the sublayer just stepped back plays backward down to the step
     std::uint64_t seen_replay_ = 0;
+    std::shared_ptr<const Generation> decode_;  // the generation being told, or null
+    const Generation* seen_generation_ = nullptr;
+    double beat_ = 0;
+    void follow_generation();
+    void set_beat(double beat);  // and the playhead to that instant's climb
     int seen_step_ = 0;
     bool log_scale_ = ViewState{}.log_scale;
     float text_scale_ = ViewState{}.text_scale;

@@ -92,6 +92,7 @@ struct HiddenRecord {
     Rect rect;
     std::vector<float> values;  // activation / max |activation| over the level (that path's), -1..1
     HiddenPath path = HiddenPath::Hidden;
+    int token = 0;
 };
 
 // GQA / MQA in the opened attention box: h query-head chips over h_kv K/V-head chips, each query
@@ -132,6 +133,9 @@ struct FrameRecords {
     float phase = 0;       // 0..1 within it
     StoryPhase story = StoryPhase::None;
     int query = -1;        // one query at a time: the one whose weights are shown
+    int shown_tokens = -1;   // a generation told (scene/decode.h): the tokens drawn so far; -1 all
+    bool twin_links = true;  // the repeated word's link, only where every bead stands still
+    std::string caption;     // the caption line's text in place of the phase's (a generation's counters)
 };
 
 struct AnimationOptions {

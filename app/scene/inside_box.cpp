@@ -160,6 +160,7 @@ void strips_of(const Crossing& c, const Matrix& m, HiddenPath path, float bottom
     for (int i = 0; i < c.n && i < m.rows(); ++i) {
         HiddenRecord h;
         h.path = path;
+        h.token = i;
         h.rect = {c.layout.token_x(i, c.n) - cell * 0.45f, bottom - height, cell * 0.9f, height};
         for (int j = 0; j < m.cols(); ++j) h.values.push_back(static_cast<float>(m(i, j) / peak));
         out.hidden.push_back(std::move(h));

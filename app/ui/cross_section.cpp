@@ -39,7 +39,7 @@ void fitted_text(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, float wid
 // Boxes, with their labels in the right-hand part (the beads use the left part); the box being
 // crossed is outlined.
 void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame, const Trace& trace, const Fonts& fonts,
-                float story_px, Language language) {
+                float story_px, Language language, const DecodeRecords* decode) {
     const float rounding = std::min(8.f, layout.max_radius * 0.6f);
     for (const auto& box : layout.boxes) {
         const Rect& r = box.rect;
@@ -49,6 +49,9 @@ void draw_boxes(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
         if (active) dl->AddRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), IM_COL32(255, 255, 255, 230), rounding, 0, 3.f);
         // The GQA chips or a gated FFN's row names take the opened box's right part: its name is on the timeline.
         if (active && (!frame.sharing.queries.empty() || !row_names(frame, trace.settings, fonts, story_px, language).rows.empty())) continue;
+        // A generation told: the caches take the attention boxes' right part, the bars the output's.
+        if (decode && decode->active && (box.kind == BoxKind::Attention || (box.kind == BoxKind::Output && !decode->bars.bars.empty())))
+            continue;
         const BoxText label = fit_box_label(layout, box, language, [&](const std::string& text, float px) {
             return fonts.large->CalcTextSizeA(px, FLT_MAX, 0, text.c_str()).x;
         });
@@ -104,7 +107,7 @@ void draw_residual(ImDrawList* dl, const Layout& layout, const ThemeColours& the
 // says so (word i on row i mod rows, so each has that many columns); a word still too long shrinks
 // rather than overlap its neighbours.
 void draw_words(ImDrawList* dl, const Layout& layout, const FrameRecords& frame, const Trace& trace, const Fonts& fonts, float y) {
-    const int n = trace.token_count();
+    const int n = trace.token_count(), shown = frame.shown_tokens < 0 ? n : std::min(n, frame.shown_tokens);
     std::vector<float> token_x(static_cast<std::size_t>(n));  // where its beads are (they slide after /melanger)
     for (int i = 0; i < n; ++i) token_x[static_cast<std::size_t>(i)] = layout.token_x(i, n);
     for (const auto& b : frame.beads)
@@ -113,7 +116,7 @@ void draw_words(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
     const float cell = (layout.stream_x1 - layout.stream_x0) / static_cast<float>(std::max(1, n));
     const int rows = std::max(1, layout.word_rows);
     const float room = cell * (static_cast<float>(rows) - 0.08f) - word_px * 0.5f;
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < shown; ++i) {
         const std::string& w = trace.tokens[static_cast<std::size_t>(i)].word;
         float px = word_px;
         ImVec2 e = fonts.body->CalcTextSizeA(px, FLT_MAX, 0, w.c_str());
@@ -135,6 +138,7 @@ void draw_words(ImDrawList* dl, const Layout& layout, const FrameRecords& frame,
 // box and on both themes, its cosine on a dark pill (scene/twin_link.h).
 void draw_twin_links(ImDrawList* dl, const Layout& layout, const FrameRecords& frame, const Trace& trace, const Fonts& fonts,
                      float px, Language language) {
+    if (!frame.twin_links) return;
     const auto width_of = [&](const std::string& text, float size) { return fonts.body->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x; };
     for (const TwinLink& l : twin_links(trace, layout, frame, px, language, width_of)) {
         const ImVec2 p0(l.from.x, l.from.y), p1(l.c1.x, l.c1.y), p2(l.c2.x, l.c2.y), p3(l.to.x, l.to.y);
@@ -162,7 +166,7 @@ void draw_beads_flat(ImDrawList* dl, const FrameRecords& frame) {
 
 void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecords& frame, const Trace& trace,
                         const Fonts& fonts, BeadPainter painter, Language language, const ThemeColours& theme,
-                        const char* id) {
+                        const char* id, const DecodeRecords* decode) {
     ImGui::PushStyleColor(ImGuiCol_WindowBg, to_u32(theme.section));
     const bool open = begin_panel(id, rect, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleColor();
@@ -170,7 +174,7 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
     ImDrawList* dl = ImGui::GetWindowDrawList();
     // The story's text size (the weights, the chips' and rows' names).
     const float story_px = std::max(16.f, ImGui::GetFontSize());
-    draw_boxes(dl, layout, frame, trace, fonts, story_px, language);
+    draw_boxes(dl, layout, frame, trace, fonts, story_px, language, decode);
     draw_bands(dl, layout, fonts, language);
     draw_residual(dl, layout, theme);
     // The story of the sublayer being crossed: the lanes under the beads; the weights, strips and
@@ -193,6 +197,7 @@ void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecor
     draw_hidden(dl, frame, trace.settings, fonts, story_px, language);
     draw_arrows(dl, frame, std::clamp(layout.max_radius * 0.25f, 3.f, 5.f), fonts, story_px);
     draw_twin_links(dl, layout, frame, trace, fonts, story_px, language);
+    if (decode) draw_decode(dl, *decode, fonts, language, theme);
 
     // The words under the beads at the input, and at the top once they arrive (where they fit).
     draw_words(dl, layout, frame, trace, fonts, layout.level_y.front() + layout.word_offset);

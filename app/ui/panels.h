@@ -7,6 +7,7 @@
 #include "course/badges.h"
 #include "compare/comparison.h"
 #include "scene/animation.h"
+#include "scene/decode.h"
 #include "text/fonts.h"
 #include "scene/layout.h"
 #include "scene/theme.h"
@@ -30,7 +31,10 @@ struct BeadPainter {
 void draw_cross_section(const Rect& rect, const Layout& layout, const FrameRecords& frame, const Trace& trace,
                         const Fonts& fonts, BeadPainter painter, Language language,
                         const ThemeColours& theme = kDarkTheme,
-                        const char* id = "##coupe");  // a second stack (A/B comparison) has its own id
+                        const char* id = "##coupe",  // a second stack (A/B comparison) has its own id
+                        const DecodeRecords* decode = nullptr);  // a generation told: its caches and bars
+// ui/decode_drawing.cpp: the K/V caches beside the attention boxes and the word bars at the output.
+void draw_decode(ImDrawList* dl, const DecodeRecords& decode, const Fonts& fonts, Language language, const ThemeColours& theme);
 void draw_section_caption(const Rect& section, const Layout& layout, const std::string& caption, const Fonts& fonts,
                           const ThemeColours& theme);
 

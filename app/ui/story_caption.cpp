@@ -63,6 +63,7 @@ void draw_story_caption(ImDrawList* dl, const FrameRecords& frame, const Layout&
     std::string text = frame.story == StoryPhase::Attention ? score_note(frame, language) : std::string();
     if (!text.empty() && fonts.body->CalcTextSizeA(kMinTextPx, FLT_MAX, 0, text.c_str()).x > line.w - 40)
         text = score_note(frame, language, true);
+    if (text.empty()) text = frame.caption;  // a generation told: its counters
     if (text.empty()) text = story_caption(frame.story, language, settings, hidden_width, norm);
     if (text.empty() || line.empty()) return;
     px = std::max(kMinTextPx, px);

@@ -1,6 +1,7 @@
 #include "model/generation.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <stdexcept>
 
@@ -182,6 +183,12 @@ int choose_token(const Vector& logits, double temperature, std::uint64_t seed, i
     return static_cast<int>(best);
 }
 
+namespace {
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+}  // namespace
+
 Generation generate(const Trace& prompt, int count, double temperature, int first_draw, bool use_cache) {
     const Settings& s = prompt.settings;
     if (s.mask != Mask::Causal) throw std::invalid_argument("generation needs the causal mask");
@@ -194,10 +201,14 @@ Generation generate(const Trace& prompt, int count, double temperature, int firs
     g.prefill_multiply_adds = n0 > 1 ? multiply_adds_without_cache(s, 0, n0 - 2) : 0;
     g.kv = prefill_cache(prompt);
     Vector cached = logits_of(*g.weights, prompt.levels.back().vectors.row(n0 - 1).transpose());
+    double with_seconds = 0, without_seconds = 0;
     for (int i = 0; i < count && static_cast<int>(ids.size()) < Settings::kMaxTokens; ++i) {
         GenerationStep step;
         step.position = static_cast<int>(ids.size()) - 1;
+        const auto recompute_start = std::chrono::steady_clock::now();
         const Vector recomputed = recomputed_logits(s, ids, g.vocabulary_size, g.weights);
+        // The first recomputation is the prompt's own pass: the prefill.
+        (i == 0 ? g.prefill_seconds : without_seconds) += seconds_since(recompute_start);
         step.max_abs_diff = (cached - recomputed).cwiseAbs().maxCoeff();
         step.logits = use_cache ? cached : recomputed;
         step.token = choose_token(step.logits, temperature, s.seed, first_draw + i);
@@ -207,10 +218,19 @@ Generation generate(const Trace& prompt, int count, double temperature, int firs
         step.without_cache = multiply_adds_without_cache(s, g.vocabulary_size, step.position);
         ids.push_back(step.token);
         g.steps.push_back(std::move(step));
-        // The chosen token passes through the stack alone when a next step needs its output.
-        if (i + 1 < count && static_cast<int>(ids.size()) < Settings::kMaxTokens)
-            cached = logits_of(*g.weights, decode_step(s, *g.weights, g.kv, ids.back()));
+        // The chosen token passes through the stack alone when a next step needs its output; after
+        // the last, on a copy, only to time a decoded word.
+        const bool last = i + 1 == count || static_cast<int>(ids.size()) >= Settings::kMaxTokens;
+        KvCache probe;
+        const auto decode_start = std::chrono::steady_clock::now();
+        if (!last) cached = logits_of(*g.weights, decode_step(s, *g.weights, g.kv, ids.back()));
+        else probe = g.kv, decode_step(s, *g.weights, probe, ids.back());
+        with_seconds += seconds_since(decode_start);
     }
+    const int words = static_cast<int>(g.steps.size());
+    if (words > 0) g.word_seconds_with_cache = with_seconds / words;
+    // Without the cache, word k > 1 recomputed its whole prefix; the first word's pass was the prefill.
+    g.word_seconds_without_cache = words > 1 ? without_seconds / (words - 1) : g.prefill_seconds;
     return g;
 }
 

@@ -72,6 +72,9 @@ struct Generation {
     std::int64_t prefill_multiply_adds = 0;  // the prompt's positions 0..n0-2 (the last is step 1's)
     std::vector<GenerationStep> steps;
     KvCache kv;  // after the last step
+    // Measured live, never logged (the log is the same on every machine): the prompt's pass through
+    // the stack, and one decoded word's mean time with the cache and recomputed without it.
+    double prefill_seconds = 0, word_seconds_with_cache = 0, word_seconds_without_cache = 0;
 };
 
 // `count` tokens after the prompt of `prompt` (a causal trace), at most up to 8 tokens.
