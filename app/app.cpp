@@ -153,11 +153,10 @@ DecodeRecords App::told(const Frame& f, const Trace& trace, const Layout& layout
     const double beat = b ? playback.beat() * decode_beats(g) / std::max(1e-9, decode_beats(*a)) : playback.beat();
     const DecodeInstant at = decode_instant(g, beat);
     if (b) frame = animate(trace, layout, at.playhead, playback.animation());
-    const Vocabulary& vocabulary = features_.session().vocabulary();
-    std::vector<std::string> words;
-    for (int id = 0; id < vocabulary.size(); ++id) words.push_back(id == vocabulary.mask_id() ? "[masque]" : vocabulary.word(id));
-    return decode_frame(frame, trace, layout, g, at, playback.animation(), words, f.language);
+    return decode_frame(frame, trace, layout, g, at, playback.animation(), vocabulary_words(), f.language);
 }
+
+std::vector<std::string> App::vocabulary_words() const { return generation_words(features_.session().vocabulary()); }
 
 Compared App::compared(const Frame& f, const Shown& shown) const {
     if (!shown.b_trace) return {};
@@ -207,6 +206,13 @@ void App::draw_inspector(const Frame& f, const InspectorLayout& inspector) {
         case Panel::Training:
             draw_training_panel(inspector.body, *features_.training().snapshot(), trace.settings, &send_, f.language);
             break;
+        case Panel::Generation: {
+            const Playback& playback = features_.playback();
+            const DecodeInstant at = playback.decode_instant();
+            draw_generation_panel(inspector.body, playback.decoding(), at.finished ? at.word : std::max(1, at.word), vocabulary_words(),
+                                  send_, f.language);
+            break;
+        }
     }
 }
 

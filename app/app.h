@@ -49,6 +49,7 @@ private:
     };
     void draw_stacks(const Frame& f, const ScreenLayout& screen, Shown& shown);
     Compared compared(const Frame& f, const Shown& shown) const;
+    std::vector<std::string> vocabulary_words() const;
     DecodeRecords told(const Frame& f, const Trace& trace, const Layout& layout, FrameRecords& frame, const Trace* b) const;  // side B's trace and playhead for the plots, or none
     void draw_right_column(const Frame& f, const ScreenLayout& screen, const Shown& shown);
     void draw_inspector(const Frame& f, const InspectorLayout& inspector);

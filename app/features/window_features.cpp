@@ -67,7 +67,8 @@ void Features::install() {
         [this] { return comparison_.is_open() ? comparison_.b()->trace() : nullptr; });
     add_session_commands(registry_, this, [this](const std::string& path) { return open_session_file(path); });
     training_.install(registry_);  // last: it wraps every command that may change the model
-    after("entrainer", &Features::show_training);  // after it: install() replaced /entrainer
+    after("entrainer", &Features::show_training);
+    after("generer", &Features::show_generation);  // after it: install() replaced /entrainer
     // After it: /lien changes nothing, so a training goes on while the link is made.
     add_link_command(
         registry_, [this](const Session&) { return link_state(); },
@@ -83,7 +84,10 @@ void Features::install_headless(Session& session, CommandRegistry& registry, int
     // Its image kind needs the window; its SVG is side A in a window of the given size, dark.
     const float w = static_cast<float>(width), h = static_cast<float>(height);
     add_export_commands(registry, nullptr, [&registry, w, h](const Session& s) {
-        return cross_section_svg(headless_svg_picture(s.trace(), w, h, registry.language(), s.previous_trace().get()));
+        SvgPicture picture = headless_svg_picture(s.trace(), w, h, registry.language(), s.previous_trace().get());
+        if (const auto& g = s.generation().last)  // at the end of its story, as --screenshot
+            tell_generation(picture.sides.front(), *g, decode_beats(*g), generation_words(s.vocabulary()), registry.language());
+        return cross_section_svg(picture);
     });
     add_session_commands(registry);  // the model's part only
     add_link_command(registry);      // the model's part only
@@ -109,6 +113,10 @@ void Features::show_training() {
     const Panel panel = inspector_.panel();
     if (training_.running() && panel != Panel::Training && panel != Panel::Gradients) inspector_.state().panel = Panel::Training;
 }
+
+// /generer tells its generation in the cross-section; its panel (the logits, the probabilities and
+// the counters) opens beside it.
+void Features::show_generation() { inspector_.state().panel = Panel::Generation; }
 
 // /reinit puts the view back too; the theme, the text size and full screen stay: they suit the
 // room (the projector, the back row), not the lesson, and a lesson opens with /reinit.
@@ -316,6 +324,7 @@ std::string Features::svg() const {
     const AnimationOptions& options = playback_.animation();
     if (!comparison_.is_open()) {
         picture.sides.push_back(svg_side_at_rest(session_.trace(), screen.section, options, 0, scale));
+        tell_shown_generation(picture.sides[0], nullptr);
         return cross_section_svg(picture);
     }
     const ComparisonLayout split = comparison_layout(screen, scale);
@@ -330,7 +339,22 @@ std::string Features::svg() const {
     picture.sides[1].label_rect = split.label_b;
     picture.sides[0].label_colour = side_colour(ComparedSide::A, teaching_.theme());  // as in the window
     picture.sides[1].label_colour = side_colour(ComparedSide::B, teaching_.theme());
+    tell_shown_generation(picture.sides[0], nullptr);
+    tell_shown_generation(picture.sides[1], b.get());
     return cross_section_svg(picture);
+}
+
+// The generation being told, at the instant pinned (the test hook's beat, a handout's still) or
+// at the end of its story; side B tells A's words on its own stack (`b`), at the same share.
+void Features::tell_shown_generation(SvgSide& side, const Trace* b) const {
+    const Generation* a = playback_.decoding();
+    if (!a) return;
+    const double share = playback_.pinned() ? playback_.beat() / std::max(1e-9, decode_beats(*a)) : 1.0;
+    const std::shared_ptr<const Generation> on_b = b ? generation_on(*b, *a) : nullptr;
+    if (b && !on_b) return;
+    const Generation& g = b ? *on_b : *a;
+    tell_generation(side, g, share * decode_beats(g), generation_words(session_.vocabulary()), registry_.language(),
+                    playback_.animation());
 }
 
 nlohmann::json Features::save_view() const {

@@ -14,6 +14,7 @@
 #include "commands/link_command.h"
 #include "features/console_log.h"
 #include "playback/playback.h"
+#include "scene/svg.h"
 #include "scene/screen.h"
 #include "files/session_file.h"
 #include "teaching/teaching.h"
@@ -120,6 +121,8 @@ private:
     void shuffled();
     void reset_view();
     void show_training();
+    void show_generation();
+    void tell_shown_generation(SvgSide& side, const Trace* b) const;
     CommandResult open_session_file(const std::string& path);  // /session ouvrir: its training on the worker
     bool busy() const override { return training_.running(); }  // a lesson's lines wait (teaching.h)
 

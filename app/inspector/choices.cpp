@@ -22,7 +22,8 @@ constexpr Named kPanels[] = {{Panel::Attention, "attention"}, {Panel::Neurons, "
                              {Panel::Gradients, "gradients"}, {Panel::Scale, "echelle"},  {Panel::Output, "sortie"},
                              {Panel::Lens, "lentille"},        {Panel::Raschka, "raschka"},
                              {Panel::Memory, "memoire"},       {Panel::Superposition, "superposition"},
-                             {Panel::Training, "entrainement"},  {Panel::None, "aucun"}};
+                             {Panel::Training, "entrainement"},  {Panel::Generation, "generation"},
+                             {Panel::None, "aucun"}};
 }  // namespace
 
 const std::vector<std::string>& panel_words() {

@@ -128,6 +128,12 @@ std::string counters(const Generation& g, const DecodeInstant& at, int held, Lan
 
 }  // namespace
 
+std::vector<std::string> generation_words(const Vocabulary& vocabulary) {
+    std::vector<std::string> words;
+    for (int id = 0; id < vocabulary.size(); ++id) words.push_back(id == vocabulary.mask_id() ? "[masque]" : vocabulary.word(id));
+    return words;
+}
+
 bool shows_generation(const Generation& g, const Trace& trace) {
     if (trace.weights != g.weights || trace.token_count() != prompt_size(g) + word_count(g)) return false;
     for (int i = 0; i < trace.token_count(); ++i) {

@@ -16,6 +16,7 @@
 
 #include "base/language.h"
 #include "model/generation.h"
+#include "model/vocabulary.h"
 #include "scene/animation.h"
 
 namespace tb {
@@ -24,6 +25,9 @@ inline constexpr double kChooseBeats = 1.5, kDropBeats = 0.6;
 // Where in its level the climbing beads stand in the attention box: a layer's cache gains their
 // K/V from there.
 inline constexpr double kEntersBox = 0.4;
+
+// The vocabulary's words by id, the mask token as /phrase types it ([masque]).
+std::vector<std::string> generation_words(const Vocabulary& vocabulary);
 
 // Whether `g` made the sentence `trace` shows: the same weights, the prompt then its words.
 bool shows_generation(const Generation& g, const Trace& trace);

@@ -188,6 +188,7 @@ void write_beads(std::string& out, const SvgSide& s) {
 // them (ui/cross_section.cpp): <g data-part="twin-link" data-level data-tokens="i j" data-cosine>.
 void write_twin_links(std::string& out, const SvgSide& s, const SvgPicture& p) {
     const float px = std::max(kMinTextPx, kBaseTextPx * p.scale);
+    if (!s.frame.twin_links) return;
     for (const TwinLink& l : twin_links(*s.trace, s.layout, s.frame, px, p.language, svg_detail::text_width)) {
         Tag g("g");
         g.side(s.side).attr("data-part", "twin-link").attr("data-level", l.level);
@@ -227,6 +228,7 @@ void write_side(std::string& out, const SvgSide& s, const SvgPicture& p) {
     write_residual(out, s, p.theme);
     write_beads(out, s);
     write_twin_links(out, s, p);
+    svg_detail::write_decode(out, s, p.theme, p.language);
     svg_detail::write_text(out, s, p.theme, p.language);
     if (group) out += "</g>\n";
 }
@@ -243,6 +245,14 @@ SvgSide svg_side_at_rest(std::shared_ptr<const Trace> trace, const Rect& section
     s.frame = animate(*trace, s.layout, trace->settings.step, at_rest);
     s.trace = std::move(trace);
     return s;
+}
+
+void tell_generation(SvgSide& side, const Generation& g, double beat, const std::vector<std::string>& words,
+                     Language language, const AnimationOptions& options) {
+    if (!side.trace || !shows_generation(g, *side.trace) || side.trace->settings.step != decode_top(g)) return;
+    const DecodeInstant at = decode_instant(g, beat);
+    side.frame = animate(*side.trace, side.layout, at.playhead, options);
+    side.decode = decode_frame(side.frame, *side.trace, side.layout, g, at, options, words, language);
 }
 
 SvgPicture headless_svg_picture(std::shared_ptr<const Trace> trace, float width, float height, Language language,

@@ -19,6 +19,15 @@
 //     the link between the two beads of the first repeated word, at the input and where the beads
 //             rest: <g data-part="twin-link" data-level data-tokens="i j" data-cosine> (its arch,
 //             its pill, « cos 0,79 » on it; scene/twin_link.h);
+//     a generation told (scene/decode.h), beside each attention box: <g data-part="kv-cache"
+//             data-level data-layer data-rows data-kv-heads data-cache="on|off">, in it one <g
+//             data-part="kv-row" data-position [data-fresh]> a position held, its <rect data-part=
+//             "kv-cell" data-kind="k|v" data-head> cells and its <rect data-part="query-weight"
+//             data-weight> (the newest query's weight on it), then a <rect data-part="kv-empty"
+//             data-position> for each position still to come; at the output, the word being
+//             chosen: <g data-part="word-bars" data-word>, one <g data-part="word-bar" data-text
+//             data-probability data-logit [data-chosen]> a word; the counters: <text
+//             data-part="decode-caption">;
 //     text on top: box and band labels, the words on tags of their identity colour.
 //   the badges strip (side A's): <g class="badges">, per badge a pill <rect> and one <text
 //     data-figure="blocks|total|attention|ffn|cosine|norm" data-before data-after [data-level]>
@@ -30,6 +39,7 @@
 #include "course/badges.h"
 #include "base/language.h"
 #include "scene/animation.h"
+#include "scene/decode.h"
 #include "scene/layout.h"
 #include "scene/theme.h"
 #include "model/trace.h"
@@ -42,6 +52,7 @@ struct SvgSide {
     std::shared_ptr<const Trace> trace;   // what the stack shows
     Layout layout;                        // make_layout(trace->settings, section)
     FrameRecords frame;                   // animate(*trace, layout, step, ...): at rest
+    DecodeRecords decode;                 // a generation told: its caches and bars (tell_generation)
     std::string label;                    // A/B: « A », « B — résiduel off » above the stack
     std::string label_short;              // the values alone, where the names do not fit (comparison_labels)
     Rect label_rect;
@@ -62,6 +73,12 @@ struct SvgPicture {
 // step (settings.step), as the window draws them.
 SvgSide svg_side_at_rest(std::shared_ptr<const Trace> trace, const Rect& section,
                          const AnimationOptions& options = {}, char side = 0, float text_scale = 1.f);
+
+// The stack telling generation `g` at `beat` of its story (scene/decode.h); the end of the story
+// (every bead at the top, the caches full) where `beat` is past it. Nothing where the stack does
+// not show `g`'s sentence.
+void tell_generation(SvgSide& side, const Generation& g, double beat, const std::vector<std::string>& words,
+                     Language language, const AnimationOptions& options = {});
 
 // Headless: one stack in the cross-section's rect of a window of width x height at scale 1, no
 // lesson (screen_layout), on the dark theme; with `previous` (the session's previous_trace), the

@@ -39,6 +39,9 @@ std::string text_line(const std::string& text, float x, float top, float px, con
 // the stack's label above it.
 void write_text(std::string& out, const SvgSide& side, const ThemeColours& theme, Language language);
 
+// A generation told: the caches, the word bars and the counters (svg_decode.cpp).
+void write_decode(std::string& out, const SvgSide& side, const ThemeColours& theme, Language language);
+
 // The badges strip: a group of pills, one <text> each with its figure's numbers (svg_text.cpp).
 void write_badges(std::string& out, const SvgPicture& picture);
 

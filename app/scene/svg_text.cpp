@@ -102,10 +102,13 @@ std::string fitted(const std::string& s, float x, float cy, float px, float widt
     return px > 0 ? text_line(s, x, cy - px * 0.5f, px, svg_hex(palette::kLabel)) : std::string();
 }
 
-void write_labels(std::string& out, const Layout& layout, Language language) {
+void write_labels(std::string& out, const Layout& layout, Language language, const DecodeRecords& decode) {
     for (const Box& box : layout.boxes) {
         const Rect& r = box.rect;
         if (r.empty()) continue;
+        // A generation told: the caches take the attention boxes' right part, the bars the output's.
+        if (decode.active && (box.kind == BoxKind::Attention || (box.kind == BoxKind::Output && !decode.bars.bars.empty())))
+            continue;
         const BoxText label = fit_box_label(layout, box, language, text_width);
         if (label.px <= 0) continue;
         const std::string fill = svg_hex(palette::kLabel);
@@ -135,13 +138,13 @@ void write_labels(std::string& out, const Layout& layout, Language language) {
 
 // The words under the beads of the row at `y`, each on a tag of its token's identity colour; a
 // long word shrinks rather than overlap its neighbours (draw_words).
-void write_words(std::string& out, const Layout& layout, const Trace& trace, float y) {
+void write_words(std::string& out, const Layout& layout, const Trace& trace, float y, int shown) {
     const int n = trace.token_count();
     const float word_px = layout.word_px;
     const float cell = (layout.stream_x1 - layout.stream_x0) / static_cast<float>(std::max(1, n));
     const int rows = std::max(1, layout.word_rows);  // word i on row i mod rows (draw_words)
     const float room = cell * (static_cast<float>(rows) - 0.08f) - word_px * 0.5f;
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < (shown < 0 ? n : std::min(n, shown)); ++i) {
         const std::string& w = trace.tokens[static_cast<std::size_t>(i)].word;
         float px = word_px;
         float width = text_width(w, px);
@@ -197,12 +200,13 @@ void write_side_label(std::string& out, const SvgSide& s, const ThemeColours& th
 
 void write_text(std::string& out, const SvgSide& s, const ThemeColours& theme, Language language) {
     const Layout& layout = s.layout;
-    write_labels(out, layout, language);
+    write_labels(out, layout, language, s.decode);
     if (!layout.level_y.empty() && s.trace) {
-        write_words(out, layout, *s.trace, layout.level_y.front() + layout.word_offset);
+        const int shown = s.frame.shown_tokens;
+        write_words(out, layout, *s.trace, layout.level_y.front() + layout.word_offset, shown);
         const int top = static_cast<int>(layout.level_y.size()) - 1;
         if (layout.top_words && s.frame.active_level == top && s.frame.phase <= 0)
-            write_words(out, layout, *s.trace, layout.level_y.back() + layout.word_offset);
+            write_words(out, layout, *s.trace, layout.level_y.back() + layout.word_offset, shown);
     }
     write_side_label(out, s, theme);
 }

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "inspector/generation.h"
 #include "inspector/inspector_feature.h"
 #include "live_training/live_training.h"
 #include "ui/help.h"
@@ -34,7 +35,7 @@ void draw_gradients_panel(const Rect& rect, const Trace& trace, const GradientDa
 void draw_raschka_panel(const Rect& rect, const Trace& trace, const GradientData* data, const CommandSink& send, Language language);
 // The gradients tab's two views (ce modèle, Raschka) as a row of small buttons, the open one in yellow.
 void draw_gradients_family_row(Panel current, const CommandSink& send, Language language);
-// The output tab's two views (la sortie, the lens), the same way.
+// The output tab's three views (la sortie, the lens, the generation), the same way.
 void draw_output_family_row(Panel current, const CommandSink& send, Language language);
 // The scale tab's three views (paramètres, mémoire, superposition) as one row of buttons at the
 // top of each, the open one in yellow: a click sends /panneau echelle|memoire|superposition.
@@ -47,6 +48,10 @@ void draw_output_panel(const Rect& rect, const Trace& trace, const Trace* b, con
 // drawn when it is missing); `level` is the level the playhead is in (its row is framed).
 // `send` is null in presenter mode (no row of views there).
 void draw_lens_panel(const Rect& rect, const Trace& trace, const LensData* data, int level, const CommandSink* send, Language language);
+// /panneau generation: the word being chosen (`word`, 1..N) of the generation shown (`g`, null
+// when none), its logits and probabilities, the cache and the multiply-adds (inspector/generation.h).
+void draw_generation_panel(const Rect& rect, const Generation* g, int word, const std::vector<std::string>& words,
+                           const CommandSink& send, Language language);
 // Seed 002's shapes and memory: this model's and the example's tensors, the scores, a preset's KV cache.
 void draw_memory_panel(const Rect& rect, const Trace& trace, const InspectorState& state, const CommandSink& send, Language language);
 // Seed 004's superposition: `data` was counted by the Inspector when the panel opened (nothing drawn when missing).
