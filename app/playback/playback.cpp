@@ -54,6 +54,12 @@ void Playback::follow_generation() {
         decode_.reset();
 }
 
+const Generation* Playback::decoding() const {
+    const std::shared_ptr<const Trace> trace = session_.trace();  // a change since the last frame ends it at once
+    return decode_ && trace && shows_generation(*decode_, *trace) && trace->settings.step == decode_top(*decode_) ? decode_.get()
+                                                                                                            : nullptr;
+}
+
 void Playback::set_beat(double beat) {
     beat_ = std::clamp(beat, 0.0, decode_beats(*decode_));
     playhead_ = tb::decode_instant(*decode_, beat_).playhead;

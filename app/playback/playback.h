@@ -43,7 +43,7 @@ public:
     void reset();                // /reinit: scale, head and speed back to start-up (not text size)
     // /generer: the generation told (scene/decode.h) on its own clock, in beats; null when the
     // sentence shown is not a generation's (any other change ends the story).
-    const Generation* decoding() const { return decode_.get(); }
+    const Generation* decoding() const;
     DecodeInstant decode_instant() const { return decode_ ? tb::decode_instant(*decode_, beat_) : DecodeInstant{}; }
     void pin_beat(double beat);  // a still of the generation's story (test hook), paused there
     double beat() const { return beat_; }

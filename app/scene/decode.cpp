@@ -5,6 +5,7 @@
 
 #include "base/numbers.h"
 #include "model/memory.h"
+#include "model/settings_table.h"
 
 namespace tb {
 namespace {
@@ -136,6 +137,9 @@ std::vector<std::string> generation_words(const Vocabulary& vocabulary) {
 
 bool shows_generation(const Generation& g, const Trace& trace) {
     if (trace.weights != g.weights || trace.token_count() != prompt_size(g) + word_count(g)) return false;
+    Settings same = trace.settings;  // the sentence grew; any other setting changed makes it another model
+    same.sentence = g.settings.sentence;
+    if (settings_to_json(same) != settings_to_json(g.settings)) return false;
     for (int i = 0; i < trace.token_count(); ++i) {
         const int id = i < prompt_size(g) ? g.prompt[static_cast<std::size_t>(i)] : g.steps[static_cast<std::size_t>(i - prompt_size(g))].token;
         if (trace.tokens[static_cast<std::size_t>(i)].id != id) return false;

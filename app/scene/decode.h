@@ -29,7 +29,7 @@ inline constexpr double kEntersBox = 0.4;
 // The vocabulary's words by id, the mask token as /phrase types it ([masque]).
 std::vector<std::string> generation_words(const Vocabulary& vocabulary);
 
-// Whether `g` made the sentence `trace` shows: the same weights, the prompt then its words.
+// Whether `g` made the sentence `trace` shows: the same weights and settings, the prompt then its words.
 bool shows_generation(const Generation& g, const Trace& trace);
 
 int decode_top(const Generation& g);                    // 2L + 1
