@@ -24,7 +24,8 @@ double frequency_line(const TrainingRun& a, const TrainingRun* b) {
 // the worker's run is the session's until it gives it back.
 const std::set<std::string>& passing_commands() {
     static const std::set<std::string> names = {"aide", "langue", "panneau", "vue", "lecture", "presentateur",
-                                                "theme", "parametres", "etape", "phrase", "melanger", "entrainer"};
+                                                "theme", "parametres", "etape", "phrase", "melanger", "entrainer",
+                                                "temperature", "cache"};  // the next /generer's choice: the model untouched
     return names;
 }
 

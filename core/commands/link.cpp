@@ -82,8 +82,8 @@ Text lesson_by_name() {
 }
 
 Text not_from_links(const std::string& name) {
-    return Text{"/" + name + " ne peut pas venir d'un lien (un lien règle le modèle, la vue et l'étape, ouvre une leçon intégrée et entraîne au plus ",
-                "/" + name + " cannot come from a link (a link sets the model, the view and the step, opens a built-in lesson and trains at most "} +
+    return Text{"/" + name + " ne peut pas venir d'un lien (un lien règle le modèle, la vue et l'étape, génère, ouvre une leçon intégrée et entraîne au plus ",
+                "/" + name + " cannot come from a link (a link sets the model, the view and the step, generates, opens a built-in lesson and trains at most "} +
            steps_cap() + Text{" pas)", " steps)"};
 }
 
@@ -146,6 +146,9 @@ std::optional<Text> refusal(std::string_view line) {
     if (is_one_of(name, {"propager", "melanger", "parametres", "reinit", "langue", "aide", "lien", "vue", "lecture",
                          "panneau", "presentateur", "theme", "comparer"}))
         return std::nullopt;
+    // Generation: bounded by the command itself (/generer 1..7, up to 8 tokens; /temperature 0..2),
+    // and it touches neither the weights nor a file: a teacher's link may end on a generation.
+    if (is_one_of(name, {"generer", "temperature", "cache"})) return std::nullopt;
     if (name == "b") {  // side B of /comparer: a setting command, as /b itself requires
         if (setting_command(split_line(args.text()).first)) return std::nullopt;
         return refused_line({"sur le côté B, un lien ne change que des réglages", "on side B, a link changes settings only"}, line);

@@ -1,8 +1,9 @@
 #pragma once
 // A link to a state (channel.md §7 /lien, cli.md "The web page"): command lines in a URL fragment,
 // "#/couches%206;/residuel%20off". A link is untrusted text (anyone may send one to a class): it may
-// set the settings, the view and the step, open a built-in lesson by name and train a bounded number
-// of steps, never save, export, open a file or touch the stored session.
+// set the settings, the view and the step, open a built-in lesson by name, train a bounded number
+// of steps and generate (/generer, /temperature, /cache: bounded by their own commands), never save,
+// export, open a file or touch the stored session.
 //
 // The policy is an allow-list: each command a link may run is named here with a check of its
 // argument, so a command added later is refused from links until someone decides otherwise. The

@@ -5,6 +5,7 @@
 #include "base/command_kit.h"
 #include "base/numbers.h"
 #include "base/utf8.h"
+#include "model/generation.h"
 
 namespace tb {
 namespace {
@@ -19,6 +20,28 @@ double mean_norm(const Matrix& m) { return token_norms(m).mean(); }
 // Cosines with two decimals (as the cosine plot writes them), norms with three significant digits.
 std::string cosine(const Matrix& m, Language l) { return format_fixed(mean_pairwise_cosine(m), 2, l); }
 std::string norm(const Matrix& m, Language l) { return format_significant(mean_norm(m), 3, l); }
+
+// Generation (seed 002): the K/V cache of the sentence on screen once all its n tokens have passed
+// through the stack, 2·L·n·h_kv·d_h, and the same with as many K/V heads as queries (MHA).
+std::int64_t cache_of(const Trace& t, bool mha) {
+    Settings s = t.settings;
+    if (mha) s.kv_heads = s.heads;
+    return cache_elements(s, t.token_count() - 1);
+}
+// The last position's logits z = E·h: what the next word is chosen from.
+Vector next_logits(const Trace& t) { return logits_of(*t.weights, output_vectors(t).row(t.token_count() - 1).transpose()); }
+std::string top_probability(const Trace& t, double temperature, Language l) {
+    return format_significant(next_word_probabilities(next_logits(t), temperature).maxCoeff(), 3, l);
+}
+// What /generer's refusal quotes without the causal mask: the largest change of an earlier
+// position's output when the most probable word joins the sentence (a dash when it is full).
+std::string earlier_change(const Trace& t, Language l) {
+    if (t.token_count() >= Settings::kMaxTokens) return "—";
+    std::vector<int> ids;
+    for (const Token& token : t.tokens) ids.push_back(token.id);
+    const int added = choose_token(next_logits(t), 0, 0, 0);
+    return format_percent(earlier_positions_change(t.settings, ids, added, t.vocabulary_size, t.weights), l);
+}
 
 struct Placeholder {
     std::string name;
@@ -44,6 +67,17 @@ std::vector<Placeholder> make_table() {
         {"norme_sortie", 0, [](const Trace& x, L l) { return norm(output_vectors(x), l); }},
         {"norme_rapport", 0,
          [](const Trace& x, L l) { return format_ratio(mean_norm(input_vectors(x)), mean_norm(output_vectors(x)), l); }},
+        {"h", 0, [](const Trace& x, L l) { return format_count(x.settings.heads, l); }},
+        {"h_kv", 0, [](const Trace& x, L l) { return format_count(x.settings.kv_heads, l); }},
+        {"d_h", 0, [](const Trace& x, L l) { return format_count(x.settings.dimension / x.settings.heads, l); }},
+        {"cache_kv", 0, [](const Trace& x, L l) { return format_count(cache_of(x, false), l); }},
+        {"cache_mha", 0, [](const Trace& x, L l) { return format_count(cache_of(x, true), l); }},
+        {"division_gqa", 0, [](const Trace& x, L l) { return format_count(x.settings.heads / x.settings.kv_heads, l); }},
+        {"logit_max", 0, [](const Trace& x, L l) { return format_significant(next_logits(x).maxCoeff(), 3, l); }},
+        {"p_max_t05", 0, [](const Trace& x, L l) { return top_probability(x, 0.5, l); }},
+        {"p_max_t1", 0, [](const Trace& x, L l) { return top_probability(x, 1.0, l); }},
+        {"p_max_t2", 0, [](const Trace& x, L l) { return top_probability(x, 2.0, l); }},
+        {"changement_precedentes", 0, earlier_change},
     };
     for (int k = 1; k <= Settings::kMaxLayers; ++k) {
         t.push_back({"cos_bloc" + std::to_string(k), k, [k](const Trace& x, L l) { return cosine(block_vectors(x, k), l); }});

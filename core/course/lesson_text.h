@@ -8,6 +8,10 @@
 //   {cos_entree} {cos_moyen} {cos_bloc1}..{cos_bloc6}      mean pairwise cosine of the tokens
 //   {norme_entree} {norme_sortie} {norme_bloc1}..{norme_bloc6}  mean token norm ‖x‖
 //   {norme_rapport}                               « × 2 », « ÷ 5,6 »: sortie over entrée
+//   {h} {h_kv} {d_h}                              query heads, K/V heads, a head's dimension
+//   {cache_kv} {cache_mha} {division_gqa}         K/V cache of the n tokens, 2·L·n·h_kv·d_h; with h_kv = h; h / h_kv
+//   {logit_max} {p_max_t05} {p_max_t1} {p_max_t2} the next word's top logit, its probability at T = 0,5, 1, 2
+//   {changement_precedentes}                      what /generer's refusal quotes without the causal mask
 //
 // {{ and }} write a brace. Names are accent- and case-insensitive ({norme_entrée} works).
 #include <optional>

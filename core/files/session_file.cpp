@@ -92,7 +92,8 @@ std::optional<std::string> training_from_json(const json& j, const Settings& bas
 
 // The keys of a session file; the weights from version 2.
 bool known_key(const std::string& key, int version) {
-    for (const char* k : {"format", "version", "settings", "view", "typed_places", "melanger_count", "training", "training_b"})
+    for (const char* k : {"format", "version", "settings", "view", "typed_places", "melanger_count", "training", "training_b",
+                          "generation"})
         if (key == k) return true;
     return version >= 2 && (key == "weights" || key == "weights_b");
 }
@@ -179,6 +180,7 @@ std::string session_to_text(const SessionFile& file) {
     };
     j["training"] = recipe(file.training);
     if (!file.training_b.empty()) j["training_b"] = recipe(file.training_b);
+    if (file.generation) j["generation"] = generation_to_json(*file.generation);
     // The weights as the trace writes them (17 significant digits), each on one line at the end.
     std::string text = j.dump(2);
     text.erase(text.size() - 2);  // "\n}"
@@ -222,6 +224,12 @@ std::optional<std::string> parse_session(const std::string& text, const Vocabula
         file.melanger_count = count.get<int>();
     }
     if (auto error = read_training(j, vocabulary, file)) return error;
+    if (j.contains("generation")) {
+        SavedGenerationState generation;
+        if (auto error = generation_from_json(j["generation"], vocabulary, file.settings, !file.training.empty(), generation))
+            return error;
+        file.generation = std::move(generation);
+    }
     out = std::move(file);
     return std::nullopt;
 }

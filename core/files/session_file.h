@@ -6,6 +6,7 @@
 //    "typed_places": [0, 1, ...], "melanger_count": 0,
 //    "training": [{"corpus": "interne", "corpus_identity": 123, "batch_size": 16, "learning_rate": 0.003, "steps": 300}],
 //    "training_b": [...],
+//    "generation": {"temperature": 0.8, "cache": true, "draws": 3, "last": {...}},
 //    "weights": {...}, "weights_b": {...}}
 // weights is the trained model exactly as the trace writes its "weights" (cli.md; every double in
 // 17 significant digits, so it reads back to the same bits), present when training is not empty;
@@ -21,6 +22,9 @@
 // typed_places (each token's place in the sentence as typed, its identity colour) and
 // melanger_count (how many /melanger so far, so that the next draws the same order) may be absent,
 // as in files written before /melanger: the identity and 0.
+// generation (session_generation.h: /temperature, /cache, the draws and the last /generer, made again
+// and checked word for word when the file opens) may be absent, as in files written before
+// /generer: then the opening leaves the session's generation as it was.
 // Reading checks everything (format, version, every key known, every type, every range, every
 // weight's shape) before anything is applied: a truncated, corrupt or foreign file changes nothing.
 #include <nlohmann/json.hpp>
@@ -32,6 +36,7 @@
 
 #include "commands/commands.h"
 #include "commands/session.h"
+#include "files/session_generation.h"
 #include "model/settings_table.h"
 
 namespace tb {
@@ -54,6 +59,7 @@ struct SessionFile {
     std::vector<TrainingRecipe> training_b = {};  // side B's, when the view opens the comparison
     nlohmann::json weights = nullptr;    // the trained weights as the trace writes them; null: none
     nlohmann::json weights_b = nullptr;  // side B's (checked when the view opens side B)
+    std::optional<SavedGenerationState> generation = std::nullopt;  // none: a file from before /generer
     int version = kSessionVersion;       // as read
 };
 
@@ -95,7 +101,8 @@ public:
 //    as a recipe alone, its training's corpora: everything that can refuse it, before anything changes;
 // 2. train_opening makes the file's models apart from the shown session: the weights put in place,
 //    or (a recipe alone) trained again from the seed's weights, step for step as they were trained
-//    (the long part: up to kMaxRetrainSteps a side);
+//    (the long part: up to kMaxRetrainSteps a side); then the last generation made again on them,
+//    refused unless it chooses the saved tokens;
 // 3. finish_opening puts the file and the models in place, at once.
 struct OpeningSide {
     std::vector<TrainingRecipe> recipe;                  // its runs, each corpus path resolved (absolute)
@@ -114,6 +121,7 @@ struct SessionOpening {
 };
 struct TrainedModels {
     std::unique_ptr<Session> a, b;  // b: when the opening has a side B
+    std::shared_ptr<const Generation> generation = nullptr;  // the file's last generation, made again on a's weights
 };
 CommandResult check_opening(const Session& session, const std::string& path, const SessionView* view, SessionOpening& out);
 // `vocabulary` is the session's. `go_on(steps done so far)` is asked after every step; false stops

@@ -172,6 +172,10 @@ std::optional<std::string> train_opening(const SessionOpening& opening, std::sha
     if (auto error = model(file.settings, opening.a, models.a)) return error;
     if (opening.b)
         if (auto error = model(*opening.b, opening.side_b, models.b)) return "côté B : " + *error;
+    // The last generation, made again on A's weights (those the session takes): the saved tokens or nothing.
+    if (file.generation && file.generation->last)
+        if (auto error = rebuild_generation(*file.generation->last, *vocabulary, models.a->trace()->weights, models.generation))
+            return quoted_path(opening.path) + " : " + *error;
     out = std::move(models);
     return std::nullopt;
 }
@@ -195,11 +199,16 @@ CommandResult finish_opening(Session& session, const SessionOpening& opening, Tr
     if (view && models.b)
         if (Session* b = view->side_b()) b->take_training(std::move(*models.b));
     session.set_melanger_count(file.melanger_count);
+    if (const auto& g = file.generation)  // last: the sentence set above put the draws back to 0
+        session.generation() = GenerationState{g->temperature, g->cache, g->draws, models.generation};
     const std::string steps = std::to_string(session.trained_steps());
     Text said{"session ouverte : " + quoted_path(path) + " (graine " + std::to_string(file.settings.seed) + ")",
               "session opened: " + quoted_path(path, Language::English) + " (seed " + std::to_string(file.settings.seed) + ")"};
     if (opening.a.weights) said = said + Text{" ; poids entraînés rechargés : " + steps + " pas", "; trained weights loaded: " + steps + " steps"};
     else if (!file.training.empty()) said = said + Text{" ; entraînement refait : " + steps + " pas", "; training redone: " + steps + " steps"};
+    if (models.generation)
+        said = said + Text{" ; dernière génération refaite, les mêmes " + std::to_string(models.generation->steps.size()) + " mots",
+                           "; last generation made again, the same " + std::to_string(models.generation->steps.size()) + " words"};
     return CommandResult(true, said + opening.note);
 }
 
@@ -231,6 +240,8 @@ CommandResult save_session(const Session& session, const std::string& path, cons
     file.settings = session.settings();
     file.typed_places = session.typed_places();
     file.melanger_count = session.melanger_count();
+    bool dropped = false;
+    file.generation = saved_generation(session, dropped);
     try {
         keep_side(session, path, file.training, file.weights);
         if (view) {
@@ -245,7 +256,11 @@ CommandResult save_session(const Session& session, const std::string& path, cons
         return CommandResult(false, "session non enregistrée : " + error->fr, "session not saved: " + error->en);
     std::error_code ec;
     const std::string where = std::filesystem::absolute(path, ec).lexically_normal().string();
-    return CommandResult(true, "session enregistrée dans " + quoted_path(where), "session saved to " + quoted_path(where, Language::English));
+    Text said{"session enregistrée dans " + quoted_path(where), "session saved to " + quoted_path(where, Language::English)};
+    if (dropped)
+        said = said + Text{" ; la dernière génération, faite avec d'autres poids que ceux du modèle, n'y est pas (/generer la refait)",
+                           "; the last generation, made with other weights than the model's, is not in it (/generer makes it again)"};
+    return CommandResult(true, said);
 }
 
 void add_session_commands(CommandRegistry& registry, SessionView* view, std::function<CommandResult(const std::string& path)> open) {

@@ -39,6 +39,29 @@ TEST(CliGeneration, TheSeededDrawIsTheSameInTwoProcesses) {
     std::remove(b.c_str());
 }
 
+// A saved session carries its generation to another process: the log written there is the one
+// written before saving, byte for byte, and a next /generer continues the same draws.
+TEST(CliGeneration, ASavedSessionReopensItsGenerationInAnotherProcess) {
+    const std::string id = std::to_string(getpid());
+    const std::string session = temp_path("generation-session-" + id + ".json");
+    const std::string before = temp_path("generation-before-" + id + ".json"), after = temp_path("generation-after-" + id + ".json");
+    const std::string script = "/masque causal; /couches 1; /entrainer 30; /temperature 0,8; /phrase le chat; /generer 3";
+    const auto saved = run("--headless --run '" + script + "; /exporter generation " + before + "; /session enregistrer " + session + "'");
+    ASSERT_EQ(saved.status, 0) << saved.err;
+    const auto opened = run("--headless --run '/session ouvrir " + session + "; /exporter generation " + after + "'");
+    ASSERT_EQ(opened.status, 0) << opened.err;
+    EXPECT_NE(opened.out.find("dernière génération refaite, les mêmes 3 mots"), std::string::npos) << opened.out;
+    EXPECT_EQ(read_file(after), read_file(before));
+    // One word more in each: the session that never closed and the reopened one draw the same (draw 4).
+    const auto continued = run("--headless --run '" + script + "; /generer 1; /exporter generation " + before + "'");
+    const auto reopened = run("--headless --run '/session ouvrir " + session + "; /generer 1; /exporter generation " + after + "'");
+    ASSERT_EQ(continued.status, 0) << continued.err;
+    ASSERT_EQ(reopened.status, 0) << reopened.err;
+    EXPECT_EQ(nlohmann::json::parse(read_file(after))["sampling"]["first_draw"], 4);
+    EXPECT_EQ(read_file(after), read_file(before));
+    for (const std::string& f : {session, before, after}) std::remove(f.c_str());
+}
+
 TEST(CliGeneration, RefusedWithoutTheCausalMask) {
     const auto r = run("--headless --run '/phrase le chat; /generer 2; /couches 3'");
     EXPECT_EQ(r.status, 2);

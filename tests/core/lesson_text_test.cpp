@@ -141,7 +141,7 @@ TEST(LessonText, EveryNameTheReadmeListsIsKnownAndEveryKnownNameIsListed) {
     const std::string text = doc.str();
     ASSERT_NE(text.find("### Chiffres en direct"), std::string::npos);
     const auto names = placeholder_names();
-    EXPECT_EQ(names.size(), 14u + 2u * 6u);
+    EXPECT_EQ(names.size(), 25u + 2u * 6u);
     for (const auto& name : names) {
         std::vector<PlaceholderUse> uses;
         EXPECT_FALSE(scan_placeholders("{" + name + "}", uses).has_value()) << name;

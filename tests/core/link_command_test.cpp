@@ -95,6 +95,23 @@ TEST(LinkCommand, ItsLinesRebuildTheSameTrace) {
     EXPECT_EQ(trace_text(*a.trace()), trace_text(*b.trace()));
 }
 
+// A teacher's link that generates: the policy lets /temperature, /cache and /generer through, and
+// the lines run on a fresh session give what the same script gives typed.
+TEST(LinkCommand, ALinkMayEndOnAGeneration) {
+    const LinkLines read = read_link("#/masque%20causal;/temperature%200,8;/cache%20off;/phrase%20le%20chat;/generer%202");
+    ASSERT_FALSE(read.error) << read.error->fr;
+    EXPECT_EQ(read.lines, (Lines{"/masque causal", "/temperature 0,8", "/cache off", "/phrase le chat", "/generer 2"}));
+    CommandRegistry registry;
+    Session linked{test::vocabulary()};
+    for (const std::string& line : read.lines) EXPECT_TRUE(registry.execute(linked, line).ok) << line;
+    const Session typed = test::session("/masque causal; /temperature 0,8; /cache off; /phrase le chat; /generer 2");
+    EXPECT_EQ(linked.generation().temperature, 0.8);
+    EXPECT_FALSE(linked.generation().cache);
+    EXPECT_EQ(linked.generation().draws, 2);  // two words drawn since « le chat »
+    EXPECT_EQ(linked.settings().sentence, typed.settings().sentence);
+    EXPECT_EQ(split_words(linked.settings().sentence).size(), 4u);
+}
+
 TEST(LinkCommand, SaysTheStartUpStateAndWhatALinkCannotHold) {
     RoundTrip start("");
     EXPECT_EQ(start.reply, "lien : # (l'état de départ)");

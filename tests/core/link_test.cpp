@@ -90,7 +90,9 @@ TEST(LinkPolicy, AllowsTheSettingsTheViewAndBoundedTraining) {
         "/presentateur on", "/theme clair", "/comparer on", "/b /residuel off", "/b dimension 16", "/b /tetes 8 2",
         "/entrainer 3000", "/entrainer 1", "/entrainer stop", "/entrainer STOP", "/graines 1..10 300", "/graines 1..32 90",
         "/corpus interne", "/corpus grammaire", "/lecon ouvrir transformer-bloc", "/lecon ouvrir ma_lecon-2",
-        "/lecon suivant", "/lecon precedent", "/lecon reveler", "/lecon fermer", "/lecon"};
+        "/lecon suivant", "/lecon precedent", "/lecon reveler", "/lecon fermer", "/lecon",
+        // Generation: bounded by its commands (1..7 words, up to 8 tokens; 0..2), no file, no weight changed.
+        "/generer 3", "/Générer 7", "/temperature 0,8", "/cache off", "/cache on"};
     for (const std::string& line : allowed) {
         const auto why = link_line_refusal(line);
         EXPECT_FALSE(why) << line << " : " << why->fr;
@@ -115,7 +117,8 @@ TEST(LinkPolicy, RefusesFilesTheStoredSessionUnboundedTrainingAndUnknownCommands
         {"/graines 1..11 300", sweep}, {"/graines 1..33 1", sweep}, {"/graines 5..1 10", sweep}, {"/graines 1..2", sweep},
         {"/b /exporter svg a.svg", "sur le côté B, un lien ne change que des réglages"},
         {"/b /b /couches 3", "sur le côté B, un lien ne change que des réglages"},
-        {"/generer 3", "/generer ne peut pas venir d'un lien"}, {"/couhces 6", "/couhces ne peut pas venir d'un lien"},
+        {"/b /generer 3", "sur le côté B, un lien ne change que des réglages"},
+        {"/exporter generation g.json", files}, {"/couhces 6", "/couhces ne peut pas venir d'un lien"},
         {"/", "ne peut pas venir d'un lien"}};
     for (const auto& [line, reason] : refused) {
         const auto why = link_line_refusal(line);

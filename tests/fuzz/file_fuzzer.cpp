@@ -1,5 +1,5 @@
 // libFuzzer target for the file parsers: arbitrary bytes read as a session file (its trained weights
-// included: tests/fuzz/files/session_weights*), as a lesson, as a
+// included: tests/fuzz/files/session_weights*; its generation: session_generation), as a lesson, as a
 // training corpus and as a vocabulary (all four, or only the one TB_FILE_FUZZ_PART names, so that
 // each parser can be fuzzed on its own for a fixed time).
 // None may crash, and what they accept must be within the bounds the window relies on (the
@@ -43,6 +43,20 @@ void fuzz_session(const std::string& text) {
         tb::Weights weights;
         require(session.weights.is_null() || !tb::weights_from_json(session.weights, session.settings, vocabulary().size(), weights),
                 "session weights read");
+        // The generation (tests/fuzz/files/session_generation): a causal prompt of the file's seed,
+        // 1 to 8 − n words of the vocabulary after it, every range /temperature and /generer keep.
+        if (const auto& g = session.generation) {
+            require(g->temperature >= 0 && g->temperature <= 2 && g->draws >= 0, "session generation ranges");
+            if (const auto& last = g->last) {
+                require(!tb::validate(last->settings, vocabulary()) && last->settings.mask == tb::Mask::Causal &&
+                            last->settings.seed == session.settings.seed,
+                        "session generation prompt");
+                const std::size_t n = vocabulary().tokenize(last->settings.sentence).size();
+                require(!last->tokens.empty() && n + last->tokens.size() <= tb::Settings::kMaxTokens, "session generation length");
+                for (const int id : last->tokens) require(id >= 0 && id < vocabulary().size(), "session generation token");
+                require(last->temperature >= 0 && last->temperature <= 2 && last->first_draw >= 1, "session generation draw");
+            }
+        }
     }
 }
 

@@ -73,12 +73,13 @@ def check(exe, lesson, xvfb, work):
     if not steps:
         return [f"{lesson}: no step with a question"]
     faults = []
+    name = os.path.splitext(os.path.basename(lesson))[0]  # a shipped lesson, opened by its name
     for presenter in (False, True):
         for lang in ("fr", "en"):
             mode = ("presenter" if presenter else "normal") + "_" + lang
             actions = ["command /presentateur on"] if presenter else []
             for index, _ in steps:
-                actions += ["command /lecon ouvrir transformer-bloc"] + ["command /lecon suivant"] * (index - 1)
+                actions += [f"command /lecon ouvrir {name}"] + ["command /lecon suivant"] * (index - 1)
                 actions += ["command /lecon reveler", f"texts_at {work}/{mode}_{index}.tsv"]
             env = dict(os.environ, XDG_CONFIG_HOME=f"{work}/config_{mode}",
                        TRANSFORMER_BLOC_TEST_ACTIONS="\n".join(actions))

@@ -94,6 +94,12 @@ TEST(LiveTraining, ACommandThatChangesTheModelStopsTheTrainingFirst) {
     EXPECT_TRUE(w.run("/panneau entrainement").ok);
     EXPECT_TRUE(w.run("/vue vitesse 2").ok);
     EXPECT_TRUE(w.features.training().running());
+    // /temperature and /cache set the next /generer's choice, not the model: the run goes on.
+    EXPECT_TRUE(w.run("/temperature 0,8").ok);
+    EXPECT_TRUE(w.run("/cache off").ok);
+    EXPECT_TRUE(w.features.training().running());
+    EXPECT_EQ(w.session.generation().temperature, 0.8);
+    EXPECT_FALSE(w.session.generation().cache);
     const CommandResult again = w.run("/entrainer 5");
     EXPECT_FALSE(again.ok);
     EXPECT_EQ(again.message, "un entraînement est déjà en cours (jusqu'au pas 10000) : /entrainer stop l'arrête");
