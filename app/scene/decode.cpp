@@ -171,7 +171,7 @@ std::shared_ptr<const Generation> generation_on(const Trace& b, const Generation
 
 int decode_top(const Generation& g) { return 2 * g.settings.layers + 1; }
 double decode_step_start(const Generation& g, int word) {
-    return decode_top(g) + (word - 1) * (kChooseBeats + kDropBeats + decode_top(g));
+    return decode_top(g) + (word - 1) * (kChooseBeats + kDropBeats + decode_top(g) / kClimbLevelsPerBeat);
 }
 double decode_beats(const Generation& g) { return decode_step_start(g, word_count(g) + 1); }
 
@@ -187,7 +187,8 @@ DecodeInstant decode_instant(const Generation& g, double beat) {
         at.shown = n0, at.playhead = beat;
         return at;
     }
-    at.word = std::min(word_count(g), 1 + static_cast<int>(std::floor((beat - top) / (kChooseBeats + kDropBeats + top))));
+    const double per_word = kChooseBeats + kDropBeats + top / kClimbLevelsPerBeat;
+    at.word = std::min(word_count(g), 1 + static_cast<int>(std::floor((beat - top) / per_word)));
     const double t = beat - decode_step_start(g, at.word);
     const int before = n0 + at.word - 1;
     if (t < kChooseBeats) {
@@ -199,7 +200,7 @@ DecodeInstant decode_instant(const Generation& g, double beat) {
         at.bars = 1.f - at.drop;
     } else {
         at.shown = before + 1, at.resting = g.cache ? before : 0;
-        at.playhead = t - kChooseBeats - kDropBeats;
+        at.playhead = std::min<double>(top, (t - kChooseBeats - kDropBeats) * kClimbLevelsPerBeat);
     }
     return at;
 }

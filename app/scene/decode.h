@@ -9,7 +9,8 @@
 //
 // Its clock is a beat: one beat is one level's climb (AnimationOptions::seconds_per_level). The
 // prefill takes `top` beats (top = 2L + 1); word k then takes kChooseBeats (the bars), kDropBeats
-// (the fall) and `top` (the climb): decode_step_start(). Pure, like animate().
+// (the fall) and top / kClimbLevelsPerBeat (its lone climb, quicker: the class has seen one):
+// decode_step_start(). Pure, like animate().
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,7 +22,7 @@
 
 namespace tb {
 
-inline constexpr double kChooseBeats = 1.5, kDropBeats = 0.6;
+inline constexpr double kChooseBeats = 1.5, kDropBeats = 0.6, kClimbLevelsPerBeat = 2;
 // Where in its level the climbing beads stand in the attention box: a layer's cache gains their
 // K/V from there.
 inline constexpr double kEntersBox = 0.4;

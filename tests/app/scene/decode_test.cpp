@@ -15,9 +15,10 @@
 namespace tb {
 namespace {
 
-// "le chat" (2 tokens), 3 words, L 2: the prefill takes 5 beats, each word 1.5 + 0.6 + 5.
+// "le chat" (2 tokens), 3 words, L 2: the prefill takes 5 beats, each word 1.5 + 0.6 + 5 / 2 (its
+// climb two levels a beat).
 constexpr const char* kGenerate = "/masque causal; /tetes 4 2; /phrase le chat; /generer 3";
-constexpr double kWordBeats = kChooseBeats + kDropBeats + 5;
+constexpr double kWordBeats = kChooseBeats + kDropBeats + 2.5;
 
 struct Cache {
     int level = 0, rows_attr = 0, rows = 0, cells = 0, fresh = -1;
@@ -102,7 +103,7 @@ TEST(Decode, TheClockIsThePrefillThenEachWordsBarsFallAndClimb) {
     EXPECT_EQ(fall.shown, 3);
     EXPECT_GT(fall.drop, 0.f);
     EXPECT_LT(fall.drop, 1.f);
-    const DecodeInstant climb = decode_instant(*g, 5 + kChooseBeats + kDropBeats + 1.9);
+    const DecodeInstant climb = decode_instant(*g, 5 + kChooseBeats + kDropBeats + 0.95);
     EXPECT_EQ(climb.resting, 2);  // the prompt stays at the top: its K/V are cached
     EXPECT_NEAR(climb.playhead, 1.9, 1e-12);
     EXPECT_TRUE(decode_instant(*g, 1e9).finished);
@@ -124,8 +125,8 @@ TEST(Decode, EachLayersCacheHoldsThePositionsThatPassedItsAttention) {
     EXPECT_EQ(rows(1.5), (std::vector<int>{2, 0}));  // past attention 1 (level 1), below attention 2 (level 3)
     EXPECT_EQ(rows(5.5), (std::vector<int>{2, 2}));  // word 1 chosen from the prompt's cache
     const double climb = 5 + kChooseBeats + kDropBeats;
-    EXPECT_EQ(rows(climb + 1.0), (std::vector<int>{3, 2}));  // word 1 alone past attention 1
-    const std::vector<Cache> c = caches_of(svg_at(w, climb + 1.0));
+    EXPECT_EQ(rows(climb + 0.5), (std::vector<int>{3, 2}));  // word 1 alone past attention 1
+    const std::vector<Cache> c = caches_of(svg_at(w, climb + 0.5));
     EXPECT_EQ(c[0].fresh, 2);   // its column, just added
     EXPECT_EQ(c[1].fresh, -1);
     EXPECT_EQ(rows(1e9), (std::vector<int>{5, 5}));  // the story told: 2 + 3 positions
@@ -135,7 +136,7 @@ TEST(Decode, WithoutTheCacheEveryBeadClimbsAgainAndTheCacheEmpties) {
     test::WindowFeatures w;
     ASSERT_TRUE(run_all(w, "/cache off"));
     ASSERT_TRUE(run_all(w, kGenerate));
-    const std::string svg = svg_at(w, 5 + kChooseBeats + kDropBeats + 1.0);
+    const std::string svg = svg_at(w, 5 + kChooseBeats + kDropBeats + 0.5);
     const std::vector<Cache> c = caches_of(svg);
     ASSERT_EQ(c.size(), 2u);
     EXPECT_EQ(c[0].mode, "off");
@@ -152,7 +153,7 @@ TEST(Decode, WithoutTheCacheEveryBeadClimbsAgainAndTheCacheEmpties) {
 TEST(Decode, WithTheCacheThePromptRestsAtTheTopAndTheNewWordClimbsAlone) {
     test::WindowFeatures w;
     ASSERT_TRUE(run_all(w, kGenerate));
-    const std::string svg = svg_at(w, 5 + kChooseBeats + kDropBeats + 1.0);
+    const std::string svg = svg_at(w, 5 + kChooseBeats + kDropBeats + 0.5);
     const std::regex bead("<circle[^>]*data-role=\"bead\"[^>]*>");
     std::map<int, std::string> level;
     for (auto it = std::sregex_iterator(svg.begin(), svg.end(), bead); it != std::sregex_iterator(); ++it)
