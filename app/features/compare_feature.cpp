@@ -37,7 +37,7 @@ void Comparison::sync() {
         b_->apply(want, a_.typed_places());  // replays B
         return;
     }
-    // What same_model leaves out: the step, and A's /lot and /taux (B trains on A's batches: both
+    // What same_model leaves out: the step, and A's /lot, /taux and /echauffement (B trains on A's batches: both
     // sides end their run alike). Any entry B does not hold as A wants it, B follows.
     const Settings& b = b_->settings();
     if (std::any_of(settings_table().begin(), settings_table().end(), [&](const SettingEntry& e) { return !e.same(want, b); }))

@@ -143,7 +143,7 @@ std::string corpus_path(const Corpus& corpus) {
 
 TrainingRecipe recipe_of(const TrainingRun& run) {
     return {corpus_path(*run.corpus), run.corpus->identity, run.setup.settings.batch_size, run.setup.settings.learning_rate,
-            run.state.steps};
+            run.setup.settings.warmup_steps, run.state.steps};
 }
 }  // namespace
 

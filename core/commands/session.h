@@ -48,6 +48,7 @@ struct TrainingRecipe {
     std::uint64_t corpus_identity = 0; // Corpus::identity: the file must not have changed
     int batch_size = 0;
     double learning_rate = 0;
+    int warmup_steps = 0;              // /echauffement (absent from files written before it: 0)
     int steps = 0;
 };
 

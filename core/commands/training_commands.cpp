@@ -120,7 +120,10 @@ Text training_summary(const Session& session, int done, double first_loss, doubl
                    same(to_string(objective_of(s))) +
                    Text{", corpus « " + name + " », lot " + std::to_string(s.batch_size) + ", taux ",
                         ", corpus \u201C" + name + "\u201D, batch " + std::to_string(s.batch_size) + ", rate "} +
-                   decimal_text(s.learning_rate) + same(")");
+                   decimal_text(s.learning_rate) +
+                   (s.warmup_steps > 0 ? Text{", échauffement " + std::to_string(s.warmup_steps) + " pas", ", warm-up " + std::to_string(s.warmup_steps) + " steps"}
+                                       : Text{}) +
+                   same(")");
     if (run && !std::isnan(first_loss)) {
         const double frequencies = frequency_only_loss(*run->setup.sentences, objective_of(s));
         summary = summary + Text{" ; perte ", "; loss "} + loss_text(first_loss) + same(" → ") + loss_text(last_loss) +
@@ -173,7 +176,8 @@ std::optional<std::string> training_log(const Session& session) {
     log["objective"] = to_string(objective_of(s));
     log["mask_id"] = objective_of(s) == Objective::MaskedWord ? nlohmann::json(run->setup.mask_id) : nlohmann::json(nullptr);
     log["optimizer"] = {{"name", "adam"}, {"lr", adam.lr}, {"beta1", adam.beta1}, {"beta2", adam.beta2},
-                        {"eps", adam.eps}, {"weight_decay", adam.weight_decay}, {"clip_norm", nullptr}};
+                        {"eps", adam.eps}, {"weight_decay", adam.weight_decay}, {"clip_norm", nullptr},
+                        {"warmup_steps", adam.warmup_steps}};
     const Matrix initial_position = position_table(s.position, *run->initial);
     log["initial_weights"] = weights_json(*run->initial, s, initial_position);
     nlohmann::json steps = nlohmann::json::array();

@@ -105,7 +105,8 @@ void training_part(std::ostringstream& out, const Session& session, const Say& c
         const std::string corpus = nlohmann::json(r.corpus).dump();  // quoted: a path may hold anything
         if (corpora.find(corpus) == std::string::npos) corpora += (corpora.empty() ? "" : ", ") + corpus;
         list += "    - {corpus: " + corpus + ", batch_size: " + std::to_string(r.batch_size) +
-                ", learning_rate: " + yaml_number(r.learning_rate) + ", steps: " + std::to_string(r.steps) + "}\n";
+                ", learning_rate: " + yaml_number(r.learning_rate) + ", warmup_steps: " + std::to_string(r.warmup_steps) +
+                ", steps: " + std::to_string(r.steps) + "}\n";
     }
     const AdamOptions adam = adam_options(s);  // the moments' constants; each run's lr is in `runs`
     out << "  objective: " << (objective == Objective::NextWord ? "next_word" : "masked_word") << "  # " << to_string(objective)

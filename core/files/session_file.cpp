@@ -46,8 +46,9 @@ bool too_deep(std::string_view text) {
 constexpr std::size_t kMaxRuns = 1000;  // /lot, /taux or /corpus between runs: more than a lesson makes
 
 std::optional<std::string> recipe_entry(const json& r, const Settings& base, TrainingRecipe& out) {
-    const std::string what = "« training » : une liste de {corpus, corpus_identity, batch_size, learning_rate, steps} attendue";
-    if (!r.is_object() || r.size() != 5) return what + found_value(r);
+    const std::string what = "« training » : une liste de {corpus, corpus_identity, batch_size, learning_rate, warmup_steps, steps} attendue";
+    // warmup_steps may be absent (files written before /echauffement): 0.
+    if (!r.is_object() || r.size() != (r.contains("warmup_steps") ? 6u : 5u)) return what + found_value(r);
     // Each field: its kind, then the value found.
     const auto is = [&r](const char* key, bool (json::*kind)() const noexcept) { return r.contains(key) && (r.at(key).*kind)(); };
     for (const auto& [key, kind, ok] :
@@ -55,17 +56,21 @@ std::optional<std::string> recipe_entry(const json& r, const Settings& base, Tra
           std::tuple{"corpus_identity", "un entier positif", is("corpus_identity", &json::is_number_unsigned)},
           std::tuple{"batch_size", "un entier", is("batch_size", &json::is_number_integer)},
           std::tuple{"learning_rate", "un nombre", is("learning_rate", &json::is_number)},
+          std::tuple{"warmup_steps", "un entier", !r.contains("warmup_steps") || is("warmup_steps", &json::is_number_integer)},
           std::tuple{"steps", "un entier", is("steps", &json::is_number_integer)}})
         if (!ok)
             return "« training » : " + quoted_key(key) + " : " + kind + " attendu" + (r.contains(key) ? found_value(r.at(key)) : " (absent)");
     const std::int64_t steps = r.at("steps").get<std::int64_t>();
     TrainingRecipe recipe{r.at("corpus").get<std::string>(), r.at("corpus_identity").get<std::uint64_t>(),
                           static_cast<int>(std::clamp<std::int64_t>(r.at("batch_size").get<std::int64_t>(), -1, 1000)),
-                          r.at("learning_rate").get<double>(), static_cast<int>(std::clamp<std::int64_t>(steps, -1, kMaxTrainedSteps))};
-    Settings s = base;  // /lot's and /taux's ranges, from the settings table
+                          r.at("learning_rate").get<double>(),
+                          static_cast<int>(std::clamp<std::int64_t>(r.value("warmup_steps", std::int64_t{0}), -1, 1000000)),
+                          static_cast<int>(std::clamp<std::int64_t>(steps, -1, kMaxTrainedSteps))};
+    Settings s = base;  // /lot's, /taux's and /echauffement's ranges, from the settings table
     s.batch_size = recipe.batch_size;
     s.learning_rate = recipe.learning_rate;
-    for (const char* key : {"batch_size", "learning_rate"})
+    s.warmup_steps = recipe.warmup_steps;
+    for (const char* key : {"batch_size", "learning_rate", "warmup_steps"})
         if (auto reason = setting_refusal(*find_setting(key), s))
             return "« training » : " + quoted_key(key) + " : " + *reason + found_value(r.at(key));
     if (steps < 1 || steps > kMaxTrainedSteps)
@@ -76,7 +81,7 @@ std::optional<std::string> recipe_entry(const json& r, const Settings& base, Tra
 }
 
 std::optional<std::string> training_from_json(const json& j, const Settings& base, std::vector<TrainingRecipe>& out) {
-    const std::string what = "« training » : une liste de {corpus, corpus_identity, batch_size, learning_rate, steps} attendue";
+    const std::string what = "« training » : une liste de {corpus, corpus_identity, batch_size, learning_rate, warmup_steps, steps} attendue";
     if (!j.is_array() || j.size() > kMaxRuns) return what + found_value(j);
     std::int64_t total = 0;
     for (const json& r : j) {
@@ -175,7 +180,7 @@ std::string session_to_text(const SessionFile& file) {
         json out = json::array();
         for (const TrainingRecipe& r : runs)
             out.push_back({{"corpus", r.corpus}, {"corpus_identity", r.corpus_identity}, {"batch_size", r.batch_size},
-                           {"learning_rate", r.learning_rate}, {"steps", r.steps}});
+                           {"learning_rate", r.learning_rate}, {"warmup_steps", r.warmup_steps}, {"steps", r.steps}});
         return out;
     };
     j["training"] = recipe(file.training);

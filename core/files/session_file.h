@@ -4,14 +4,16 @@
 //   {"format": "transformer-bloc-session", "version": 2,
 //    "settings": {"layers": 2, ..., "seed": 2017, "sentence": "..."}, "view": {...},
 //    "typed_places": [0, 1, ...], "melanger_count": 0,
-//    "training": [{"corpus": "interne", "corpus_identity": 123, "batch_size": 16, "learning_rate": 0.003, "steps": 300}],
+//    "training": [{"corpus": "interne", "corpus_identity": 123, "batch_size": 16, "learning_rate": 0.003,
+//                  "warmup_steps": 0, "steps": 300}],
 //    "training_b": [...],
 //    "generation": {"temperature": 0.8, "cache": true, "draws": 3, "last": {...}},
 //    "weights": {...}, "weights_b": {...}}
 // weights is the trained model exactly as the trace writes its "weights" (cli.md; every double in
 // 17 significant digits, so it reads back to the same bits), present when training is not empty;
 // opening the file loads it at once and never trains. training is the recipe that made it (each
-// run's corpus, its identity, batch, rate and steps), kept as provenance; trained_steps is the sum
+// run's corpus, its identity, batch, rate, warm-up and steps; a run without warmup_steps, written
+// before /echauffement, had none), kept as provenance; trained_steps is the sum
 // of its steps. Adam's moments are not kept: a /entrainer after reopening starts a new run from the
 // weights, its moments from zero (as after /lot or /taux). training_b and weights_b are the same for
 // the A/B comparison's side B (the view opens it; headless, without a view, ignores them).
@@ -44,8 +46,8 @@ namespace tb {
 inline constexpr const char* kSessionFormat = "transformer-bloc-session";
 inline constexpr int kSessionVersion = 2;  // 2: the trained weights; 1 (still read): the recipe alone
 // Two trained models at L 6, d 16, w 64 with a gated FFN, learned positions and MHA (the largest
-// shape) took 1 421 009 bytes; every number at its longest (24 bytes) with 1 000 runs a side,
-// 2 039 069 (tests/core/session_weights_test.cpp). 4 MiB leaves twice that (docs/cli.md, /session).
+// shape) took 1 421 107 bytes; every number at its longest (24 bytes) with 1 000 runs a side,
+// 2 095 117 (tests/core/session_weights_test.cpp). 4 MiB leaves twice that (docs/cli.md, /session).
 inline constexpr std::size_t kMaxSessionBytes = std::size_t{4} << 20;
 inline constexpr int kMaxTrainedSteps = 1000000000;  // a side's steps in all, as provenance
 inline constexpr int kMaxRetrainSteps = 20000;       // a side's steps in all, when a file without weights is trained again

@@ -14,7 +14,7 @@ namespace tb {
 namespace {
 
 // The recipe's runs again, from the seed's weights: the same steps give the same model. The
-// settings end as the file's (its /lot and /taux), the last run still open (a next /entrainer
+// settings end as the file's (its /lot, /taux and /echauffement), the last run still open (a next /entrainer
 // continues it, Adam's state kept).
 std::optional<std::string> retrain(Session& session, const std::vector<TrainingRecipe>& recipe,
                                    const std::vector<std::shared_ptr<const Corpus>>& corpora, int& done,
@@ -24,6 +24,7 @@ std::optional<std::string> retrain(Session& session, const std::vector<TrainingR
         Settings s = saved;
         s.batch_size = recipe[i].batch_size;
         s.learning_rate = recipe[i].learning_rate;
+        s.warmup_steps = recipe[i].warmup_steps;
         if (auto error = session.apply(s)) return error;
         session.set_corpus(corpora[i]);  // ends the run before
         TrainingRun& run = session.training_run();
@@ -36,7 +37,9 @@ std::optional<std::string> retrain(Session& session, const std::vector<TrainingR
         }
         session.adopt_training();
     }
-    if (!recipe.empty() && (saved.batch_size != session.settings().batch_size || saved.learning_rate != session.settings().learning_rate))
+    const Settings& now = session.settings();
+    if (!recipe.empty() && (saved.batch_size != now.batch_size || saved.learning_rate != now.learning_rate ||
+                            saved.warmup_steps != now.warmup_steps))
         return session.apply(saved);
     return std::nullopt;
 }

@@ -76,4 +76,9 @@ inline SettingEntry on_off_setting(std::string key, std::string command, std::st
     };
     return e;
 }
+
+// The training settings (training_settings.cpp): /lot, /taux, /echauffement.
+SettingEntry batch_size();
+SettingEntry learning_rate();
+SettingEntry warmup_steps();
 }  // namespace tb::entry_kinds

@@ -43,6 +43,7 @@ struct Settings {
     // Training (channel.md §7): they keep the trained weights.
     int batch_size = 16;                  // /lot 1..64: sentences a step
     double learning_rate = 0.003;         // /taux 0,00001..1: Adam's lr
+    int warmup_steps = 0;                 // /echauffement 0..1000: step k uses lr · min(1, k / N); 0: none
 
     int level_count() const { return 2 * layers + 2; }  // levels 0..2L+1
     int top_level() const { return 2 * layers + 1; }

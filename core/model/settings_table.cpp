@@ -324,39 +324,6 @@ SettingEntry rope_base() {
     return e;
 }
 
-// Training (channel.md §7): neither replays the sentence nor drops the trained weights; the next
-// /entrainer starts a new run of Adam from the weights as they are (training.h).
-SettingEntry batch_size() {
-    SettingEntry e = integer_setting("batch_size", "lot", "lot", &Settings::batch_size, 1, 64);
-    e.subject = "la taille du lot";
-    e.added_later = true;
-    e.model = false, e.drops_training = false;
-    e.ends_run = true;  // the run read it at its start
-    e.help = {"Entraînement : nombre de phrases tirées du corpus à chaque pas d'Adam (16 au départ).",
-              "Training: the number of corpus sentences drawn at each Adam step (16 at start-up)."};
-    e.confirm = [](const Settings& s) {
-        return Text{"lot : " + std::to_string(s.batch_size) + " phrases par pas", "batch: " + std::to_string(s.batch_size) + " sentences a step"};
-    };
-    return e;
-}
-
-SettingEntry learning_rate() {
-    SettingEntry e = field(SettingKind::Decimal, "learning_rate", "taux", "taux", &Settings::learning_rate);
-    e.subject = "le taux d'apprentissage";
-    e.added_later = true;
-    e.model = false, e.drops_training = false;
-    e.ends_run = true;  // the run read it at its start
-    e.decimal_lo = 0.00001, e.decimal_hi = 1;
-    e.get_decimal = [](const Settings& s) { return s.learning_rate; };
-    e.set_decimal = [](Settings& s, double v) { s.learning_rate = v; };
-    e.help = {"Entraînement : taux d'apprentissage d'Adam (0,003 au départ ; virgule ou point).",
-              "Training: Adam's learning rate (0.003 at start-up; a decimal comma or point)."};
-    e.to_json = [](const Settings& s) { return json(s.learning_rate); };
-    e.from_json = [](const json& j, Settings& s) { return j.is_number() && (s.learning_rate = j.get<double>(), true); };
-    e.confirm = [](const Settings& s) { return Text{"taux d'apprentissage : ", "learning rate: "} + decimal_text(s.learning_rate); };
-    return e;
-}
-
 }  // namespace
 
 const std::vector<SettingEntry>& settings_table() {
@@ -364,7 +331,7 @@ const std::vector<SettingEntry>& settings_table() {
                                                     ffn(),        dimension(), mask(),    activation(),
                                                     norm_type(),  sentence(), step(),     seed(),
                                                     heads(),      kv_heads(),  rope_base(),
-                                                    batch_size(), learning_rate()};
+                                                    batch_size(), learning_rate(), warmup_steps()};
     return table;
 }
 

@@ -16,14 +16,20 @@ TrainingState start_training(const Weights& weights) {
 AdamOptions adam_options(const Settings& s) {
     AdamOptions a;
     a.lr = s.learning_rate;
+    a.warmup_steps = s.warmup_steps;
     return a;
+}
+
+double warmup_rate(const AdamOptions& adam, int step) {
+    if (adam.warmup_steps <= 0 || step >= adam.warmup_steps) return adam.lr;
+    return adam.lr * (static_cast<double>(step) / adam.warmup_steps);
 }
 
 void adam_step(TrainingState& state, const Weights& gradients, const Settings& s, const AdamOptions& adam) {
     const int t = ++state.steps;
     // As torch.optim.Adam (single-tensor path): m = β1 m + (1 - β1) g, v = β2 v + (1 - β2) g²,
-    // w -= (lr / (1 - β1^t)) m / (sqrt(v) / sqrt(1 - β2^t) + eps).
-    const double step_size = adam.lr / (1.0 - std::pow(adam.beta1, t));
+    // w -= (lr_t / (1 - β1^t)) m / (sqrt(v) / sqrt(1 - β2^t) + eps), lr_t the warm-up's rate.
+    const double step_size = warmup_rate(adam, t) / (1.0 - std::pow(adam.beta1, t));
     const double root_correction = std::sqrt(1.0 - std::pow(adam.beta2, t));
     auto params = trained_tensors(state.weights, s);
     auto grads = trained_tensors(const_cast<Weights&>(gradients), s);  // read only

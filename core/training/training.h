@@ -85,9 +85,14 @@ std::vector<double> batch_output(const Settings& s, const Weights& w, const Batc
 
 // torch.optim.Adam (cli.md): bias-corrected moments, eps after the square root, weight decay as
 // L2 added to the gradient; dense (every element of every trained tensor at every step).
+// warmup_steps N > 0: step k (1-based, Adam's t) uses lr · min(1, k / N) (cli.md); 0: lr throughout.
 struct AdamOptions {
     double lr = 0.003, beta1 = 0.9, beta2 = 0.999, eps = 1e-8, weight_decay = 0.0;
+    int warmup_steps = 0;
 };
+// The rate step `step` (1, 2, ...) uses: lr · min(1, step / warmup_steps); exactly lr once the
+// warm-up is over or without one.
+double warmup_rate(const AdamOptions& adam, int step);
 
 // What a step changes: the model and Adam's state.
 struct TrainingState {
@@ -146,7 +151,7 @@ struct TrainingSetup {
     int mask_id = 0;
     AdamOptions adam;
 };
-AdamOptions adam_options(const Settings& s);  // lr = settings.learning_rate
+AdamOptions adam_options(const Settings& s);  // lr = settings.learning_rate, warmup_steps = settings.warmup_steps
 
 // Step state.steps + 1: its batch, loss and gradients, then Adam's update. A non-finite loss or
 // gradient leaves the state untouched (record.finite false).

@@ -67,20 +67,21 @@ TEST(ConfigurationCard, UntrainedSaysSo) {
 }
 
 TEST(ConfigurationCard, AfterTrainingTheRecipe) {
-    // A causal mask trains on the next word; /lot and /taux as given.
-    const std::string card = configuration_card(test::session("/couches 1; /masque causal; /lot 4; /taux 0.01; /entrainer 3"));
+    // A causal mask trains on the next word; /lot, /taux and /echauffement as given.
+    const std::string card =
+        configuration_card(test::session("/couches 1; /masque causal; /lot 4; /taux 0.01; /echauffement 25; /entrainer 3"));
     EXPECT_EQ(card_value(card, "  objective"), "next_word");
     EXPECT_EQ(card_value(card, "  data_boundary"), "\"interne\"");
     EXPECT_EQ(card_value(card, "  optimizer"), "Adam");
     EXPECT_NE(card_line(card, "  optimizer").find("beta1 0.9, beta2 0.999, eps 1e-08"), std::string::npos);  // torch's defaults
     EXPECT_EQ(card_value(card, "  steps"), "3");
-    EXPECT_EQ(card_line(card, "    - {corpus"), "\"interne\", batch_size: 4, learning_rate: 0.01, steps: 3}");
+    EXPECT_EQ(card_line(card, "    - {corpus"), "\"interne\", batch_size: 4, learning_rate: 0.01, warmup_steps: 25, steps: 3}");
     // Without the mask, the masked word; /lot ends a run and the next starts from its weights: two runs, 5 steps.
     const std::string two = configuration_card(test::session("/couches 1; /entrainer 2; /lot 8; /entrainer 3"));
     EXPECT_EQ(card_value(two, "  objective"), "masked_word");
     EXPECT_EQ(card_value(two, "  steps"), "5");
-    EXPECT_NE(two.find("    - {corpus: \"interne\", batch_size: 16, learning_rate: 0.003, steps: 2}\n"
-                       "    - {corpus: \"interne\", batch_size: 8, learning_rate: 0.003, steps: 3}\n"),
+    EXPECT_NE(two.find("    - {corpus: \"interne\", batch_size: 16, learning_rate: 0.003, warmup_steps: 0, steps: 2}\n"
+                       "    - {corpus: \"interne\", batch_size: 8, learning_rate: 0.003, warmup_steps: 0, steps: 3}\n"),
               std::string::npos) << two;
     // Back to the seed's weights: untrained again.
     EXPECT_EQ(card_value(configuration_card(test::session("/couches 1; /entrainer 2; /graine 7")), "  objective"), "none");

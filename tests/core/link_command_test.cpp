@@ -24,7 +24,9 @@ TEST(LinkLines, OnlyWhatDiffersFromStartUpTheStepLast) {
     EXPECT_EQ(settings_lines(Settings{}, s), (Lines{"/couches 3", "/residuel off", "/graine 99", "/etape 4"}));
     Settings t;
     t.learning_rate = 0.0005, t.batch_size = 8, t.sentence = "l'élève ; regarde", t.position = Position::Learned, t.step = 0;
-    EXPECT_EQ(settings_lines(Settings{}, t), (Lines{"/position appris", "/phrase l'élève ; regarde", "/lot 8", "/taux 0,0005", "/etape 0"}));
+    t.warmup_steps = 40;
+    EXPECT_EQ(settings_lines(Settings{}, t),
+              (Lines{"/position appris", "/phrase l'élève ; regarde", "/lot 8", "/taux 0,0005", "/echauffement 40", "/etape 0"}));
 }
 
 // d = 16 with h = 8 is reached through /dimension first; back to d = 8, /tetes first (h = 8 does
@@ -76,7 +78,7 @@ struct RoundTrip {
 };
 
 TEST(LinkCommand, ItsLinesRebuildTheSameTrace) {
-    for (const std::string script : {"", "/couches 3; /residuel off; /norme post; /activation swiglu; /ffn 48; /lot 8; /taux 0,0005",
+    for (const std::string script : {"", "/couches 3; /residuel off; /norme post; /activation swiglu; /ffn 48; /lot 8; /taux 0,0005; /echauffement 25",
                                      "/graine 123456789012; /etape 2", "/dimension 16; /tetes 8 2; /position rope; /masque causal",
                                      "/recette llama; /couches 1; /etape 1", "/propager; /melanger", "/couches 6; /couches 1",
                                      "/normalisation rmsnorm; /norme aucune; /position aucun; /etape 0"}) {

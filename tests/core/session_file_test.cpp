@@ -65,7 +65,7 @@ TEST(SessionFile, ASavedSessionReopensToTheIdenticalTrace) {
 TEST(SessionFile, ATrainedSessionReopensToTheIdenticalTrainedModel) {
     CommandRegistry registry;
     add_session_commands(registry);
-    Session a = test::session("/couches 2; /entrainer 30; /taux 0,001; /lot 8; /entrainer 20; /etape 3");
+    Session a = test::session("/couches 2; /entrainer 30; /taux 0,001; /lot 8; /echauffement 12; /entrainer 20; /etape 3");
     ASSERT_EQ(a.trained_steps(), 50);
     const fs::path path = scratch("trained.json");
     ASSERT_TRUE(registry.execute(a, "/session enregistrer " + path.string()).ok);
@@ -76,9 +76,11 @@ TEST(SessionFile, ATrainedSessionReopensToTheIdenticalTrainedModel) {
     EXPECT_EQ(file["training"][0]["steps"], 30);
     EXPECT_EQ(file["training"][0]["batch_size"], 16);
     EXPECT_EQ(file["training"][0]["learning_rate"], 0.003);
+    EXPECT_EQ(file["training"][0]["warmup_steps"], 0);
     EXPECT_EQ(file["training"][1]["steps"], 20);
     EXPECT_EQ(file["training"][1]["batch_size"], 8);
     EXPECT_EQ(file["training"][1]["learning_rate"], 0.001);
+    EXPECT_EQ(file["training"][1]["warmup_steps"], 12);
     EXPECT_EQ(file["weights"], to_json(*a.trace())["weights"]);  // the trace's weights, as it writes them
 
     Session b = test::session("/couches 2; /entrainer 5");  // another trained model: replaced, not kept
@@ -89,6 +91,7 @@ TEST(SessionFile, ATrainedSessionReopensToTheIdenticalTrainedModel) {
     EXPECT_EQ(b.training(), nullptr);  // nothing trained on opening, no run open
     EXPECT_EQ(to_json(*a.trace()), to_json(*b.trace()));  // every level, every weight the trace writes
     EXPECT_EQ(a.settings().learning_rate, b.settings().learning_rate);
+    EXPECT_EQ(b.settings().warmup_steps, 12);
     ASSERT_TRUE(registry.execute(a, "/corpus interne").ok);  // ends a's run: Adam from zero, as b
     for (Session* s : {&a, &b}) ASSERT_TRUE(registry.execute(*s, "/entrainer 7").ok);
     EXPECT_EQ(to_json(*a.trace()), to_json(*b.trace()));
@@ -238,7 +241,8 @@ TEST(SessionFile, EveryRefusalNamesTheValueFound) {
             j["training"] = json::array({r});
         });
     };
-    const std::string list = "« training » : une liste de {corpus, corpus_identity, batch_size, learning_rate, steps} attendue";
+    const std::string list =
+        "« training » : une liste de {corpus, corpus_identity, batch_size, learning_rate, warmup_steps, steps} attendue";
     const std::vector<std::pair<std::string, std::string>> cases = {
         {with([](json& j) { j["format"] = "autre\x1b[31m" + std::string(60, 'x'); }),
          "ce n'est pas une session de transformer-bloc (« format » attendu : transformer-bloc-session) (reçu « \"autre\\u001b[31m" +
@@ -263,6 +267,11 @@ TEST(SessionFile, EveryRefusalNamesTheValueFound) {
         {training("batch_size", "16"), "« training » : « batch_size » : un entier attendu (reçu « \"16\" »)"},
         {training("batch_size", 0), "« training » : « batch_size » : la taille du lot doit aller de 1 à 64 (reçu « 0 »)"},
         {training("learning_rate", 2), "« training » : « learning_rate » : le taux d'apprentissage doit aller de 0,00001 à 1 (reçu « 2 »)"},
+        {training("warmup_steps", 1001),
+         "« training » : « warmup_steps » : l'échauffement doit aller de 0 à 1000 (reçu « 1001 »)"},
+        {training("warmup_steps", 2.5), "« training » : « warmup_steps » : un entier attendu (reçu « 2.5 »)"},
+        {with([](json& j) { j["settings"]["warmup_steps"] = -1; }),
+         "réglage « warmup_steps » : l'échauffement doit aller de 0 à 1000 (reçu « -1 »)"},
         {training("steps", 0), "« training » : « steps » : un entier de 1 à 1\u202F000\u202F000\u202F000 attendu (reçu « 0 »)"},
     };
     for (const auto& [text, message] : cases) {

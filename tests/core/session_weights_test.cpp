@@ -194,7 +194,7 @@ TEST(SessionWeights, TheLargestFileFitsTheLimit) {
     };
     longest(worst.weights);
     worst.weights_b = worst.weights;
-    worst.training.assign(1000, TrainingRecipe{"/un/dossier/assez/long/pour/un/corpus.txt", 18446744073709551615u, 64, 0.00001, 1000000});
+    worst.training.assign(1000, TrainingRecipe{"/un/dossier/assez/long/pour/un/corpus.txt", 18446744073709551615u, 64, 0.00001, 1000, 1000000});
     worst.training_b = worst.training;
     const std::size_t worst_size = session_to_text(worst).size();
     EXPECT_GT(worst_size, 2 * numbers * 24);

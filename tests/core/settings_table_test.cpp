@@ -64,6 +64,9 @@ const std::vector<Spec>& specs() {
         {"batch_size", 16, {{"/lot 1", 1}, {"/lot 64", 64}, {"/lot 8", 8}}, {"/lot 65", "/lot attend un entier de 1 à 64 (reçu « 65 »)"}},
         {"learning_rate", 0.003, {{"/taux 0,01", 0.01}, {"/taux 0.0005", 0.0005}, {"/taux 1", 1.0}, {"/taux 0,00001", 0.00001}},
          {"/taux 2", "/taux attend un nombre de 0,00001 à 1 (reçu « 2 »)"}},
+        // Linear warm-up (channel.md §7: 0 to 1000, 0 at start-up).
+        {"warmup_steps", 0, {{"/echauffement 50", 50}, {"/echauffement 1000", 1000}, {"/echauffement 0", 0}},
+         {"/echauffement 1001", "/echauffement attend un entier de 0 à 1\u202F000 (reçu « 1001 »)"}},
     };
     return s;
 }
@@ -77,7 +80,8 @@ const Spec* spec_for(const std::string& key) {
 TEST(SettingsTable, HoldsExactlyTheTraceFilesKeys) {
     const std::set<std::string> cli = {"layers", "dimension", "ffn", "heads", "position", "residual", "norm",
                                        "step", "seed", "sentence", "mask", "activation", "norm_type",
-                                       "kv_heads", "rope_base", "batch_size", "learning_rate"};
+                                       "kv_heads", "rope_base", "batch_size", "learning_rate",
+                                       "warmup_steps"};
     std::set<std::string> table;
     for (const auto& e : settings_table()) {
         EXPECT_TRUE(table.insert(e.key).second) << e.key << " twice";
@@ -149,7 +153,8 @@ TEST(SettingsTable, SessionJsonRefusesOutOfRangeAndInconsistentValues) {
         {"layers", "2", "layers"},       {"dimension", 8.5, "dimension"},
         {"kv_heads", 3, "têtes K/V"},    {"kv_heads", 0, "têtes K/V"}, {"heads", 8, "têtes"},
         {"rope_base", 500, "RoPE"},      {"batch_size", 0, "lot"},     {"batch_size", 65, "lot"},
-        {"learning_rate", 2.0, "taux"},  {"learning_rate", 0.0, "taux"}, {"learning_rate", "0,003", "learning_rate"}};
+        {"learning_rate", 2.0, "taux"},  {"learning_rate", 0.0, "taux"}, {"learning_rate", "0,003", "learning_rate"},
+        {"warmup_steps", 1001, "échauffement"}, {"warmup_steps", -1, "échauffement"}, {"warmup_steps", 2.5, "warmup_steps"}};
     std::set<std::string> covered;
     for (const auto& [key, value, named] : bad) {
         json j = good;
@@ -201,7 +206,8 @@ TEST(SettingsTable, UsageAndCompletionsFollowTheChannel) {
         {"residuel", "/residuel <on|off>"},    {"norme", "/norme <pre|post|aucune>"},
         {"ffn", "/ffn <8..64>"},               {"dimension", "/dimension <8|16>"},
         {"masque", "/masque <aucun|causal>"},  {"activation", "/activation <gelu|relu|swiglu|geglu>"},
-        {"normalisation", "/normalisation <layernorm|rmsnorm>"}, {"lot", "/lot <1..64>"}, {"taux", "/taux <0,00001..1>"}};
+        {"normalisation", "/normalisation <layernorm|rmsnorm>"}, {"lot", "/lot <1..64>"}, {"taux", "/taux <0,00001..1>"},
+        {"echauffement", "/echauffement <0..1000>"}};
     CommandRegistry registry;
     std::size_t built = 0;
     for (const auto& e : settings_table()) {
@@ -220,7 +226,7 @@ TEST(SettingsTable, UsageAndCompletionsFollowTheChannel) {
                                                                        "/couches 5", "/couches 6"}));
 }
 
-// Only the step, /lot and /taux leave the model as it is (channel.md section 1: /etape does not replay).
+// Only the step, /lot, /taux and /echauffement leave the model as it is (channel.md section 1: /etape does not replay).
 TEST(SettingsTable, EveryModelSettingReplaysButTheStep) {
     CommandRegistry registry;
     for (const auto& spec : specs()) {
@@ -228,7 +234,8 @@ TEST(SettingsTable, EveryModelSettingReplaysButTheStep) {
         Session session(test::vocabulary());
         const auto count = session.replay_count();
         ASSERT_TRUE(registry.execute(session, spec.lines.front().first).ok);
-        const bool replays = spec.key != "step" && spec.key != "batch_size" && spec.key != "learning_rate";
+        const bool replays =
+            spec.key != "step" && spec.key != "batch_size" && spec.key != "learning_rate" && spec.key != "warmup_steps";
         EXPECT_EQ(session.replay_count(), count + (replays ? 1 : 0)) << spec.key;
     }
 }

@@ -33,7 +33,7 @@ TEST(TablesTruth, ReinitHelpListsTheStartUpValues) {
     // settings.h's start-up values (channel.md section 1), each as the command that sets it.
     for (const char* part : {"/couches 2", "/position sinus", "/residuel on", "/norme pre", "/ffn 32", "/dimension 8",
                              "/masque aucun", "/activation gelu", "/normalisation layernorm", "/tetes 2 2", "/etape 5",
-                             "/graine 2017", "/lot 16", "/phrase le chat regarde le chien"}) {
+                             "/graine 2017", "/lot 16", "/echauffement 0", "/phrase le chat regarde le chien"}) {
         EXPECT_NE(reinit->help.find(part), std::string::npos) << part << " in " << reinit->help;
         EXPECT_NE(reinit->help_en.find(part), std::string::npos) << part << " in " << reinit->help_en;
     }
@@ -66,7 +66,7 @@ TEST(TablesTruth, ControlsInTheirRowOrder) {
 
 TEST(TablesTruth, WhatEndsATrainingRun) {
     const Settings a;
-    for (const char* script : {"/lot 8", "/taux 0.01"}) EXPECT_TRUE(ends_training_run(a, test::settings(script))) << script;
+    for (const char* script : {"/lot 8", "/taux 0.01", "/echauffement 50"}) EXPECT_TRUE(ends_training_run(a, test::settings(script))) << script;
     for (const char* script : {"/etape 2", "/phrase le chien regarde le chat", "/couches 3"})
         EXPECT_FALSE(ends_training_run(a, test::settings(script))) << script;
 }

@@ -1,4 +1,4 @@
-// The training commands (channel.md §7): /entrainer, /lot, /taux, /corpus refuse every bad
+// The training commands (channel.md §7): /entrainer, /lot, /taux, /echauffement, /corpus refuse every bad
 // argument in French and change nothing; the trained-state rules (what keeps and what drops the
 // trained weights); a second /entrainer continues the run; the log holds the run.
 #include <algorithm>
@@ -23,6 +23,7 @@ TEST(TrainingCommands, BadArgumentsAreRefusedInFrenchAndChangeNothing) {
     const auto log_before = training_log(session);
     for (const char* line : {"/entrainer 0", "/entrainer -5", "/entrainer 1e9", "/entrainer abc", "/entrainer", "/entrainer 10001",
                              "/entrainer 3 4", "/taux 2", "/taux 0", "/taux abc", "/taux 0,000001", "/lot 0", "/lot 65", "/lot 1,5",
+                             "/echauffement -1", "/echauffement 1001", "/echauffement 2,5", "/echauffement", "/echauffement dix",
                              "/corpus ouvrir /nonexistent/corpus.txt", "/corpus autre", "/corpus ouvrir"}) {
         const CommandResult r = registry.execute(session, line);
         EXPECT_FALSE(r.ok) << line;
@@ -91,8 +92,8 @@ TEST(TrainingCommands, TheSummarySaysWhenTheLossIsNotYetBelowTheWordFrequencies)
 Matrix embedding(const Session& s) { return s.trace()->weights->token_embedding; }
 
 TEST(TrainingCommands, TrainingChangesTheWeightsOnlyAndTheRulesSayWhatKeepsThem) {
-    // Kept: the sentence, the step, /melanger, /lot and /taux.
-    for (const char* keeps : {"/phrase la souris mange le fromage", "/etape 0", "/melanger", "/lot 4", "/taux 0,01"}) {
+    // Kept: the sentence, the step, /melanger, /lot, /taux and /echauffement.
+    for (const char* keeps : {"/phrase la souris mange le fromage", "/etape 0", "/melanger", "/lot 4", "/taux 0,01", "/echauffement 20"}) {
         Session session = test::session("/couches 1; /entrainer 3");
         const Matrix trained = embedding(session);
         const CommandResult r = test::registry().execute(session, keeps);

@@ -7,7 +7,7 @@ This is a second implementation, in another language, written from the specifica
 sections 2 and 7), in Python 3 and numpy (float64), sharing no code with the C++. The backward
 pass is written by hand.
 
-    python3 replay_training.py LOG.json [--steps K]
+    python3 replay_training.py LOG.json [--steps K] [--warmup-steps N]
     python3 replay_training.py --self-test
 
 From the log's settings, vocabulary_size, layer_norm_eps, objective, mask_id, optimizer and
@@ -22,7 +22,9 @@ initial_weights, for each logged step (or the first K):
     gets both its gradients, as input and as output head);
   - applies torch.optim.Adam's update (bias-corrected moments, eps after the square root,
     weight_decay as L2 added to the gradient), after clip_grad_norm_ when clip_norm is a number,
-    dense on every element.
+    dense on every element, at step k (1-based, as the log numbers its steps) with the rate
+    lr · min(1, k / warmup_steps), or lr when warmup_steps is 0 or absent (a linear warm-up, as a
+    torch LambdaLR scheduler stepped after each optimizer step would give).
 When every step was replayed, final_weights must agree with the replayed weights, tensor by tensor,
 to 1e-6·(1 + max|w|), max|w| over that tensor of the log (stricter than over the whole model).
 A step that carries "sublayer_gradients" (the program writes them on step 1 and every 10th: what its
@@ -32,7 +34,8 @@ w2, and w3 when gated; no biases, no norms) of the replayed gradient of that ste
 It also checks that each step's targets fit the objective (mot-suivant: (p, ids[p+1]) for every p;
 mot-masque: <masque> at every target position).
 
-Prints one line per step (loss, logged loss, relative difference), then `OK` or `FAIL: <reason>`.
+Prints one line per step (loss, logged loss, relative difference, the rate the update used), then
+`OK` or `FAIL: <reason>`.
 Exit status: 0 all good, 1 a mismatch, 2 the file is unreadable or not a training log.
 
 --self-test checks this implementation without the C++: on random small models of many
@@ -483,7 +486,8 @@ def batch_loss(P, cfg, batch, grad=True):
 # --- Adam ----------------------------------------------------------------------------------------
 
 class Adam:
-    """torch.optim.Adam (not AdamW), with torch.nn.utils.clip_grad_norm_ before each step."""
+    """torch.optim.Adam (not AdamW), with torch.nn.utils.clip_grad_norm_ before each step and the
+    linear warm-up of the rate: step t uses lr · min(1, t / warmup_steps) (warmup_steps 0: lr)."""
 
     def __init__(self, opt):
         if not isinstance(opt, dict) or opt.get("name") != "adam":
@@ -495,8 +499,15 @@ class Adam:
         self.weight_decay = number(opt.get("weight_decay", 0), "optimizer.weight_decay")
         clip = opt.get("clip_norm")
         self.clip_norm = None if clip is None else number(clip, "optimizer.clip_norm")
+        self.warmup_steps = integer(opt.get("warmup_steps", 0), "optimizer.warmup_steps", 0, 1 << 30)
         self.t = 0
         self.m, self.v = {}, {}
+
+    def rate(self, t):
+        """The rate of step t (1, 2, ...)."""
+        if self.warmup_steps == 0:
+            return self.lr
+        return self.lr * min(1.0, t / self.warmup_steps)
 
     def step(self, P, G, names):
         if self.clip_norm is not None:
@@ -507,11 +518,12 @@ class Adam:
         self.t += 1
         bc1 = 1.0 - self.beta1 ** self.t
         bc2_sqrt = math.sqrt(1.0 - self.beta2 ** self.t)
+        lr = self.rate(self.t)
         for n in names:
             g = G[n] + self.weight_decay * P[n] if self.weight_decay else G[n]
             m = self.m[n] = self.beta1 * self.m.get(n, 0.0) + (1.0 - self.beta1) * g
             v = self.v[n] = self.beta2 * self.v.get(n, 0.0) + (1.0 - self.beta2) * g * g
-            P[n] = P[n] - (self.lr / bc1) * m / (np.sqrt(v) / bc2_sqrt + self.eps)
+            P[n] = P[n] - (lr / bc1) * m / (np.sqrt(v) / bc2_sqrt + self.eps)
 
 
 # --- the replay ----------------------------------------------------------------------------------
@@ -590,8 +602,9 @@ def check_sublayer_gradients(step, k, G, cfg):
     return problems
 
 
-def replay(log, steps_wanted, out=print):
-    """Replay a parsed log; return the list of problems (empty when it matches)."""
+def replay(log, steps_wanted, out=print, warmup_steps=None):
+    """Replay a parsed log; return the list of problems (empty when it matches). warmup_steps, when
+    given, replaces the log's (a wrong warm-up must then fail: the tests' check of the check)."""
     if not isinstance(log, dict):
         raise Malformed("the top level is not a JSON object")
     cfg = Config(need(log, "settings", "the log"), need(log, "vocabulary_size", "the log"),
@@ -608,6 +621,8 @@ def replay(log, steps_wanted, out=print):
     if objective == "mot-masque":
         integer(mask_id, "mask_id", 0, cfg.V - 1)
     adam = Adam(need(log, "optimizer", "the log"))
+    if warmup_steps is not None:
+        adam.warmup_steps = warmup_steps
     P = read_weights(need(log, "initial_weights", "the log"), cfg, "initial_weights")
     steps = need(log, "steps", "the log")
     if not isinstance(steps, list):
@@ -626,7 +641,8 @@ def replay(log, steps_wanted, out=print):
             problems.append(f"step {k + 1}: the replayed loss or gradient is not finite ({loss!r})")
             return problems
         rel = abs(loss - logged) / max(abs(logged), 1e-300)
-        out(f"step {k + 1}: loss {loss:.17g} logged {logged:.17g} relative difference {rel:.1e}")
+        out(f"step {k + 1}: loss {loss:.17g} logged {logged:.17g} relative difference {rel:.1e}, "
+            f"rate {adam.rate(k + 1):.6g}")
         if rel > LOSS_TOLERANCE:
             problems.append(f"step {k + 1}: loss {loss!r}, logged {logged!r} (relative {rel:.1e} > {LOSS_TOLERANCE:g})")
         gradient_problems = check_sublayer_gradients(step, k, G, cfg)
@@ -647,6 +663,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("log", nargs="?")
     ap.add_argument("--steps", type=int, help="replay only the first K steps (final weights then not compared)")
+    ap.add_argument("--warmup-steps", type=int, help="replay with this warm-up instead of the log's (a wrong one must fail)")
     ap.add_argument("--self-test", action="store_true", help="check this implementation without the C++")
     args = ap.parse_args(argv)
     if args.self_test:
@@ -655,13 +672,15 @@ def main(argv=None):
         ap.error("a training log is needed (or --self-test)")
     if args.steps is not None and args.steps < 1:
         ap.error("--steps must be a positive integer")
+    if args.warmup_steps is not None and args.warmup_steps < 0:
+        ap.error("--warmup-steps must be 0 or more")
 
     def no_constant(name):
         raise Malformed(f"non-finite number {name} in the JSON")
     try:
         with open(args.log, encoding="utf-8") as f:
             log = json.load(f, parse_constant=no_constant)
-        problems = replay(log, args.steps)
+        problems = replay(log, args.steps, warmup_steps=args.warmup_steps)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, Malformed) as e:
         print(f"error: cannot read {args.log} as a training log: {e}", file=sys.stderr)
         return 2
@@ -847,6 +866,25 @@ def check_adam():
     pb1 = -1.0 - 0.1 * gb / (gb + 1e-8)
     close("second step below the clip", float(P["b"][0]),
           pb1 - 0.1 / 0.19 * m / (math.sqrt(v) / math.sqrt(1 - 0.999 ** 2) + 1e-8))
+
+    # Warm-up over 4 steps, lr 0.01, a constant gradient 0.5: the bias-corrected moments are 0.5 and
+    # √0.25 at every step, so step k moves p by lr·min(1, k/4)·0.5/(0.5 + 1e-8): 0.0025, 0.005,
+    # 0.0075, then 0.01 (about), each written by hand.
+    opt = Adam({"name": "adam", "lr": 0.01, "beta1": 0.9, "beta2": 0.999, "eps": 1e-8,
+                "weight_decay": 0, "clip_norm": None, "warmup_steps": 4})
+    P = {"x": np.array([1.0])}
+    for k, rate in enumerate([0.0025, 0.005, 0.0075, 0.01, 0.01, 0.01], start=1):
+        before = float(P["x"][0])
+        opt.step(P, {"x": np.array([0.5])}, ["x"])
+        moved = before - float(P["x"][0])
+        if abs(moved - rate * 0.5 / (0.5 + 1e-8)) > 1e-15:
+            problems.append(f"Adam warm-up step {k}: moved {moved!r}, by hand {rate * 0.5 / (0.5 + 1e-8)!r}")
+    for warmup in (0, 1):  # none, and N = 1 (min(1, k/1) = 1): both are plain Adam
+        opt = Adam({"name": "adam", "lr": 0.1, "beta1": 0.9, "beta2": 0.999, "eps": 1e-8,
+                    "weight_decay": 0, "clip_norm": None, "warmup_steps": warmup})
+        P = {"x": np.array([0.5])}
+        opt.step(P, {"x": np.array([0.2])}, ["x"])
+        close(f"warmup_steps {warmup}, step 1", float(P["x"][0]), 0.5 - 0.1 * 0.2 / (0.2 + 1e-8))
     return problems
 
 
@@ -867,7 +905,7 @@ def check_command_line(rng):
     P0 = random_model(cfg, rng)
     P = {n: a.copy() for n, a in P0.items()}
     opt_json = {"name": "adam", "lr": 0.01, "beta1": 0.9, "beta2": 0.999, "eps": 1e-8,
-                "weight_decay": 0.01, "clip_norm": 0.5}
+                "weight_decay": 0.01, "clip_norm": 0.5, "warmup_steps": 2}
     opt = Adam(opt_json)
     steps = []
     for k in range(3):
@@ -912,6 +950,12 @@ def check_command_line(rng):
     bad = copy.deepcopy(log)
     bad["steps"][2]["sublayer_gradients"][1] *= 1 + 3e-6
     run("a sublayer's mean |dL/dW| off by 3e-6", bad, [], 1)
+    bad = copy.deepcopy(log)
+    bad["optimizer"]["warmup_steps"] = 0  # the same steps without the warm-up: step 2's loss differs
+    run("the warm-up left out", bad, [], 1)
+    bad = copy.deepcopy(log)
+    bad["optimizer"]["warmup_steps"] = 2.5
+    run("a warm-up that is not an integer", bad, [], 1)
     bad = copy.deepcopy(log)
     bad["steps"][0]["sublayer_gradients"].pop()
     run("sublayer_gradients one short", bad, [], 2)

@@ -37,6 +37,21 @@ TEST(ComparisonFeature, BChangesOnlyWhatItIsTold) {
     EXPECT_EQ(c.b()->settings().sentence, "le chien dort");
 }
 
+// /echauffement is a recipe setting like /lot and /taux: B trains on A's recipe, so B follows A's
+// warm-up and /b refuses it (channel.md §7).
+TEST(ComparisonFeature, BFollowsAsWarmup) {
+    WindowFeatures w;
+    const Comparison& c = w.features.comparison();
+    ASSERT_TRUE(w.run("/comparer on").ok);
+    ASSERT_TRUE(w.run("/b /residuel off").ok);
+    ASSERT_TRUE(w.run("/echauffement 40").ok);
+    EXPECT_EQ(c.b()->settings().warmup_steps, 40);
+    EXPECT_FALSE(c.b()->settings().residual);
+    EXPECT_FALSE(w.run("/b /echauffement 5").ok);
+    EXPECT_EQ(c.b()->settings().warmup_steps, 40);
+    EXPECT_FALSE(c.overrides().has("warmup_steps"));
+}
+
 // /tetes h h_kv, one command over two settings, on side B: seed 002's 8 query heads over 2 K/V
 // heads beside A's MHA, and a refusal that leaves B as it was.
 // A at d = 16 beside B's 8 heads; A goes to d = 8, where 8 heads would give d_h = 1: B follows
