@@ -34,3 +34,7 @@ shot collapse "/couches 6; /residuel off"                     # docs/picture.md:
 shot story "/couches 6; /lecture 2,5"                         # mid-sublayer: attention's arrows
 shot llama "/comparer on; /recette 2017; /b /recette llama"   # seed 002's block, A | B
 shot lens "/couches 6; /panneau lentille"                     # a panel: the logit lens
+# docs/picture.md: word 2 of a generation climbing alone, the caches beside the attention boxes (the
+# test hook pins the story's beat: scene/decode.h).
+TRANSFORMER_BLOC_TEST_ACTIONS="beat 12.3" shot generation \
+    "/masque causal; /corpus grammaire; /couches 2; /tetes 4 2; /entrainer 300; /phrase le chat; /generer 3"

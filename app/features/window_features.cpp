@@ -344,12 +344,14 @@ std::string Features::svg() const {
     return cross_section_svg(picture);
 }
 
-// The generation being told, at the instant pinned (the test hook's beat, a handout's still) or
-// at the end of its story; side B tells A's words on its own stack (`b`), at the same share.
+// The last generation, where the stack shows it: at the instant pinned (the test hook's beat, a
+// handout's still) or at the end of its story; side B tells A's words on its own stack (`b`), at
+// the same share of its story.
 void Features::tell_shown_generation(SvgSide& side, const Trace* b) const {
-    const Generation* a = playback_.decoding();
+    const std::shared_ptr<const Generation>& a = session_.generation().last;
     if (!a) return;
-    const double share = playback_.pinned() ? playback_.beat() / std::max(1e-9, decode_beats(*a)) : 1.0;
+    const bool pinned = playback_.pinned() && playback_.decoding() == a.get();
+    const double share = pinned ? playback_.beat() / std::max(1e-9, decode_beats(*a)) : 1.0;
     const std::shared_ptr<const Generation> on_b = b ? generation_on(*b, *a) : nullptr;
     if (b && !on_b) return;
     const Generation& g = b ? *on_b : *a;

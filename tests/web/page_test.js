@@ -136,6 +136,19 @@ const checks = {
       compareText(await readPageFile(page, name), desktop(commands + ';/exporter profil p.csv;/exporter svg s.svg', name, ['--size', '1600x900']), 1e-9, name);
   },
 
+  // /generer in the page: its log equals the desktop's (1e-12 relative), and its SVG holds the same
+  // caches, one kv-row a position held in each of the two layers (2 + 3 positions).
+  async generation({ context, url }) {
+    const page = await open(context, url);
+    const commands = '/masque causal;/tetes 4 2;/phrase le chat;/generer 3';
+    await run(page, commands + ';/exporter generation g.json;/exporter svg s.svg');
+    compareJson(JSON.parse(await readPageFile(page, 'g.json')), JSON.parse(desktop(commands + ';/exporter generation g.json', 'g.json')), 1e-12);
+    const svg = await readPageFile(page, 's.svg');
+    const rows = (svg.match(/data-part="kv-row"/g) || []).length;
+    if (rows !== 10) fail(`SVG de la page : ${rows} rangées de cache K/V au lieu de 10`);
+    compareText(svg, desktop(commands + ';/exporter svg s.svg', 's.svg', ['--size', '1600x900']), 1e-9, 's.svg');
+  },
+
   // A 30-step training log equals the desktop's, the page having trained in time slices.
   async training({ context, url }) {
     const page = await open(context, url);
