@@ -12,6 +12,7 @@
 #include "scene/badge_strip.h"
 #include "scene/svg.h"
 #include "text/text.h"
+#include "commands/sweep.h"
 
 namespace tb {
 namespace {
@@ -64,8 +65,13 @@ void Features::install() {
     after("melanger", &Features::shuffled);              // the beads slide to their new places
     add_export_commands(
         registry_, [this](const std::string& path) { return request_image(path); }, [this](const Session&) { return svg(); },
-        [this] { return comparison_.is_open() ? comparison_.b()->trace() : nullptr; });
+        [this]() -> const Session* { return comparison_.b(); });
     add_session_commands(registry_, this, [this](const std::string& path) { return open_session_file(path); });
+    // /graines with side B; it runs on the pool, the window waiting for it (its drawing is to come).
+    set_sweep_side_b(registry_, [this]() -> const Session* {
+        comparison_.sync();
+        return comparison_.b();
+    });
     training_.install(registry_);  // last: it wraps every command that may change the model
     after("entrainer", &Features::show_training);
     after("generer", &Features::show_generation);  // after it: install() replaced /entrainer
@@ -80,7 +86,16 @@ void Features::install() {
 
 void Features::install_headless(Session& session, CommandRegistry& registry, int width, int height) {
     Features declared(session, registry);
-    for (const Command& c : declared.declarations()) registry.add(window_only(c));
+    // A/B is the model side's (commands/comparison.h): /comparer and /b work headless too.
+    auto side_b = std::make_shared<SideBState>(session);
+    for (Command& c : comparison_commands(side_b, registry)) registry.add(std::move(c));
+    for (const Command& c : declared.declarations())
+        if (!registry.find(c.name)) registry.add(window_only(c));
+    train_side_b_too(registry, side_b);  // /entrainer trains B beside A
+    set_sweep_side_b(registry, [side_b]() -> const Session* {
+        side_b->sync();
+        return side_b->b();
+    });
     // Its image kind needs the window; its SVG is side A in a window of the given size, dark.
     const float w = static_cast<float>(width), h = static_cast<float>(height);
     add_export_commands(registry, nullptr, [&registry, w, h](const Session& s) {
@@ -88,6 +103,9 @@ void Features::install_headless(Session& session, CommandRegistry& registry, int
         if (const auto& g = s.generation().last)  // at the end of its story, as --screenshot
             tell_generation(picture.sides.front(), *g, decode_beats(*g), generation_words(s.vocabulary()), registry.language());
         return cross_section_svg(picture);
+    }, [side_b]() -> const Session* {
+        side_b->sync();  // headless, B catches up with A when asked
+        return side_b->b();
     });
     add_session_commands(registry);  // the model's part only
     add_link_command(registry);      // the model's part only
