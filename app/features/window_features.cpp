@@ -15,23 +15,6 @@
 #include "commands/sweep.h"
 
 namespace tb {
-namespace {
-
-// A window command without the window: its declaration, answering that it needs the window.
-Command window_only(const Command& c) {
-    const std::string name = c.name;
-    Command stub(c.name, c.usage, c.help + " (fenêtre seulement)", c.values,
-                 [name](Session&, const Args&) {
-                     return CommandResult(false, "/" + name + " n'existe qu'avec la fenêtre (pas avec --headless)",
-                                          "/" + name + " exists only with the window (not with --headless)");
-                 },
-                 c.help_en + " (window only)");
-    stub.usage_en = c.usage_en;
-    return stub;
-}
-
-}  // namespace
-
 Features::Features(Session& session, CommandRegistry& registry)
     : session_(session), registry_(registry), playback_(session), teaching_(session, *this),
       comparison_(session, registry, playback_), training_(session, [this] { return comparison_.b(); }) {}
@@ -82,33 +65,6 @@ void Features::install() {
             clipboard_ = fragment;
             return Text{"copié dans le presse-papiers", "copied to the clipboard"};
         });
-}
-
-void Features::install_headless(Session& session, CommandRegistry& registry, int width, int height) {
-    Features declared(session, registry);
-    // A/B is the model side's (commands/comparison.h): /comparer and /b work headless too.
-    auto side_b = std::make_shared<SideBState>(session);
-    for (Command& c : comparison_commands(side_b, registry)) registry.add(std::move(c));
-    for (const Command& c : declared.declarations())
-        if (!registry.find(c.name)) registry.add(window_only(c));
-    train_side_b_too(registry, side_b);  // /entrainer trains B beside A
-    set_sweep_side_b(registry, [side_b]() -> const Session* {
-        side_b->sync();
-        return side_b->b();
-    });
-    // Its image kind needs the window; its SVG is side A in a window of the given size, dark.
-    const float w = static_cast<float>(width), h = static_cast<float>(height);
-    add_export_commands(registry, nullptr, [&registry, w, h](const Session& s) {
-        SvgPicture picture = headless_svg_picture(s.trace(), w, h, registry.language(), s.previous_trace().get());
-        if (const auto& g = s.generation().last)  // at the end of its story, as --screenshot
-            tell_generation(picture.sides.front(), *g, decode_beats(*g), generation_words(s.vocabulary()), registry.language());
-        return cross_section_svg(picture);
-    }, [side_b]() -> const Session* {
-        side_b->sync();  // headless, B catches up with A when asked
-        return side_b->b();
-    });
-    add_session_commands(registry);  // the model's part only
-    add_link_command(registry);      // the model's part only
 }
 
 // Hooks the command the registry runs under `name`: after it succeeds, `react` runs. However the

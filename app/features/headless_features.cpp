@@ -1,0 +1,85 @@
+// Headless (--headless): the window's commands declared, each answering that it needs the window,
+// but A/B, the model side's (commands/comparison.h); /exporter with no image and an SVG of both
+// sides at --size; /session and /lien with the model's part.
+#include <memory>
+
+#include "commands/comparison.h"
+#include "commands/sweep.h"
+#include "features/window_features.h"
+#include "scene/decode.h"
+#include "scene/svg.h"
+
+namespace tb {
+namespace {
+
+// A window command without the window: its declaration, answering that it needs the window.
+Command window_only(const Command& c) {
+    const std::string name = c.name;
+    Command stub(c.name, c.usage, c.help + " (fenêtre seulement)", c.values,
+                 [name](Session&, const Args&) {
+                     return CommandResult(false, "/" + name + " n'existe qu'avec la fenêtre (pas avec --headless)",
+                                          "/" + name + " exists only with the window (not with --headless)");
+                 },
+                 c.help_en + " (window only)");
+    stub.usage_en = c.usage_en;
+    return stub;
+}
+
+// The cross-section at rest at --size, dark, as the window lays it out: side A alone, or with the
+// comparison open both stacks split as Features::svg splits them, labelled alike.
+std::string headless_svg(const Session& a, const SideBState& ab, float w, float h, Language language) {
+    SvgPicture p = headless_svg_picture(a.trace(), w, h, language, a.previous_trace().get());
+    const std::shared_ptr<const Generation>& g = a.generation().last;  // told at the end of its story, as --screenshot
+    const std::vector<std::string> words = g ? generation_words(a.vocabulary()) : std::vector<std::string>{};
+    const Session* b = ab.b();
+    if (!b) {
+        if (g) tell_generation(p.sides.front(), *g, decode_beats(*g), words, language);
+        return cross_section_svg(p);
+    }
+    const ScreenLayout screen = comparison_screen(screen_layout(w, h, p.scale, false), p.scale);
+    const ComparisonLayout split = comparison_layout(screen, p.scale);
+    const ComparisonLabels labels = comparison_labels(a.settings(), b->settings(), ab.overrides(), language);
+    p.badges_rect = screen.badges;
+    p.sides.clear();
+    p.sides.push_back(svg_side_at_rest(a.trace(), split.a, {}, 'a', p.scale));
+    p.sides.push_back(svg_side_at_rest(b->trace(), split.b, {}, 'b', p.scale));
+    p.sides[0].label = labels.a, p.sides[0].label_short = labels.a_short, p.sides[0].label_rect = split.label_a;
+    p.sides[1].label = labels.b, p.sides[1].label_short = labels.b_short, p.sides[1].label_rect = split.label_b;
+    p.sides[0].label_colour = side_colour(ComparedSide::A, Theme::Dark);
+    p.sides[1].label_colour = side_colour(ComparedSide::B, Theme::Dark);
+    if (g) {  // side B tells A's words on its own stack, as the window's picture does
+        tell_generation(p.sides[0], *g, decode_beats(*g), words, language);
+        if (const std::shared_ptr<const Generation> on_b = generation_on(*b->trace(), *g))
+            tell_generation(p.sides[1], *on_b, decode_beats(*on_b), words, language);
+    }
+    return cross_section_svg(p);
+}
+
+}  // namespace
+
+void Features::install_headless(Session& session, CommandRegistry& registry, int width, int height) {
+    Features declared(session, registry);
+    // A/B is the model side's (commands/comparison.h): /comparer and /b work headless too.
+    auto side_b = std::make_shared<SideBState>(session);
+    for (Command& c : comparison_commands(side_b, registry)) registry.add(std::move(c));
+    for (const Command& c : declared.declarations())
+        if (!registry.find(c.name)) registry.add(window_only(c));
+    train_side_b_too(registry, side_b);  // /entrainer trains B beside A
+    set_sweep_side_b(registry, [side_b]() -> const Session* {
+        side_b->sync();
+        return side_b->b();
+    });
+    // Its image kind needs the window; its SVG is the window's picture at the given size, dark.
+    const float w = static_cast<float>(width), h = static_cast<float>(height);
+    add_export_commands(registry, nullptr, [&registry, w, h, side_b](const Session& s) {
+        side_b->sync();
+        return headless_svg(s, *side_b, w, h, registry.language());
+    }, [side_b]() -> const Session* {
+        side_b->sync();  // headless, B catches up with A when asked
+        return side_b->b();
+    });
+    add_session_commands(registry);  // the model's part only
+    add_link_command(registry);      // the model's part only
+}
+
+}  // namespace tb
