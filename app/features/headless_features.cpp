@@ -65,6 +65,12 @@ void Features::install_headless(Session& session, CommandRegistry& registry, int
     for (const Command& c : declared.declarations())
         if (!registry.find(c.name)) registry.add(window_only(c));
     train_side_b_too(registry, side_b);  // /entrainer trains B beside A
+    if (Command* reinit = registry.find("reinit"))  // one stack again, as the window's /reinit closes A/B
+        reinit->run = [side_b, inner = reinit->run](Session& session, const Args& args) {
+            CommandResult result = inner(session, args);
+            if (result.ok) side_b->close();
+            return result;
+        };
     set_sweep_side_b(registry, [side_b]() -> const Session* {
         side_b->sync();
         return side_b->b();

@@ -43,6 +43,10 @@ TEST(CliComparison, SideBRefusalsSayWhy) {
     const auto closed = run("--headless --run '/b /residuel off'");
     EXPECT_EQ(closed.status, 2);
     EXPECT_NE(closed.err.find("/b : ouvrez d'abord la comparaison (/comparer on)"), std::string::npos) << closed.err;
+    // /reinit closes the comparison, as in the window.
+    const auto reinit = run("--headless --run '/comparer on; /reinit; /b /residuel off'");
+    EXPECT_EQ(reinit.status, 2);
+    EXPECT_NE(reinit.err.find("/b : ouvrez d'abord la comparaison (/comparer on)"), std::string::npos) << reinit.err;
     const auto no_b = run("--headless --run '/exporter entrainement-b " + fresh("none") + "'");
     EXPECT_EQ(no_b.status, 2);
     EXPECT_NE(no_b.err.find("pas de côté B (/comparer on d'abord)"), std::string::npos) << no_b.err;
