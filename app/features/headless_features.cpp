@@ -6,6 +6,7 @@
 #include "commands/comparison.h"
 #include "commands/sweep.h"
 #include "features/window_features.h"
+#include "persist/view_state.h"
 #include "scene/decode.h"
 #include "scene/svg.h"
 
@@ -55,6 +56,48 @@ std::string headless_svg(const Session& a, const SideBState& ab, float w, float 
     return cross_section_svg(p);
 }
 
+// A session's view headless: its A/B comparison only (the window's view options and lesson are
+// checked as the window checks them, then left aside), so that side B, its settings and its
+// trained weights are saved and reopened without the window too.
+class HeadlessView : public SessionView {
+public:
+    explicit HeadlessView(std::shared_ptr<SideBState> side_b) : side_b_(std::move(side_b)) {}
+    nlohmann::json save_view() const override {
+        side_b_->sync();
+        ViewState v;
+        if (const Session* b = side_b_->b()) v.comparison = ViewState::Comparison{side_b_->overrides(), b->settings()};
+        nlohmann::json j = nlohmann::json::object();
+        if (v.comparison) j["comparison"] = view_to_json(v)["comparison"];
+        return j;
+    }
+    std::optional<std::string> check_view(const nlohmann::json& view) const override {
+        ViewState v;
+        return view_from_json(view, side_b_->a().settings().heads, v);
+    }
+    void apply_view(const nlohmann::json& view) override {
+        ViewState v;
+        if (view_from_json(view, side_b_->a().settings().heads, v)) return;  // checked before: cannot happen
+        if (v.comparison) side_b_->open(v.comparison->overrides, v.comparison->b);
+        else side_b_->close();
+    }
+    std::optional<Settings> side_b_settings(const nlohmann::json& view, const Settings& a) const override {
+        ViewState v;
+        if (view_from_json(view, a.heads, v) || !v.comparison) return std::nullopt;
+        return merge_b(a, v.comparison->b, v.comparison->overrides);  // as SideBState::open makes it
+    }
+    Session* side_b() override {
+        side_b_->sync();
+        return side_b_->b();
+    }
+    const Session* side_b() const override {
+        side_b_->sync();
+        return side_b_->b();
+    }
+
+private:
+    std::shared_ptr<SideBState> side_b_;
+};
+
 }  // namespace
 
 void Features::install_headless(Session& session, CommandRegistry& registry, int width, int height) {
@@ -84,7 +127,11 @@ void Features::install_headless(Session& session, CommandRegistry& registry, int
         side_b->sync();  // headless, B catches up with A when asked
         return side_b->b();
     });
-    add_session_commands(registry);  // the model's part only
+    // /session: the model's part and side B (HeadlessView), kept alive by the command's handler.
+    auto view = std::make_shared<HeadlessView>(side_b);
+    add_session_commands(registry, view.get());
+    if (Command* session_command = registry.find("session"))
+        session_command->run = [view, inner = session_command->run](Session& s, const Args& args) { return inner(s, args); };
     add_link_command(registry);      // the model's part only
 }
 

@@ -52,6 +52,22 @@ TEST(CliComparison, SideBRefusalsSayWhy) {
     EXPECT_NE(no_b.err.find("pas de côté B (/comparer on d'abord)"), std::string::npos) << no_b.err;
 }
 
+// A headless session keeps side B: its settings and its trained weights, reopened headless.
+TEST(CliComparison, AHeadlessSessionKeepsSideBAndItsWeights) {
+    const std::string session = fresh("ab-session"), before = fresh("ab-before"), after = fresh("ab-after");
+    const auto saved = run("--headless --run '/couches 1; /comparer on; /b /residuel off; /entrainer 12; /session enregistrer " +
+                           session + "; /exporter entrainement-b " + before + "'");
+    ASSERT_EQ(saved.status, 0) << saved.err;
+    const nlohmann::json file = nlohmann::json::parse(read_file(session));
+    EXPECT_EQ(file["view"]["comparison"], nlohmann::json({{"residual", false}}));
+    const auto reopened = run("--headless --run '/session ouvrir " + session + "; /entrainer 1; /exporter entrainement-b " + after + "'");
+    ASSERT_EQ(reopened.status, 0) << reopened.err;
+    const nlohmann::json b_before = nlohmann::json::parse(read_file(before)), b_after = nlohmann::json::parse(read_file(after));
+    EXPECT_EQ(b_after["initial_weights"], b_before["final_weights"]);  // 17 digits both ways: the same weights
+    EXPECT_EQ(b_after["settings"]["residual"], false);
+    for (const auto& p : {session, before, after}) std::remove(p.c_str());
+}
+
 // A CSV row of the sweep: its fields as written.
 std::vector<std::string> fields(const std::string& line) {
     std::vector<std::string> out;
