@@ -6,6 +6,7 @@
 #include "commands/comparison.h"
 #include "commands/sweep.h"
 #include "features/window_features.h"
+#include "persist/view_link.h"
 #include "persist/view_state.h"
 #include "scene/decode.h"
 #include "scene/svg.h"
@@ -132,7 +133,13 @@ void Features::install_headless(Session& session, CommandRegistry& registry, int
     add_session_commands(registry, view.get());
     if (Command* session_command = registry.find("session"))
         session_command->run = [view, inner = session_command->run](Session& s, const Args& args) { return inner(s, args); };
-    add_link_command(registry);      // the model's part only
+    // /lien: the model's part and A/B (no view: the window's options are the window's).
+    add_link_command(registry, [side_b](const Session& a) {
+        side_b->sync();
+        WindowLink w;
+        if (const Session* b = side_b->b()) w.view.comparison = ViewState::Comparison{side_b->overrides(), b->settings()};
+        return window_link(a, w);
+    });
 }
 
 }  // namespace tb

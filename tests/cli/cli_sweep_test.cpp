@@ -68,6 +68,13 @@ TEST(CliComparison, AHeadlessSessionKeepsSideBAndItsWeights) {
     for (const auto& p : {session, before, after}) std::remove(p.c_str());
 }
 
+// /lien headless carries A/B as the window's does: /comparer on, then B's own settings.
+TEST(CliComparison, TheLinkCarriesSideB) {
+    const auto r = run("--headless --run '/couches 3; /comparer on; /b /residuel off; /lien'");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("lien : #/couches%203;/comparer%20on;/b%20/residuel%20off\n"), std::string::npos) << r.out;
+}
+
 // A CSV row of the sweep: its fields as written.
 std::vector<std::string> fields(const std::string& line) {
     std::vector<std::string> out;
