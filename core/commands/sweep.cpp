@@ -91,6 +91,9 @@ Sweep run_sweep(const Session& a, const Session* b, const std::shared_ptr<const 
         const std::size_t i = b ? j / 2 : j;
         (side_b ? sweep.b : sweep.a)[i] = run_seed(side_b ? *b : a, corpus, sweep.seed(i), steps);
     };
+#ifdef __EMSCRIPTEN__
+    threads = 1;  // the page's one thread: the runs follow each other
+#endif
     const std::size_t workers = std::min<std::size_t>(jobs, static_cast<std::size_t>(std::max(1, threads)));
     if (workers <= 1) {
         for (std::size_t j = 0; j < jobs; ++j) job(j);
