@@ -8,32 +8,6 @@
 
 namespace tb {
 
-void mark_changes(Overrides& o, const Settings& before, const Settings& after) {
-    for (const auto& e : settings_table())
-        if (e.side_b && !e.same(before, after)) o.mark(e.key);
-}
-
-Settings merge_b(const Settings& a, const Settings& b, const Overrides& o) {
-    Settings m = a;
-    for (const auto& e : settings_table())
-        if (e.side_b && o.has(e.key)) e.copy(b, m);
-    m.step = a.step >= a.top_level() ? m.top_level() : std::min(a.step, m.top_level());
-    return m;
-}
-
-namespace {
-
-std::string describe(const Settings& b, const Overrides& o, bool named) {
-    std::string out;
-    for (const auto& e : settings_table())
-        if (e.side_b && o.has(e.key)) out += (out.empty() ? "" : " · ") + (named ? e.spoken + " " : "") + value_word(e, b);
-    return out;
-}
-
-}  // namespace
-
-std::string describe(const Settings& b, const Overrides& o) { return describe(b, o, true); }
-
 ComparisonLabels comparison_labels(const Settings& a, const Settings& b, const Overrides& o, Language language) {
     // Two blocks of seed 002's table side by side: their names say it all (the list would not fit).
     const std::optional<Recipe> recipe_a = recipe_of(a), recipe_b = recipe_of(b);
@@ -48,12 +22,6 @@ ComparisonLabels comparison_labels(const Settings& a, const Settings& b, const O
         return {"A", same, "A", same};
     }
     return {"A — " + describe(a, o), "B — " + differs, "A — " + describe(a, o, false), "B — " + describe(b, o, false)};
-}
-
-bool allowed_on_b(std::string_view name) {
-    if (name == "recette") return true;  // several side-B settings at once (recipes.h)
-    const auto entries = settings_of_command(name);  // /tetes: heads and kv_heads
-    return !entries.empty() && std::all_of(entries.begin(), entries.end(), [](const SettingEntry* e) { return e->side_b; });
 }
 
 ComparisonLayout comparison_layout(const ScreenLayout& screen, float scale) {

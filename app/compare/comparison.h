@@ -1,7 +1,8 @@
 #pragma once
 // The A/B comparison (/comparer on, /b /residuel off): two stacks side by side with the same
 // sentence and seed, side B differing only in the settings the user changed on it. Pure: the
-// merging of settings and the split of the screen, tested in tests/app.
+// labels and the split of the screen, tested in tests/app; the merging of settings is the model
+// side's (commands/comparison.h).
 #include <optional>
 #include <set>
 #include <string>
@@ -9,33 +10,10 @@
 
 #include "base/language.h"
 #include "scene/screen.h"
+#include "commands/comparison.h"  // Overrides, merge_b, describe, allowed_on_b (the model side)
 #include "model/settings.h"
 
 namespace tb {
-
-// The settings side B holds apart from A, named by their JSON keys (settings_table.h); every
-// other one follows A.
-class Overrides {
-public:
-    void mark(const std::string& key) { keys_.insert(key); }
-    void forget(const std::string& key) { keys_.erase(key); }
-    bool has(const std::string& key) const { return keys_.count(key) > 0; }
-    bool any() const { return !keys_.empty(); }
-    const std::set<std::string>& keys() const { return keys_; }
-
-private:
-    std::set<std::string> keys_;
-};
-
-// Marks every setting that differs between `before` and `after` (a command run on side B).
-void mark_changes(Overrides& o, const Settings& before, const Settings& after);
-
-// Side B's settings: A's, with B's own value for each overridden setting. The sentence and the
-// seed are always A's; the step follows A's (at the top stays at the top, else clamped to B's).
-Settings merge_b(const Settings& a, const Settings& b, const Overrides& o);
-
-// What differs, as the channel writes it: "résiduel off", "couches 3 · norme post" (the legend).
-std::string describe(const Settings& b, const Overrides& o);
 
 // The labels above the two stacks: « A — résiduel on » (just « A » when B overrides nothing) and
 // « B — résiduel off », or « B — identique à A (/b pour changer) »; short: the values alone
@@ -44,10 +22,6 @@ struct ComparisonLabels {
     std::string a, b, a_short, b_short;
 };
 ComparisonLabels comparison_labels(const Settings& a, const Settings& b, const Overrides& o, Language language);
-
-// The commands /b accepts: the settings the table lets side B change. Sentence, seed, step and the
-// rest are A's (they are shared), and window commands have no side.
-bool allowed_on_b(std::string_view folded_name);
 
 // Splits the cross-section into A (left) and B (right), side by side; each half keeps a header
 // strip for its label (the formula strip makes room first: comparison_screen).

@@ -12,25 +12,9 @@
 #include "scene/badge_strip.h"
 #include "scene/svg.h"
 #include "text/text.h"
+#include "commands/sweep.h"
 
 namespace tb {
-namespace {
-
-// A window command without the window: its declaration, answering that it needs the window.
-Command window_only(const Command& c) {
-    const std::string name = c.name;
-    Command stub(c.name, c.usage, c.help + " (fenêtre seulement)", c.values,
-                 [name](Session&, const Args&) {
-                     return CommandResult(false, "/" + name + " n'existe qu'avec la fenêtre (pas avec --headless)",
-                                          "/" + name + " exists only with the window (not with --headless)");
-                 },
-                 c.help_en + " (window only)");
-    stub.usage_en = c.usage_en;
-    return stub;
-}
-
-}  // namespace
-
 Features::Features(Session& session, CommandRegistry& registry)
     : session_(session), registry_(registry), playback_(session), teaching_(session, *this),
       comparison_(session, registry, playback_), training_(session, [this] { return comparison_.b(); }) {}
@@ -64,8 +48,13 @@ void Features::install() {
     after("melanger", &Features::shuffled);              // the beads slide to their new places
     add_export_commands(
         registry_, [this](const std::string& path) { return request_image(path); }, [this](const Session&) { return svg(); },
-        [this] { return comparison_.is_open() ? comparison_.b()->trace() : nullptr; });
+        [this]() -> const Session* { return comparison_.b(); });
     add_session_commands(registry_, this, [this](const std::string& path) { return open_session_file(path); });
+    // /graines with side B; it runs on the pool, the window waiting for it (its drawing is to come).
+    set_sweep_side_b(registry_, [this]() -> const Session* {
+        comparison_.sync();
+        return comparison_.b();
+    });
     training_.install(registry_);  // last: it wraps every command that may change the model
     after("entrainer", &Features::show_training);
     after("generer", &Features::show_generation);  // after it: install() replaced /entrainer
@@ -76,21 +65,6 @@ void Features::install() {
             clipboard_ = fragment;
             return Text{"copié dans le presse-papiers", "copied to the clipboard"};
         });
-}
-
-void Features::install_headless(Session& session, CommandRegistry& registry, int width, int height) {
-    Features declared(session, registry);
-    for (const Command& c : declared.declarations()) registry.add(window_only(c));
-    // Its image kind needs the window; its SVG is side A in a window of the given size, dark.
-    const float w = static_cast<float>(width), h = static_cast<float>(height);
-    add_export_commands(registry, nullptr, [&registry, w, h](const Session& s) {
-        SvgPicture picture = headless_svg_picture(s.trace(), w, h, registry.language(), s.previous_trace().get());
-        if (const auto& g = s.generation().last)  // at the end of its story, as --screenshot
-            tell_generation(picture.sides.front(), *g, decode_beats(*g), generation_words(s.vocabulary()), registry.language());
-        return cross_section_svg(picture);
-    });
-    add_session_commands(registry);  // the model's part only
-    add_link_command(registry);      // the model's part only
 }
 
 // Hooks the command the registry runs under `name`: after it succeeds, `react` runs. However the

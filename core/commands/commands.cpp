@@ -13,6 +13,7 @@
 #include "commands/sentence_command.h"
 #include "model/settings_table.h"
 #include "commands/generation_commands.h"
+#include "commands/sweep.h"
 #include "commands/training_commands.h"
 #include "base/utf8.h"
 
@@ -172,6 +173,7 @@ CommandRegistry::CommandRegistry() {
         if (!e.command.empty() && !e.own_command) commands_.push_back(setting_command(e));
     commands_.push_back(recipe_command());  // several settings at once (recipes.h)
     for (auto& c : training_commands()) commands_.push_back(std::move(c));
+    commands_.push_back(sweep_command());  // side A alone until set_sweep_side_b
     for (auto& c : generation_commands()) commands_.push_back(std::move(c));
     for (auto& c : other_commands()) commands_.push_back(std::move(c));
     // /langue and /aide act on the registry itself, so they are bound once the list exists.

@@ -54,6 +54,8 @@ struct TrainingRecipe {
 
 // Generation (channel.md §7): not model settings (they change neither the weights nor the trace,
 // and the trace's JSON has no key for them), so the session keeps them beside the model.
+struct Sweep;  // commands/sweep.h
+
 struct GenerationState {
     double temperature = 0;  // /temperature 0..2: 0 greedy
     bool cache = true;       // /cache on|off
@@ -126,6 +128,10 @@ public:
     GenerationState& generation() { return generation_; }
     const GenerationState& generation() const { return generation_; }
 
+    // The last /graines sweep (what /exporter graines writes), or null; the model does not depend on it.
+    std::shared_ptr<const Sweep>& last_sweep() { return last_sweep_; }
+    const std::shared_ptr<const Sweep>& last_sweep() const { return last_sweep_; }
+
 private:
     std::shared_ptr<const Trace> compute(const Settings& s, const std::vector<int>& typed_places, bool keep_weights = true);
 
@@ -141,6 +147,7 @@ private:
     std::shared_ptr<TrainingRun> run_;  // shared by a copied session until one of them trains
     std::vector<TrainingRecipe> ended_runs_;  // the runs before run_ behind the weights
     GenerationState generation_;
+    std::shared_ptr<const Sweep> last_sweep_;
     void end_run();                           // run_ joins ended_runs_ (when it trained) and ends
 };
 

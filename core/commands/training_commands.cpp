@@ -22,32 +22,61 @@ Text loss_text(double loss) {
     return {fr, s};
 }
 
-CommandResult train(Session& session, int count) {
-    if (auto error = ensure_corpus(session)) return {false, *error};
-    TrainingRun& run = session.training_run();
-    const int every = std::max(1, count / 20);  // about 20 lines, and the last step
+// The step lines of one side ("step 3 loss 2.302585"), about 20 of them and the last.
+std::string step_lines(const std::vector<StepRecord>& steps, std::size_t from, int count, const char* prefix) {
+    const int every = std::max(1, count / 20);
     std::string lines;
-    const int first_step = run.state.steps + 1;
-    double first_loss = NAN, last_loss = NAN;
-    Text stopped;
-    for (int i = 1; i <= count; ++i) {
-        StepRecord record = train_step(run.setup, run.state, *run.work, run.gradients);
-        if (!record.finite) {
-            stopped = non_finite_text(record.step);
-            break;
-        }
-        if (i == 1) first_loss = record.loss;
-        last_loss = record.loss;
+    for (std::size_t k = from; k < steps.size(); ++k) {
+        const int i = static_cast<int>(k - from) + 1;
         if (i % every == 0 || i == count) {
-            char line[80];
-            std::snprintf(line, sizeof line, "step %d loss %.6f\n", record.step, record.loss);
+            char line[96];
+            std::snprintf(line, sizeof line, "%sstep %d loss %.6f\n", prefix, steps[k].step, steps[k].loss);
             lines += line;  // for programs: digits and a point, whatever the language (cli.md)
         }
-        run.steps.push_back(std::move(record));
     }
-    session.adopt_training();
-    return {true, same(lines) + training_summary(session, run.state.steps - first_step + 1, first_loss, last_loss) + stopped};
+    return lines;
 }
+
+CommandResult train(Session& session, int count) { return train_sides(session, nullptr, count); }
+
+}  // namespace
+
+CommandResult train_sides(Session& a, Session* b, int count) {
+    if (auto error = ensure_corpus(a)) return {false, *error};
+    if (b && b->corpus() != a.corpus()) b->set_corpus(a.corpus());  // both sides read the same sentences
+    TrainingRun* runs[2] = {&a.training_run(), b ? &b->training_run() : nullptr};
+    std::size_t from[2] = {runs[0]->steps.size(), runs[1] ? runs[1]->steps.size() : 0};
+    const int first_step[2] = {runs[0]->state.steps + 1, runs[1] ? runs[1]->state.steps + 1 : 0};
+    Text stopped[2];
+    // B's step right after A's, as the window's live training does; the first non-finite step of
+    // either side ends both.
+    for (int i = 1; i <= count; ++i) {
+        bool over = false;
+        for (int side = 0; side < 2 && !over; ++side) {
+            TrainingRun* run = runs[side];
+            if (!run) continue;
+            StepRecord record = train_step(run->setup, run->state, *run->work, run->gradients);
+            if (!record.finite) stopped[side] = non_finite_text(record.step), over = true;
+            else run->steps.push_back(std::move(record));
+        }
+        if (over) break;
+    }
+    Text replies[2];
+    Session* sides[2] = {&a, b};
+    for (int side = 0; side < 2; ++side) {
+        if (!runs[side]) continue;
+        const TrainingRun& run = *runs[side];
+        const int done = run.state.steps - first_step[side] + 1;
+        const double first = done > 0 ? run.steps[from[side]].loss : NAN, last = done > 0 ? run.steps.back().loss : NAN;
+        const std::string lines = step_lines(run.steps, from[side], count, side == 0 ? "" : "B ");
+        sides[side]->adopt_training();
+        replies[side] = same(lines) + training_summary(*sides[side], done, first, last) + stopped[side];
+    }
+    if (!b) return {true, replies[0]};
+    return {true, Text{"A : ", "A: "} + replies[0] + same("\nB : ") + replies[1]};
+}
+
+namespace {
 
 CommandResult entrainer(Session& session, const Args& args) {
     if (args.size() == 1 && args.folded(0) == "stop")  // headless, a run never outlives its command

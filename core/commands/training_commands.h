@@ -23,6 +23,10 @@ Text training_summary(const Session& session, int done, double first_loss, doubl
 // the line that says step `step` was not finite and nothing changed.
 Text non_finite_text(int step);
 
+// /entrainer's work: `count` Adam steps of `a` and, when given, of side `b` right after each of A's
+// (B reads A's corpus); the step lines (B's prefixed « B ») and the summaries, A's then B's.
+CommandResult train_sides(Session& a, Session* b, int count);
+
 // The log of the session's run as cli.md writes it (every double in 17 significant digits), or
 // nothing when no run exists.
 std::optional<std::string> training_log(const Session& session);

@@ -12,6 +12,7 @@
 #include "training/training.h"
 #include "model/trace_json.h"
 #include "commands/generation_commands.h"
+#include "commands/sweep.h"
 #include "commands/training_commands.h"
 #include "base/utf8.h"
 
@@ -208,7 +209,7 @@ CommandResult export_trace(Session& session, const Args& file) {
 
 // The training log (cli.md): the session's run, replayable by another implementation. It ends
 // at the last finite step (a non-finite one stops the run), so a diverged model still has one.
-CommandResult export_log(Session& session, const Args& file) {
+CommandResult export_log(const Session& session, const Args& file) {
     std::optional<std::string> text;
     try {
         text = training_log(session);
@@ -220,6 +221,14 @@ CommandResult export_log(Session& session, const Args& file) {
         return {false, "/exporter entrainement : aucun entraînement à exporter (/entrainer N d'abord)",
                 "/exporter entrainement: no training to export (/entrainer N first)"};
     return written(file.text(), *text, {"journal d'entraînement (JSON) écrit dans ", "training log (JSON) written to "});
+}
+
+// The last sweep over seeds (cli.md "The sweep over seeds"): a row per (seed, side).
+CommandResult export_sweep(const Session& session, const Args& file) {
+    if (!session.last_sweep())
+        return {false, "/exporter graines : aucun balayage à exporter (/graines A..B N d'abord)",
+                "/exporter graines: no sweep to export (/graines A..B N first)"};
+    return written(file.text(), sweep_csv(*session.last_sweep()), {"balayage des graines (CSV) écrit dans ", "sweep over seeds (CSV) written to "});
 }
 
 // The generation log (cli.md): the session's last /generer, replayable without any cache.
@@ -285,11 +294,20 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
     };
     // The cross-section as SVG: the picture's text from `svg` (both sides in A/B).
     auto section = [svg, side_b](Session& session, const Args& file) -> CommandResult {
+        const Session* b = side_b ? side_b() : nullptr;
         if (!svg)
             return {false, "/exporter svg n'est pas disponible ici (ni fenêtre ni --headless)",
                     "/exporter svg is not available here (neither the window nor --headless)"};
         return model_export(session, file.text(), [&] { return svg(session); },
-                            {"coupe (SVG) écrite dans ", "cross-section (SVG) written to "}, side_b ? side_b() : nullptr);
+                            {"coupe (SVG) écrite dans ", "cross-section (SVG) written to "}, b ? b->trace() : nullptr);
+    };
+    // Side B's training log, as /exporter entrainement writes A's.
+    auto log_b = [side_b](Session&, const Args& file) -> CommandResult {
+        const Session* b = side_b ? side_b() : nullptr;
+        if (!b)
+            return {false, "/exporter entrainement-b : pas de côté B (/comparer on d'abord)",
+                    "/exporter entrainement-b: no side B (/comparer on first)"};
+        return export_log(*b, file);
     };
     auto picture = [image](Session&, const Args& file) -> CommandResult {
         if (!image)
@@ -309,17 +327,19 @@ void add_export_commands(CommandRegistry& registry, ImageExporter image, SvgMake
                                 true},
                                {{"fiche"}, card, true},
                                {{"entrainement"}, export_log, true},
-                               {{"generation"}, export_generation, true}},
-                              Text{"image, svg, trace, profil, lentille, neurones, parametres, fiche, entrainement ou generation, puis un nom de fichier",
-                                   "image, svg, trace, profil, lentille, neurones, parametres, fiche, entrainement or generation, then a file name"});
-    registry.add({"exporter", "/exporter <image|svg|trace|profil|lentille|neurones|parametres|fiche|entrainement|generation> FICHIER",
+                               {{"entrainement-b"}, log_b, true},
+                               {{"generation"}, export_generation, true},
+                               {{"graines"}, export_sweep, true}},
+                              Text{"image, svg, trace, profil, lentille, neurones, parametres, fiche, entrainement, entrainement-b, generation ou graines, puis un nom de fichier",
+                                   "image, svg, trace, profil, lentille, neurones, parametres, fiche, entrainement, entrainement-b, generation or graines, then a file name"});
+    registry.add({"exporter", "/exporter <image|svg|trace|profil|lentille|neurones|parametres|fiche|entrainement|entrainement-b|generation|graines> FICHIER",
                   "Enregistre la vue (PNG), la coupe (SVG, à coller dans un diaporama), la trace (JSON, comme --trace), le profil des normes, la "
                   "lentille des logits ou les neurones qui poussent le mot prédit (CSV), le détail des paramètres ou la fiche de configuration (Markdown), le "
-                  "journal d'entraînement ou de génération (JSON).",
-                  {"image", "svg", "trace", "profil", "lentille", "neurones", "parametres", "fiche", "entrainement", "generation"}, run,
+                  "journal d'entraînement (du côté B : entrainement-b) ou de génération (JSON), le dernier balayage des graines (CSV).",
+                  {"image", "svg", "trace", "profil", "lentille", "neurones", "parametres", "fiche", "entrainement", "entrainement-b", "generation", "graines"}, run,
                   "Saves the view (PNG), the cross-section (SVG, for slides), the trace (JSON, as --trace), the norm profile, the logit lens or the "
                   "neurons pushing the predicted word (CSV), "
-                  "the parameter breakdown or the configuration card (Markdown), the training or generation log (JSON)."});
+                  "the parameter breakdown or the configuration card (Markdown), the training log (side B's: entrainement-b) or the generation log (JSON), the last sweep over seeds (CSV)."});
 }
 
 }  // namespace tb

@@ -51,8 +51,9 @@ using ImageExporter = std::function<CommandResult(const std::string& path)>;
 // here like the text exports (whole or not at all).
 using SvgMaker = std::function<std::string(const Session& session)>;
 
-// A/B's side B when the comparison is open (the SVG draws it too), else null.
-using SideB = std::function<std::shared_ptr<const Trace>()>;
+// A/B's side B when the comparison is open (the SVG draws it too; /exporter entrainement-b writes
+// its training log), else null; in step with A when asked (commands/comparison.h's sync).
+using SideB = std::function<const Session*()>;
 
 // Why the model of `trace` cannot be exported: a value that is not finite (NaN or infinity) in a
 // level (named: where it diverged) or a weight, as the trace refuses (cli.md: no NaN). Every export
@@ -61,7 +62,7 @@ using SideB = std::function<std::shared_ptr<const Trace>()>;
 // at its last finite step, so those three stay possible. Nothing when every value is finite.
 std::optional<Text> non_finite_model(const Trace& trace);
 
-// Registers /exporter <image|svg|trace|profil|lentille|neurones|parametres|fiche|entrainement> FICHIER
+// Registers /exporter <image|svg|trace|profil|lentille|neurones|parametres|fiche|entrainement|entrainement-b|generation|graines> FICHIER
 // (trace: exactly what --trace writes, trace_json.h). Without `image` (headless), the
 // image kind answers that it needs the window; without `svg`, the svg kind says it is not there.
 void add_export_commands(CommandRegistry& registry, ImageExporter image = nullptr, SvgMaker svg = nullptr,

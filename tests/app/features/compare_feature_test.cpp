@@ -6,6 +6,7 @@
 #include <set>
 
 #include "../features_fixture.h"
+#include "commands/sweep.h"
 
 namespace tb {
 namespace {
@@ -177,6 +178,27 @@ TEST(ComparisonFeature, ASavedSessionReopensIt) {
     EXPECT_EQ(c.b()->settings().norm, Norm::Post);
     EXPECT_EQ(w.session.settings().norm, Norm::Pre);
     EXPECT_TRUE(c.overrides().has("norm"));
+}
+
+// /graines in the window (issue 37): side B's runs are the comparison's, the shown models stay.
+TEST(ComparisonFeature, TheSweepRunsBothSidesAndLeavesTheModelsShown) {
+    WindowFeatures w;
+    ASSERT_TRUE(w.run("/couches 1").ok);
+    ASSERT_TRUE(w.run("/comparer on").ok);
+    ASSERT_TRUE(w.run("/b /residuel off").ok);
+    const auto a_before = w.session.trace();
+    const auto b_before = w.features.comparison().b()->trace();
+    const auto r = w.run("/graines 3..4 6");
+    ASSERT_TRUE(r.ok) << r.message;
+    ASSERT_NE(w.session.last_sweep(), nullptr);
+    ASSERT_EQ(w.session.last_sweep()->b.size(), 2u);
+    EXPECT_EQ(w.session.trace(), a_before);
+    EXPECT_EQ(w.features.comparison().b()->trace(), b_before);
+    // Seed 4's B: a fresh run of B's settings (another session, the plain registry).
+    const Session fresh = test::session("/couches 1; /residuel off; /graine 4; /entrainer 6");
+    std::vector<double> expected;
+    for (const StepRecord& s : fresh.training()->steps) expected.push_back(s.loss);
+    EXPECT_EQ(w.session.last_sweep()->b[1].losses, expected);
 }
 
 }  // namespace
