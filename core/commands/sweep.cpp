@@ -167,7 +167,8 @@ Text sweep_report(const Sweep& sweep) {
     for (double v : a)
         if (!std::isnan(v)) finite.push_back(v);
     if (finite.empty()) return out + Text{"\naucune graine ne donne de perte finie", "\nno seed gives a finite loss"};
-    const auto [lo, hi] = std::minmax_element(finite.begin(), finite.end());
+    const auto range = std::minmax_element(finite.begin(), finite.end());  // not a structured binding: a lambda reads it
+    const auto lo = range.first, hi = range.second;
     const auto figures = [&](Language l) { return two_decimals(median(finite), l) + (l == Language::French ? " (de " : " (from ") +
                                                   two_decimals(*lo, l) + (l == Language::French ? " à " : " to ") + two_decimals(*hi, l) + ")"; };
     return out + Text{"\nA : médiane " + figures(Language::French), "\nA: median " + figures(Language::English)};
