@@ -16,6 +16,7 @@ namespace tb {
 
 struct App::Frame {
     std::shared_ptr<const Trace> trace, previous;  // kept alive for the frame
+    std::shared_ptr<const Trace> plotted;          // what the plots read: `trace`, or a generation's words so far
     double playhead;
     float scale;
     const Fonts& fonts;
@@ -47,7 +48,11 @@ void App::draw(float width, float height, float scale, const Fonts& fonts, BeadR
     apply_theme_if_changed();
     if (features_.log().size() != log_seen_) log_seen_ = features_.log().size(), console_.scroll_to_bottom = true;
     const Session& session = features_.session();
-    const Frame f{session.trace(), session.previous_trace(), shown_playhead(), scale, fonts, beads,
+    const Playback& playback = features_.playback();
+    std::shared_ptr<const Trace> plotted = session.trace();
+    if (playback.decoding() && playback.decode_instant().shown < plotted->token_count())  // no word before its time
+        plotted = std::make_shared<const Trace>(first_tokens(*plotted, playback.decode_instant().shown));
+    const Frame f{session.trace(), session.previous_trace(), plotted, shown_playhead(), scale, fonts, beads,
                   theme_colours(features_.teaching().theme()), features_.registry().language()};
     if (beads) beads->set_ground({f.colours.section.r / 255.f, f.colours.section.g / 255.f, f.colours.section.b / 255.f});
     show_help_markers(!features_.teaching().presenter());
@@ -86,7 +91,7 @@ void App::draw_presenter(const Frame& f, float width, float height) {
     const Playback& playback = features_.playback();
     const Compared compared = this->compared(f, shown);
     draw_timeline(screen.timeline, *f.trace, playback.playhead(), playback.playing(), scrub_, send_, f.language);
-    draw_profile(screen.profile, *f.trace, f.previous.get(), f.playhead, playback.log_scale(), f.fonts, send_, f.language, compared);
+    draw_profile(screen.profile, *f.plotted, f.previous.get(), f.playhead, playback.log_scale(), f.fonts, send_, f.language, compared);
     // /panneau lentille: the lens, large, where the cosine plot and the similarity grid stand (the other panels
     // stay off the projector).
     const Panel panel = features_.inspector().panel();
@@ -99,8 +104,8 @@ void App::draw_presenter(const Frame& f, float width, float height) {
         else  // the loss curve, large: the class watches it fall under « hasard »
             draw_training_panel(both, *features_.training().snapshot(), f.trace->settings, nullptr, f.language);
     } else {
-        draw_cosine(screen.cosine, *f.trace, f.previous.get(), f.playhead, f.language, compared);
-        draw_similarity(screen.similarity, *f.trace, f.playhead, f.language, compared.trace ? " (A)" : "");
+        draw_cosine(screen.cosine, *f.plotted, f.previous.get(), f.playhead, f.language, compared);
+        draw_similarity(screen.similarity, *f.plotted, f.playhead, f.language, compared.trace ? " (A)" : "");
     }
     draw_teaching(f, screen, shown);
     // The parameter count stays on screen (the counter's top bar is gone): /couches 6's × 3 outlives its badge.
@@ -170,13 +175,13 @@ void App::draw_right_column(const Frame& f, const ScreenLayout& screen, const Sh
     const float button_h = ImGui::GetFontSize() * tool_text_scale() + 2 * ImGui::GetStyle().FramePadding.y;
     const InspectorLayout inspector = inspector_layout(screen, features_.inspector().panel() != Panel::None, button_h);
     const Compared compared = this->compared(f, shown);
-    draw_profile(inspector.profile, *f.trace, f.previous.get(), f.playhead, features_.playback().log_scale(), f.fonts, send_, f.language,
+    draw_profile(inspector.profile, *f.plotted, f.previous.get(), f.playhead, features_.playback().log_scale(), f.fonts, send_, f.language,
                  compared);
     draw_inspector_tabs(inspector.tabs, features_.inspector().panel(), send_, f.language);
     if (features_.inspector().panel() == Panel::None) {
-        draw_cosine(inspector.cosine, *f.trace, f.previous.get(), f.playhead, f.language, compared);
+        draw_cosine(inspector.cosine, *f.plotted, f.previous.get(), f.playhead, f.language, compared);
         draw_legend(inspector.legend, f.language);
-        draw_similarity(inspector.similarity, *f.trace, f.playhead, f.language, compared.trace ? " (A)" : "");
+        draw_similarity(inspector.similarity, *f.plotted, f.playhead, f.language, compared.trace ? " (A)" : "");
         return;
     }
     draw_inspector(f, inspector);

@@ -169,6 +169,23 @@ std::shared_ptr<const Generation> generation_on(const Trace& b, const Generation
     return g;
 }
 
+Trace first_tokens(const Trace& trace, int n) {
+    Trace t = trace;
+    n = std::clamp(n, 0, trace.token_count());
+    t.tokens.resize(static_cast<std::size_t>(n));
+    if (t.typed_places.size() > static_cast<std::size_t>(n)) t.typed_places.resize(static_cast<std::size_t>(n));
+    const auto rows = [n](Matrix& m) {
+        if (m.rows() > n) m = Matrix(m.topRows(n));
+    };
+    for (Level& level : t.levels) {
+        for (Matrix* m : {&level.vectors, &level.normalized_input, &level.sublayer_output, &level.before_norm, &level.hidden,
+                          &level.gate, &level.up})
+            rows(*m);
+        for (Matrix& w : level.attention_weights) w = Matrix(w.topLeftCorner(std::min<Eigen::Index>(n, w.rows()), std::min<Eigen::Index>(n, w.cols())));
+    }
+    return t;
+}
+
 int decode_top(const Generation& g) { return 2 * g.settings.layers + 1; }
 double decode_step_start(const Generation& g, int word) {
     return decode_top(g) + (word - 1) * (kChooseBeats + kDropBeats + decode_top(g) / kClimbLevelsPerBeat);

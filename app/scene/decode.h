@@ -42,6 +42,11 @@ double decode_beats(const Generation& g);               // the whole story: pref
 // its sentence not A's.
 std::shared_ptr<const Generation> generation_on(const Trace& b, const Generation& a);
 
+// The trace of the first `n` tokens alone: under the causal mask, each level's first n rows (and
+// the attention's first n × n weights) are exactly what those tokens alone give; the plots beside
+// the stack read it, so that no word shows before its time.
+Trace first_tokens(const Trace& trace, int n);
+
 struct DecodeInstant {
     int word = 0;         // 0: the prefill; k ≥ 1: the k-th word generated
     int shown = 0;        // tokens drawn: the prompt, then one more a word dropped

@@ -11,6 +11,7 @@
 
 #include "../features_fixture.h"
 #include "inspector/generation.h"
+#include "model/forward.h"
 
 namespace tb {
 namespace {
@@ -252,6 +253,28 @@ TEST(Decode, ThePanelsCacheFiguresAreSeed002sFormula) {
     EXPECT_NE(d.preset_cache.find("4 Gio : GQA divise par 4"), std::string::npos) << d.preset_cache;
     ASSERT_EQ(d.columns.size(), 4u) << d.toy_cache << "\n" << d.preset_cache;
     EXPECT_GE(d.columns[0].logit, d.columns[1].logit);
+}
+
+}  // namespace
+}  // namespace tb
+
+namespace tb {
+namespace {
+
+// The plots read the words generated so far: under the causal mask, the first n rows are what those
+// n tokens alone give through the stack.
+TEST(Decode, TheFirstTokensAreThePrefixsOwnPass) {
+    const Session s = test::session("/masque causal; /couches 2; /phrase le chat regarde le chien");
+    const Trace& whole = *s.trace();
+    const Trace three = first_tokens(whole, 3);
+    std::vector<Token> tokens(whole.tokens.begin(), whole.tokens.begin() + 3);
+    const Trace alone = run(whole.settings, tokens, whole.vocabulary_size, whole.weights);
+    ASSERT_EQ(three.token_count(), 3);
+    for (std::size_t k = 0; k < whole.levels.size(); ++k) {
+        EXPECT_LT((three.levels[k].vectors - alone.levels[k].vectors).cwiseAbs().maxCoeff(), 1e-12) << k;
+        for (std::size_t h = 0; h < alone.levels[k].attention_weights.size(); ++h)
+            EXPECT_LT((three.levels[k].attention_weights[h] - alone.levels[k].attention_weights[h]).cwiseAbs().maxCoeff(), 1e-12);
+    }
 }
 
 }  // namespace
