@@ -27,14 +27,14 @@ done | sort -n | awk '{t[NR]=$1; m[NR]=$2} END {printf "wall %.0f ms (median), p
 rm -f "$trace"
 
 # A scripted L 6, d 16 pass at 1600x900 under Xvfb (Mesa llvmpipe), --stats, 5 runs: $1 names it,
-# $2 is the commands before /propager.
+# $2 is the commands before /propager ($3, when given, runs instead of /propager).
 # Software rendering shares the two cores with everything else: run it on a quiet machine, and
 # read the median of five runs.
 window_pass() {
   echo "== window: scripted L 6, d 16 pass ($1) at 1600x900 under Xvfb (Mesa llvmpipe), --stats, 5 runs =="
   runs=$(mktemp)
   for i in 1 2 3 4 5; do
-    TRANSFORMER_BLOC_TEST_ACTIONS="$2; command /propager; settle; quit" \
+    TRANSFORMER_BLOC_TEST_ACTIONS="$2; command ${3:-/propager}; settle; quit" \
       /usr/bin/time -f "peak_rss_kb: %M" "${xvfb[@]}" "$exe" --size 1600x900 --fresh --stats 2>&1 | \
       grep -E "^(frames|first_frame_ms|mean_frame_ms|p95_frame_ms|mean_redrawn_percent|peak_rss_kb):" | tr '\n' ' ' | tee -a "$runs"
     echo | tee -a "$runs"
@@ -47,6 +47,9 @@ window_pass() {
 window_pass "start-up block" "command /couches 6; command /dimension 16"
 # Seed 002's modern block: RMSNorm, RoPE's dials, the GQA chips (h 8 / h_kv 2), SwiGLU's three strips.
 window_pass "recette llama" "command /couches 6; command /dimension 16; command /recette llama"
+# Seed 002's generation told (issue 36): the prefill, then five words, each through the stack alone,
+# the caches growing beside the attention boxes (at /vue vitesse 0,4: the whole story in 22 s).
+window_pass "generation" "command /couches 6; command /dimension 16; command /masque causal; command /tetes 8 2; command /vue vitesse 0,4" "/generer 5"
 # Seed 002's table side by side: two stories a frame.
 window_pass "A/B gpt2 | llama" "command /couches 6; command /dimension 16; command /recette gpt2; command /comparer on; command /b /recette llama"
 
