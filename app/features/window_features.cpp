@@ -57,7 +57,8 @@ void Features::install() {
     });
     training_.install(registry_);  // last: it wraps every command that may change the model
     after("entrainer", &Features::show_training);
-    after("generer", &Features::show_generation);  // after it: install() replaced /entrainer
+    after("generer", &Features::show_generation);
+    after("graines", &Features::show_sweep);  // after it: install() replaced /entrainer
     // After it: /lien changes nothing, so a training goes on while the link is made.
     add_link_command(
         registry_, [this](const Session&) { return link_state(); },
@@ -91,6 +92,8 @@ void Features::show_training() {
 // /generer tells its generation in the cross-section; its panel (the logits, the probabilities and
 // the counters) opens beside it.
 void Features::show_generation() { inspector_.state().panel = Panel::Generation; }
+// /graines draws its spread: every seed's curve, the median and its band, the rows.
+void Features::show_sweep() { inspector_.state().panel = Panel::Sweep; }
 
 // /reinit puts the view back too; the theme, the text size and full screen stay: they suit the
 // room (the projector, the back row), not the lesson, and a lesson opens with /reinit.

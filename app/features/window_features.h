@@ -122,6 +122,7 @@ private:
     void reset_view();
     void show_training();
     void show_generation();
+    void show_sweep();
     void tell_shown_generation(SvgSide& side, const Trace* b) const;
     CommandResult open_session_file(const std::string& path);  // /session ouvrir: its training on the worker
     bool busy() const override { return training_.running(); }  // a lesson's lines wait (teaching.h)

@@ -23,7 +23,7 @@ constexpr Named kPanels[] = {{Panel::Attention, "attention"}, {Panel::Neurons, "
                              {Panel::Lens, "lentille"},        {Panel::Raschka, "raschka"},
                              {Panel::Memory, "memoire"},       {Panel::Superposition, "superposition"},
                              {Panel::Training, "entrainement"},  {Panel::Generation, "generation"},
-                             {Panel::None, "aucun"}};
+                             {Panel::Sweep, "graines"},          {Panel::None, "aucun"}};
 }  // namespace
 
 const std::vector<std::string>& panel_words() {

@@ -15,10 +15,10 @@
 
 namespace tb {
 
-enum class Panel { None, Attention, Neurons, Norm, Gradients, Scale, Output, Lens, Raschka, Memory, Superposition, Training, Generation };
+enum class Panel { None, Attention, Neurons, Norm, Gradients, Scale, Output, Lens, Raschka, Memory, Superposition, Training, Generation, Sweep };
 
 // The /panneau words, in tab order (aucun last): "attention", "neurones", "norme", "gradients",
-// "echelle", "sortie", "lentille", "raschka", "memoire", "superposition", "entrainement", "generation", "aucun".
+// "echelle", "sortie", "lentille", "raschka", "memoire", "superposition", "entrainement", "generation", "graines", "aucun".
 const std::vector<std::string>& panel_words();
 const char* panel_word(Panel panel);
 // Case- and accent-insensitive ("Échelle" -> Scale); nothing for an unknown word.

@@ -49,12 +49,7 @@ GenerationPanelData generation_panel_data(const Generation& g, int word, const s
         d.question = pick(language, "Mot ", "Word ") + std::to_string(word) + pick(language, " : après ", ": after ") +
                      quoted(word_of(words, before), language);
         const Vector p = next_word_probabilities(step.logits, g.temperature);
-        std::vector<int> order(static_cast<std::size_t>(p.size()));
-        for (int i = 0; i < p.size(); ++i) order[static_cast<std::size_t>(i)] = i;
-        std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return step.logits(a) > step.logits(b); });
-        order.resize(static_cast<std::size_t>(std::clamp<Eigen::Index>(count, 1, p.size())));
-        if (std::find(order.begin(), order.end(), step.token) == order.end()) order.back() = step.token;
-        for (int id : order) d.columns.push_back({word_of(words, id), step.logits(id), p(id), id == step.token});
+        for (int id : top_ids(step.logits, count, step.token)) d.columns.push_back({word_of(words, id), step.logits(id), p(id), id == step.token});
     }
     const std::int64_t kv = s.kv_heads > 0 ? s.kv_heads : s.heads, head_dim = s.dimension / std::max(1, s.heads);
     d.toy_cache = pick(language, "Cache K/V du jouet après ", "The toy's K/V cache after ") + std::to_string(n0 + total) +

@@ -42,7 +42,6 @@ struct CacheState {
 CacheState cache_state(const Generation& g, const DecodeInstant& at, int attention_level) {
     const int n0 = prompt_size(g), k = at.word;
     const bool passed = at.playhead >= attention_level - 1 + kEntersBox;
-    CacheState c;
     if (at.finished) return {at.shown, -1, at.shown - 1};
     if (k == 0) return passed ? CacheState{n0, -1, n0 - 1} : CacheState{};
     const int before = n0 + k - 1;  // the positions passed before word k climbs
@@ -93,12 +92,7 @@ WordBarsRecord bars_record(const Generation& g, const Layout& layout, int word, 
     r.row_h = r.px * 1.25f;
     const int rows = std::clamp(static_cast<int>(box->rect.h / r.row_h), 1, 3);
     const Vector p = next_word_probabilities(step.logits, g.temperature);
-    std::vector<int> order(static_cast<std::size_t>(p.size()));
-    for (int i = 0; i < p.size(); ++i) order[static_cast<std::size_t>(i)] = i;
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return p(a) > p(b); });
-    order.resize(static_cast<std::size_t>(std::min<Eigen::Index>(rows, p.size())));
-    if (std::find(order.begin(), order.end(), step.token) == order.end()) order.back() = step.token;  // drawn at T > 0
-    for (int id : order) {
+    for (int id : top_ids(step.logits, rows, step.token)) {
         const std::string w = id >= 0 && id < static_cast<int>(words.size()) ? words[static_cast<std::size_t>(id)] : "?";
         r.bars.push_back({w, p(id), step.logits(id), id == step.token});
     }

@@ -15,5 +15,7 @@ constexpr Colour8 kOutput{76, 176, 98};       // green
 constexpr Colour8 kBand{158, 158, 164};       // grey LayerNorm band
 constexpr Colour8 kResidual{246, 206, 64};    // yellow arc and ⊕
 constexpr Colour8 kLabel{18, 20, 28};         // text on the boxes
+constexpr Colour8 kKeyCell{140, 200, 255};    // a generation's K/V cache: a K cell (light blue)…
+constexpr Colour8 kValueCell{255, 170, 110};  // … and a V cell (orange)
 
 }  // namespace tb::palette

@@ -10,8 +10,6 @@
 namespace tb::svg_detail {
 namespace {
 
-const palette::Colour8 kKeyCell{140, 200, 255}, kValueCell{255, 170, 110};
-
 std::string cell(const Rect& r, const palette::Colour8& fill, const char* kind, int head) {
     return Tag("rect").attr("data-part", "kv-cell").attr("data-kind", kind).attr("data-head", head)
         .num("x", r.x).num("y", r.y).num("width", r.w).num("height", r.h).attr("fill", svg_hex(fill)).attr("stroke", "none").empty();
@@ -36,8 +34,8 @@ void write_cache(std::string& out, const KvCacheRecord& c, char side, const Them
         if (p == c.fresh) row.attr("data-fresh", "1");
         out += row.open() + "\n";
         for (int h = 0; h < c.kv_heads; ++h) {
-            out += cell({col.x, c.keys_y + h * c.cell_h, col.w, c.cell_h - 1}, kKeyCell, "k", h);
-            out += cell({col.x, c.values_y + h * c.cell_h, col.w, c.cell_h - 1}, kValueCell, "v", h);
+            out += cell({col.x, c.keys_y + h * c.cell_h, col.w, c.cell_h - 1}, palette::kKeyCell, "k", h);
+            out += cell({col.x, c.values_y + h * c.cell_h, col.w, c.cell_h - 1}, palette::kValueCell, "v", h);
         }
         if (p < static_cast<int>(c.strip.size())) {
             const float w = c.strip[static_cast<std::size_t>(p)];

@@ -13,8 +13,6 @@
 namespace tb {
 namespace {
 
-constexpr palette::Colour8 kKeyCell{140, 200, 255}, kValueCell{255, 170, 110};
-
 void draw_cache(ImDrawList* dl, const KvCacheRecord& c, const ThemeColours& theme) {
     const float round = std::min(3.f, c.cell_h * 0.3f);
     const float peak = c.strip.empty() ? 1.f : std::max(1e-6f, *std::max_element(c.strip.begin(), c.strip.end()));
@@ -26,8 +24,8 @@ void draw_cache(ImDrawList* dl, const KvCacheRecord& c, const ThemeColours& them
         }
         for (int h = 0; h < c.kv_heads; ++h) {
             const float yk = c.keys_y + h * c.cell_h, yv = c.values_y + h * c.cell_h;
-            dl->AddRectFilled(ImVec2(col.x, yk), ImVec2(col.right(), yk + c.cell_h - 1), to_u32(kKeyCell), round);
-            dl->AddRectFilled(ImVec2(col.x, yv), ImVec2(col.right(), yv + c.cell_h - 1), to_u32(kValueCell), round);
+            dl->AddRectFilled(ImVec2(col.x, yk), ImVec2(col.right(), yk + c.cell_h - 1), to_u32(palette::kKeyCell), round);
+            dl->AddRectFilled(ImVec2(col.x, yv), ImVec2(col.right(), yv + c.cell_h - 1), to_u32(palette::kValueCell), round);
         }
         if (p == c.fresh) dl->AddRect(ImVec2(col.x - 1, col.y - 1), ImVec2(col.right() + 1, col.bottom() + 1), IM_COL32(255, 255, 255, 255), round, 0, 2.f);
         if (p < static_cast<int>(c.strip.size())) {  // the newest query's weight on this position

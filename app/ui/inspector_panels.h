@@ -5,6 +5,7 @@
 #include <string>
 
 #include "inspector/generation.h"
+#include "inspector/sweep.h"
 #include "inspector/inspector_feature.h"
 #include "live_training/live_training.h"
 #include "ui/help.h"
@@ -37,6 +38,10 @@ void draw_raschka_panel(const Rect& rect, const Trace& trace, const GradientData
 void draw_gradients_family_row(Panel current, const CommandSink& send, Language language);
 // The output tab's three views (la sortie, the lens, the generation), the same way.
 void draw_output_family_row(Panel current, const CommandSink& send, Language language);
+// The training tab's two views (the live curve, the last sweep), the same way.
+void draw_training_family_row(Panel current, const CommandSink& send, Language language);
+// /panneau graines: the last /graines (`sweep`, null when none), its curves, verdict and rows (inspector/sweep.h).
+void draw_sweep_panel(const Rect& rect, const Sweep* sweep, const CommandSink& send, Language language);
 // The scale tab's three views (paramètres, mémoire, superposition) as one row of buttons at the
 // top of each, the open one in yellow: a click sends /panneau echelle|memoire|superposition.
 void draw_scale_family_row(Panel current, const CommandSink& send, Language language);

@@ -43,7 +43,8 @@ void draw_inspector_tabs(const Rect& rect, Panel current, const CommandSink& sen
         first = false;
         const bool family = (tab.panel == Panel::Scale && (current == Panel::Memory || current == Panel::Superposition)) ||
                             (tab.panel == Panel::Gradients && current == Panel::Raschka) ||
-                            (tab.panel == Panel::Output && (current == Panel::Lens || current == Panel::Generation));
+                            (tab.panel == Panel::Output && (current == Panel::Lens || current == Panel::Generation)) ||
+                            (tab.panel == Panel::Training && current == Panel::Sweep);
         const bool open = (tab.panel == current || family) && current != Panel::None;
         if (open) {
             ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(to_u32(palette::kResidual)));
@@ -98,6 +99,14 @@ void draw_output_family_row(Panel current, const CommandSink& send, Language lan
         {Panel::Output, tr(language, "sortie", "output"), tr(language, "/panneau sortie : les cinq mots les plus probables de la sortie.", "/panneau sortie: the output's five most probable words.")},
         {Panel::Lens, tr(language, "lentille", "lens"), tr(language, "/panneau lentille : chaque niveau lu par la sortie, le mot le plus probable (lentille des logits).", "/panneau lentille: each level read by the output, its most probable word (logit lens).")},
         {Panel::Generation, tr(language, "génération", "generation"), tr(language, "/panneau generation : le mot choisi, ses logits et ses probabilités, le cache K/V et les multiplications-additions ; /generer l'ouvre.", "/panneau generation: the word chosen, its logits and probabilities, the K/V cache and the multiply-adds; /generer opens it.")},
+    };
+    family_row(views, current, send);
+}
+
+void draw_training_family_row(Panel current, const CommandSink& send, Language language) {
+    const View views[2] = {
+        {Panel::Training, tr(language, "entraînement", "training"), tr(language, "/panneau entrainement : la courbe de perte de /entrainer.", "/panneau entrainement: the loss curve of /entrainer.")},
+        {Panel::Sweep, tr(language, "graines", "seeds"), tr(language, "/panneau graines : le dernier /graines, la dispersion sur les graines ; /graines l'ouvre.", "/panneau graines: the last /graines, the spread over seeds; /graines opens it.")},
     };
     family_row(views, current, send);
 }

@@ -189,6 +189,15 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 }  // namespace
 
+std::vector<int> top_ids(const Vector& logits, int count, int chosen) {
+    std::vector<int> order(static_cast<std::size_t>(logits.size()));
+    for (int i = 0; i < logits.size(); ++i) order[static_cast<std::size_t>(i)] = i;
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return logits(a) > logits(b); });
+    order.resize(static_cast<std::size_t>(std::clamp<Eigen::Index>(count, 1, logits.size())));
+    if (std::find(order.begin(), order.end(), chosen) == order.end()) order.back() = chosen;
+    return order;
+}
+
 Generation generate(const Trace& prompt, int count, double temperature, int first_draw, bool use_cache) {
     const Settings& s = prompt.settings;
     if (s.mask != Mask::Causal) throw std::invalid_argument("generation needs the causal mask");

@@ -51,6 +51,10 @@ Vector next_word_probabilities(const Vector& logits, double temperature);
 // (seed, "generation", draw): the first id whose cumulative probability passes one uniform.
 int choose_token(const Vector& logits, double temperature, std::uint64_t seed, int draw);
 
+// The `count` ids of largest logit (the lowest id first on a tie), `chosen` in place of the last
+// when it is not among them (a draw at T > 0): the words a picture of the choice shows.
+std::vector<int> top_ids(const Vector& logits, int count, int chosen);
+
 struct GenerationStep {
     int position = 0;                 // the position whose output chose the token
     Vector logits;                    // that position's z (with the cache, or recomputed when off)

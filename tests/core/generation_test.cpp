@@ -283,3 +283,19 @@ TEST(GenerationClaim, TheTrainedGrammarContinuesWithAVerbThenAnArticle) {
 
 }  // namespace
 }  // namespace tb
+
+namespace tb {
+namespace {
+
+// The words a picture of the choice shows: the largest logits, ties to the lowest id, and the word
+// drawn at T > 0 in place of the last when it is not among them.
+TEST(Generation, TopIdsAreTheLargestLogitsWithTheChosenWord) {
+    Vector z(5);
+    z << 1.0, 3.0, 2.0, 3.0, -1.0;
+    EXPECT_EQ(top_ids(z, 3, 1), (std::vector<int>{1, 3, 2}));
+    EXPECT_EQ(top_ids(z, 3, 4), (std::vector<int>{1, 3, 4}));
+    EXPECT_EQ(top_ids(z, 9, 0), (std::vector<int>{1, 3, 2, 0, 4}));
+}
+
+}  // namespace
+}  // namespace tb

@@ -45,7 +45,8 @@ TEST(Warmup, RatesStepByStepAreTheFormula) {
 // so step k moves the element by lr_k · |g| / (|g| + 1e-8): the warm-up's rates, one by one.
 TEST(Warmup, EachAdamStepMovesByItsRate) {
     const Settings s = test::settings("/couches 1");
-    const Weights& w = *test::session("/couches 1").trace()->weights;
+    const Session session = test::session("/couches 1");  // held: the weights live in its trace
+    const Weights& w = *session.trace()->weights;
     TrainingState state = start_training(w);
     Weights g = w;
     for (const TensorRef& t : trained_tensors(g, s)) std::fill(t.data, t.data + t.size, 0.0);

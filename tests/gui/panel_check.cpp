@@ -339,6 +339,8 @@ int main(int argc, char** argv) {
             check_frequencies(img, body);
             check(session.trained_steps() > 0, "a trained model to draw the curve of");
             break;
+        case Panel::Generation: check(fraction(img, body, {255, 255, 255}, 40) > 0.005, "the logits and the counters written"); break;
+        case Panel::Sweep: check(fraction(img, body, {255, 255, 255}, 40) > 0.005, "the verdict and the rows written"); break;
         case Panel::None: break;
     }
     return verdict();

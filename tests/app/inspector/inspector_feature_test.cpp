@@ -21,7 +21,7 @@ TEST(InspectorFeature, PanneauOpensAndCloses) {
     EXPECT_EQ(in.panel(), Panel::Scale);
     const auto bad = w.run("/panneau cerveau");
     EXPECT_FALSE(bad.ok);
-    EXPECT_EQ(bad.message, "/panneau attend attention, neurones, norme, gradients, echelle, sortie, lentille, raschka, memoire, superposition, entrainement, generation ou aucun (reçu « cerveau »)");
+    EXPECT_EQ(bad.message, "/panneau attend attention, neurones, norme, gradients, echelle, sortie, lentille, raschka, memoire, superposition, entrainement, generation, graines ou aucun (reçu « cerveau »)");
     EXPECT_EQ(in.panel(), Panel::Scale);
     ASSERT_TRUE(w.run("/panneau aucun").ok);
     EXPECT_EQ(in.panel(), Panel::None);

@@ -30,7 +30,8 @@ TEST(Inspector, PanelWordsParseCaseAndAccentInsensitive) {
     EXPECT_EQ(parse_panel("superposition"), Panel::Superposition);
     EXPECT_EQ(parse_panel("Lentille"), Panel::Lens);
     EXPECT_EQ(parse_panel("Génération"), Panel::Generation);
-    EXPECT_EQ(panel_words().size(), 13u);  // twelve panels (the generation, issue 36, the last) and aucun
+    EXPECT_EQ(parse_panel("graines"), Panel::Sweep);
+    EXPECT_EQ(panel_words().size(), 14u);  // thirteen panels (the generation's, issue 36, the sweep's, 37) and aucun
     EXPECT_EQ(parse_panel("RASCHKA"), Panel::Raschka);
     EXPECT_EQ(panel_words().back(), "aucun");
 }
