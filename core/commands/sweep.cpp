@@ -14,26 +14,20 @@
 namespace tb {
 namespace {
 
-// The run /graine seed; /entrainer steps gives on a copy of `source`, reading `corpus`.
-SweepRun run_seed(const Session& source, const std::shared_ptr<const Corpus>& corpus, std::uint64_t seed, int steps) {
-    Session s = source;
-    Settings next = s.settings();
-    next.seed = seed;
-    if (auto error = s.apply(next)) throw std::runtime_error(*error);
-    s.forget_training();  // /graine: the seed's random weights, the same seed again too
-    if (s.corpus() != corpus) s.set_corpus(corpus);
-    TrainingRun& run = s.training_run();
-    SweepRun out;
-    out.losses.reserve(static_cast<std::size_t>(steps));
-    for (int i = 0; i < steps; ++i) {
-        const StepRecord record = train_step(run.setup, run.state, *run.work, run.gradients);
-        if (!record.finite) {
-            out.stopped = true;
+// The run /graine seed; /entrainer steps gives on a copy of `source`, reading `corpus`; cut short
+// (its row then unused) once `control` cancels, each step counted there.
+SweepRun run_seed(const Session& source, const std::shared_ptr<const Corpus>& corpus, std::uint64_t seed, int steps,
+                  SweepControl* control) {
+    SeedRun run(source, corpus, seed, steps);
+    int done = 0;
+    for (; !(control && control->cancel); ++done) {
+        if (!run.step()) {
+            if (control) control->steps_done += steps - done;  // a non-finite loss: the run's missing steps
             break;
         }
-        out.losses.push_back(record.loss);
+        if (control) ++control->steps_done;
     }
-    return out;
+    return run.take();
 }
 
 std::string two_decimals(double v, Language language, bool sign = false) {
@@ -58,6 +52,28 @@ std::vector<double> means(const std::vector<SweepRun>& runs) {
 
 }  // namespace
 
+SeedRun::SeedRun(const Session& source, const std::shared_ptr<const Corpus>& corpus, std::uint64_t seed, int steps)
+    : session_(source), steps_(steps) {
+    Settings next = session_.settings();
+    next.seed = seed;
+    if (auto error = session_.apply(next)) throw std::runtime_error(*error);
+    session_.forget_training();  // /graine: the seed's random weights, the same seed again too
+    if (session_.corpus() != corpus) session_.set_corpus(corpus);
+    run_ = &session_.training_run();
+    out_.losses.reserve(static_cast<std::size_t>(steps));
+}
+
+bool SeedRun::step() {
+    if (out_.stopped || static_cast<int>(out_.losses.size()) >= steps_) return false;
+    const StepRecord record = train_step(run_->setup, run_->state, *run_->work, run_->gradients);
+    if (!record.finite) {
+        out_.stopped = true;
+        return false;
+    }
+    out_.losses.push_back(record.loss);
+    return true;
+}
+
 double last_losses_mean(const std::vector<double>& losses) {
     const std::size_t n = std::min<std::size_t>(30, losses.size());
     if (n == 0) return NAN;
@@ -66,18 +82,21 @@ double last_losses_mean(const std::vector<double>& losses) {
     return sum / static_cast<double>(n);
 }
 
-int sweep_threads() {
+int sweep_threads(int spare_cores) {
 #ifdef __EMSCRIPTEN__
+    (void)spare_cores;
     return 1;  // the page's one thread: the runs follow each other
 #else
     if (const char* env = std::getenv("TRANSFORMER_BLOC_THREADS"))
         if (const auto v = parse_int(env); v && *v >= 1 && *v <= 256) return static_cast<int>(*v);
-    return std::max(1u, std::thread::hardware_concurrency());
+    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - std::max(0, spare_cores));
 #endif
 }
 
-Sweep run_sweep(const Session& a, const Session* b, const std::shared_ptr<const Corpus>& corpus, std::uint64_t first,
-                std::uint64_t last, int steps, int threads) {
+namespace {
+
+Sweep sweep_on_threads(const Session& a, const Session* b, const std::shared_ptr<const Corpus>& corpus, std::uint64_t first,
+                       std::uint64_t last, int steps, int threads, SweepControl* control) {
     Sweep sweep;
     sweep.first_seed = first;
     sweep.steps = steps;
@@ -87,9 +106,10 @@ Sweep run_sweep(const Session& a, const Session* b, const std::shared_ptr<const 
     const std::size_t jobs = seeds * (b ? 2 : 1);
     // Job j: seed j / sides, side j % sides; each result goes to its own slot.
     auto job = [&](std::size_t j) {
+        if (control && control->cancel) return;  // the rest is not even started
         const bool side_b = b && j % 2 == 1;
         const std::size_t i = b ? j / 2 : j;
-        (side_b ? sweep.b : sweep.a)[i] = run_seed(side_b ? *b : a, corpus, sweep.seed(i), steps);
+        (side_b ? sweep.b : sweep.a)[i] = run_seed(side_b ? *b : a, corpus, sweep.seed(i), steps, control);
     };
 #ifdef __EMSCRIPTEN__
     threads = 1;  // the page's one thread: the runs follow each other
@@ -116,6 +136,20 @@ Sweep run_sweep(const Session& a, const Session* b, const std::shared_ptr<const 
     for (const std::exception_ptr& e : errors)
         if (e) std::rethrow_exception(e);
 #endif
+    return sweep;
+}
+
+}  // namespace
+
+Sweep run_sweep(const Session& a, const Session* b, const std::shared_ptr<const Corpus>& corpus, std::uint64_t first,
+                std::uint64_t last, int steps, int threads) {
+    return sweep_on_threads(a, b, corpus, first, last, steps, threads, nullptr);
+}
+
+std::optional<Sweep> run_sweep(const Session& a, const Session* b, const std::shared_ptr<const Corpus>& corpus, std::uint64_t first,
+                               std::uint64_t last, int steps, int threads, SweepControl& control) {
+    Sweep sweep = sweep_on_threads(a, b, corpus, first, last, steps, threads, &control);
+    if (control.cancel) return std::nullopt;  // some rows cut short: none is kept
     return sweep;
 }
 
@@ -207,6 +241,18 @@ std::optional<std::pair<std::uint64_t, std::uint64_t>> seed_range(const std::str
 }
 
 CommandResult graines(Session& session, const Args& args, const std::function<const Session*()>& side_b) {
+    SweepRequest request;
+    if (std::optional<CommandResult> refused = read_sweep_request(session, args, request)) return *refused;
+    const Session* b = side_b ? side_b() : nullptr;
+    auto sweep = std::make_shared<const Sweep>(
+        run_sweep(session, b, request.corpus, request.first, request.last, request.steps, sweep_threads()));
+    session.last_sweep() = sweep;
+    return {true, sweep_report(*sweep)};
+}
+
+}  // namespace
+
+std::optional<CommandResult> read_sweep_request(const Session& session, const Args& args, SweepRequest& out) {
     const auto range = args.size() == 2 ? seed_range(args.word(0)) : std::nullopt;
     const auto steps = args.size() == 2 ? training_steps_argument(Args(args.word(1))) : std::nullopt;
     if (!range || !steps)
@@ -219,16 +265,12 @@ CommandResult graines(Session& session, const Args& args, const std::function<co
     std::shared_ptr<const Corpus> corpus = session.corpus();
     if (!corpus) {  // « interne », as /entrainer would load it, without touching the session
         CorpusResult loaded = builtin_corpus("interne", session.vocabulary());
-        if (!loaded.corpus) return {false, Text{loaded.error_fr, loaded.error_en}};
+        if (!loaded.corpus) return CommandResult{false, Text{loaded.error_fr, loaded.error_en}};
         corpus = std::make_shared<const Corpus>(std::move(*loaded.corpus));
     }
-    const Session* b = side_b ? side_b() : nullptr;
-    auto sweep = std::make_shared<const Sweep>(run_sweep(session, b, corpus, range->first, range->second, *steps, sweep_threads()));
-    session.last_sweep() = sweep;
-    return {true, sweep_report(*sweep)};
+    out = {range->first, range->second, *steps, std::move(corpus)};
+    return std::nullopt;
 }
-
-}  // namespace
 
 Command sweep_command() {
     return {"graines", "/graines <A..B> <N>",
