@@ -211,7 +211,11 @@ void App::draw_inspector(const Frame& f, const InspectorLayout& inspector) {
         case Panel::Training:
             draw_training_panel(inspector.body, *features_.training().snapshot(), trace.settings, &send_, f.language);
             break;
-        case Panel::Sweep: draw_sweep_panel(inspector.body, features_.session().last_sweep().get(), send_, f.language); break;
+        case Panel::Sweep: {
+            const std::optional<SweepProgress> running = features_.sweep().progress();
+            draw_sweep_panel(inspector.body, features_.session().last_sweep().get(), running ? &*running : nullptr, send_, f.language);
+            break;
+        }
         case Panel::Generation: {
             const Playback& playback = features_.playback();
             const DecodeInstant at = playback.decode_instant();

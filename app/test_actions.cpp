@@ -35,7 +35,7 @@ TestActions::TestActions(const char* env) {
 
 // The front action waits: for the beads to stop ("settle"), for a running /entrainer's curve to
 // have N points ("wait_steps N"), for a lesson's training and the lines after it to be done
-// ("wait_lesson"), for a test's go ("wait_file FILE").
+// ("wait_lesson"), for a /graines sweep to end ("wait_sweep"), for a test's go ("wait_file FILE").
 bool TestActions::waiting(App& app) const {
     const std::string& a = pending.front();
     if (a == "settle") return app.features().playback().animating();
@@ -43,6 +43,7 @@ bool TestActions::waiting(App& app) const {
         return app.features().training().running() &&
                app.features().training().snapshot()->losses.size() < std::strtoul(a.c_str() + 11, nullptr, 10);
     if (a == "wait_lesson") return app.features().training().running() || app.features().teaching().lines_waiting() > 0;
+    if (a == "wait_sweep") return app.features().sweep().running();
     if (a.rfind("wait_file ", 0) == 0) return ::access(a.c_str() + 10, F_OK) != 0;
     if (a.rfind("pause ", 0) == 0) {
         if (pause_until < 0) pause_until = glfwGetTime() + std::atof(a.c_str() + 6);
@@ -54,7 +55,7 @@ bool TestActions::waiting(App& app) const {
 bool TestActions::waits_for_training(App& app) const {
     if (pending.empty() || !texts_path.empty() || !report_path.empty()) return false;
     const std::string& a = pending.front();
-    return (a == "wait_lesson" || a.rfind("wait_steps ", 0) == 0) && waiting(app);
+    return (a == "wait_lesson" || a == "wait_sweep" || a.rfind("wait_steps ", 0) == 0) && waiting(app);
 }
 
 bool TestActions::step(GLFWwindow* window, App& app) {

@@ -246,7 +246,8 @@ struct FrameLoop {
             const bool acting = !actions.pending.empty() && !actions.waits_for_training(app);
             if (screenshot() || app.features().playback().animating() || busy_frames > 0 || acting || keys.busy())
                 glfwPollEvents();
-            else if (app.features().training().running()) glfwWaitEventsTimeout(1.0 / 30);  // the curve grows: 30 frames a second
+            else if (app.features().training().running() || app.features().sweep().running())
+                glfwWaitEventsTimeout(1.0 / 30);  // the curve grows, the sweep's progress too: 30 frames a second
             else glfwWaitEvents();  // nothing moves: sleep until the user does something
             const Clock::time_point start = Clock::now();
             const double dt = std::min(0.1, std::chrono::duration<double>(start - last).count());

@@ -17,7 +17,14 @@
 namespace tb {
 Features::Features(Session& session, CommandRegistry& registry)
     : session_(session), registry_(registry), playback_(session), teaching_(session, *this),
-      comparison_(session, registry, playback_), training_(session, [this] { return comparison_.b(); }) {}
+      comparison_(session, registry, playback_), training_(session, [this] { return comparison_.b(); }),
+      sweep_(
+          session,
+          [this]() -> const Session* {
+              comparison_.sync();
+              return comparison_.b();
+          },
+          [this] { return training_.running(); }) {}
 
 std::vector<Command> Features::declarations() {
     std::vector<Command> out;
@@ -50,12 +57,8 @@ void Features::install() {
         registry_, [this](const std::string& path) { return request_image(path); }, [this](const Session&) { return svg(); },
         [this]() -> const Session* { return comparison_.b(); });
     add_session_commands(registry_, this, [this](const std::string& path) { return open_session_file(path); });
-    // /graines with side B; it runs on the pool, the window waiting for it (its drawing is to come).
-    set_sweep_side_b(registry_, [this]() -> const Session* {
-        comparison_.sync();
-        return comparison_.b();
-    });
-    training_.install(registry_);  // last: it wraps every command that may change the model
+    training_.install(registry_);  // it wraps every command that may change the model
+    sweep_.install(registry_, LiveTraining::lets_through);  // /graines in the background; then its /entrainer stop cancels it
     after("entrainer", &Features::show_training);
     after("generer", &Features::show_generation);
     after("graines", &Features::show_sweep);  // after it: install() replaced /entrainer
@@ -154,6 +157,7 @@ LogLine said(const CommandResult& r) {
 
 void Features::update(double dt) {
     if (const std::optional<CommandResult> ended = training_.poll()) add_log(said(*ended));
+    if (const std::optional<CommandResult> ended = sweep_.poll()) add_log(said(*ended));
     teaching_.resume();  // a lesson's lines after its training
     sync();
     playback_.update(dt);
@@ -162,8 +166,9 @@ void Features::update(double dt) {
 void Features::wait_for_training() {
     do {  // a lesson's lines may start another training
         if (const std::optional<CommandResult> ended = training_.wait()) add_log(said(*ended));
+        if (const std::optional<CommandResult> ended = sweep_.wait()) add_log(said(*ended));
         teaching_.resume();
-    } while (training_.running());
+    } while (training_.running() || sweep_.running());
     sync();
 }
 

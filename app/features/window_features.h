@@ -19,6 +19,7 @@
 #include "files/session_file.h"
 #include "teaching/teaching.h"
 #include "live_training/live_training.h"
+#include "live_training/live_sweep.h"
 
 namespace tb {
 
@@ -44,7 +45,8 @@ public:
     // notices what it did.
     CommandResult run(const std::string& line) override;
     void update(double dt);  // the frame loop's time; logs the end of a live training
-    // Waits for a live training to end on its own and logs its summary (tests, the end of a script).
+    // Waits for a live training or sweep to end on its own and logs its summary (tests, the end of a
+    // script: a script reads as headless).
     void wait_for_training();
     void sync();
 
@@ -57,6 +59,8 @@ public:
     const Comparison& comparison() const { return comparison_; }
     LiveTraining& training() { return training_; }
     const LiveTraining& training() const { return training_; }
+    LiveSweep& sweep() { return sweep_; }
+    const LiveSweep& sweep() const { return sweep_; }
     Inspector& inspector() { return inspector_; }
     const Inspector& inspector() const { return inspector_; }
     const std::vector<LogLine>& log() const { return log_; }
@@ -125,7 +129,7 @@ private:
     void show_sweep();
     void tell_shown_generation(SvgSide& side, const Trace* b) const;
     CommandResult open_session_file(const std::string& path);  // /session ouvrir: its training on the worker
-    bool busy() const override { return training_.running(); }  // a lesson's lines wait (teaching.h)
+    bool busy() const override { return training_.running() || sweep_.running(); }  // a lesson's lines wait (teaching.h)
 
     Session& session_;
     CommandRegistry& registry_;
@@ -135,6 +139,7 @@ private:
     Inspector inspector_;
     std::vector<LogLine> log_;
     LiveTraining training_;  // after log_: its worker stops before the rest goes
+    LiveSweep sweep_;        // /graines in the background, likewise
     std::vector<std::string> image_requests_;
     std::optional<std::string> clipboard_;  // /lien's fragment, until the frame loop takes it
     std::string caption_;

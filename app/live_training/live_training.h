@@ -66,6 +66,8 @@ public:
     // Replaces /entrainer in `registry` by the threaded one, and wraps every command that may change
     // the model so that it stops the training first (the view commands go through).
     void install(CommandRegistry& registry);
+    // The commands that cannot change the model: they go through while the training runs.
+    static bool lets_through(const std::string& name);
 
     // Opening a trained session without freezing the window: `opening` was checked whole (its
     // corpora read), so only its training is left; its models train on the worker while the picture

@@ -8,6 +8,7 @@
 #include "inspector/sweep.h"
 #include "inspector/inspector_feature.h"
 #include "live_training/live_training.h"
+#include "live_training/live_sweep.h"
 #include "ui/help.h"
 #include "model/vocabulary.h"
 #include "course/worked_examples.h"
@@ -40,8 +41,9 @@ void draw_gradients_family_row(Panel current, const CommandSink& send, Language 
 void draw_output_family_row(Panel current, const CommandSink& send, Language language);
 // The training tab's two views (the live curve, the last sweep), the same way.
 void draw_training_family_row(Panel current, const CommandSink& send, Language language);
-// /panneau graines: the last /graines (`sweep`, null when none), its curves, verdict and rows (inspector/sweep.h).
-void draw_sweep_panel(const Rect& rect, const Sweep* sweep, const CommandSink& send, Language language);
+// /panneau graines: the last /graines (`sweep`, null when none), its curves, verdict and rows (inspector/sweep.h);
+// above it, while a sweep runs in the background, how far it has come (`running`, else null).
+void draw_sweep_panel(const Rect& rect, const Sweep* sweep, const SweepProgress* running, const CommandSink& send, Language language);
 // The scale tab's three views (paramètres, mémoire, superposition) as one row of buttons at the
 // top of each, the open one in yellow: a click sends /panneau echelle|memoire|superposition.
 void draw_scale_family_row(Panel current, const CommandSink& send, Language language);

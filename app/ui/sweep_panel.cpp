@@ -101,15 +101,27 @@ void rows_table(const Sweep& sweep, const CommandSink& send, Language language) 
     ImGui::EndTable();
 }
 
+// A sweep under way: how far it has come, and how to stop it; the last sweep, if any, below.
+void progress_lines(const SweepProgress& running, bool previous, Language language) {
+    const Text where = progress_text(running);
+    text_whole(tr(language, "Balayage en cours : ", "Sweep running: ") + (language == Language::French ? where.fr : where.en) +
+               tr(language, " — /entrainer stop l'annule", " — /entrainer stop cancels it"));
+    ImGui::ProgressBar(running.total > 0 ? static_cast<float>(running.done) / static_cast<float>(running.total) : 0.f, ImVec2(-1, 0), "");
+    if (previous) text_whole(tr(language, "Le balayage précédent :", "The previous sweep:"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+}
+
 }  // namespace
 
-void draw_sweep_panel(const Rect& rect, const Sweep* sweep, const CommandSink& send, Language language) {
+void draw_sweep_panel(const Rect& rect, const Sweep* sweep, const SweepProgress* running, const CommandSink& send, Language language) {
     if (!begin_panel("##panneau_graines", rect)) return;
     draw_training_family_row(Panel::Sweep, send, language);
     ImGui::PushTextWrapPos(0);
-    if (!sweep || sweep->a.empty()) {
-        ImGui::TextUnformatted(tr(language, "Aucun balayage : /graines 1..12 300 entraîne chaque graine (A et B avec /comparer on).",
-                                  "No sweep yet: /graines 1..12 300 trains each seed (A and B with /comparer on)."));
+    const bool any = sweep && !sweep->a.empty();
+    if (running) progress_lines(*running, any, language);
+    if (!any) {
+        if (!running)
+            ImGui::TextUnformatted(tr(language, "Aucun balayage : /graines 1..12 300 entraîne chaque graine (A et B avec /comparer on).",
+                                      "No sweep yet: /graines 1..12 300 trains each seed (A and B with /comparer on)."));
         ImGui::PopTextWrapPos();
         ImGui::End();
         return;
