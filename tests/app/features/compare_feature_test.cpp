@@ -190,6 +190,7 @@ TEST(ComparisonFeature, TheSweepRunsBothSidesAndLeavesTheModelsShown) {
     const auto b_before = w.features.comparison().b()->trace();
     const auto r = w.run("/graines 3..4 6");
     ASSERT_TRUE(r.ok) << r.message;
+    w.features.wait_for_training();  // it runs in the background
     ASSERT_NE(w.session.last_sweep(), nullptr);
     ASSERT_EQ(w.session.last_sweep()->b.size(), 2u);
     EXPECT_EQ(w.session.trace(), a_before);
