@@ -4,6 +4,12 @@
 #include <set>
 #include <string>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include "commands/sweep_job.h"
 
 namespace tb {
@@ -14,6 +20,15 @@ namespace {
 bool sweep_lets_through(const std::string& name) {
     static const std::set<std::string> names = {"graines", "entrainer", "exporter", "lien"};
     return names.count(name) > 0;
+}
+
+// The calling thread, and the pool's threads it starts after (they inherit it), yield to the
+// drawing when the cores are busy: the window's frames keep their pace on a loaded machine.
+void yield_to_the_drawing() {
+#ifdef __linux__
+    const id_t self = static_cast<id_t>(::syscall(SYS_gettid));
+    ::setpriority(PRIO_PROCESS, self, ::getpriority(PRIO_PROCESS, self) + 5);
+#endif
 }
 
 Text cancelled_text() { return {"balayage des graines annulé ; rien n'a changé", "sweep over seeds cancelled; nothing changed"}; }
@@ -107,6 +122,7 @@ CommandResult LiveSweep::start(const Args& args) {
 void LiveSweep::start_on_pool(std::shared_ptr<const Session> a, std::shared_ptr<const Session> b, const SweepRequest& request) {
     const int threads = sweep_threads(1);  // the drawing keeps a core
     worker_.start([this, a, b, request, threads] {
+        yield_to_the_drawing();
         try {
             result_ = run_sweep(*a, b.get(), request.corpus, request.first, request.last, request.steps, threads, control_);
         } catch (const std::exception& e) {  // out of memory: the sweep is refused, the window goes on
