@@ -111,8 +111,9 @@ void Page::request(int id, const std::string& line) {
 
 bool Page::step_request(Request& r) {
     Features& features = app().features();
-    // As --run: a line waits for the training, the lesson's lines and the pictures asked before it.
-    if (features.training().running() || features.images_pending() || features.teaching().lines_waiting() > 0) return true;
+    // As --run: a line waits for the training or sweep, the lesson's lines and the pictures asked before it.
+    if (features.training().running() || features.sweep().running() || features.images_pending() || features.teaching().lines_waiting() > 0)
+        return true;
     if (r.next >= r.lines.size()) {
         finish_request(r, true);
         return false;
@@ -146,12 +147,13 @@ void Page::after_frame() {
     for (const auto& [path, asked_by_script] : written_)
         if (!asked_by_script) tb_js_offer_download(path.c_str());
     written_.clear();
-    if (app().features().log().size() != saved_log_size_ && !app().features().training().running()) save_last_session();
+    if (app().features().log().size() != saved_log_size_ && !app().features().training().running() && !app().features().sweep().running())
+        save_last_session();
 }
 
 bool Page::leaving_loses_work() const {
     const Features& features = program_->app->features();
-    return features.teaching().lesson().is_open() || features.training().running();
+    return features.teaching().lesson().is_open() || features.training().running() || features.sweep().running();
 }
 
 bool Page::save_last_session() {
