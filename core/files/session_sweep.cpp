@@ -84,7 +84,7 @@ std::optional<std::string> sweep_from_json(const json& j, std::shared_ptr<const 
     if (!steps.is_number_integer() || steps.get<std::int64_t>() < 1 || steps.get<std::int64_t>() > kMaxSweepSteps)
         return kWhere + " : « steps » : un entier de 1 à " + format_count(kMaxSweepSteps, Language::French) + " attendu" +
                found_value(steps);
-    const std::string seeds_expected = "de 1 à " + std::to_string(Sweep::kMaxSeeds) + " graines";
+    const std::string seeds_expected = "1 à " + std::to_string(Sweep::kMaxSeeds) + " graines";
     if (!a.is_array() || a.empty() || a.size() > static_cast<std::size_t>(Sweep::kMaxSeeds))
         return kWhere + " : « a » : une liste de " + seeds_expected + " attendue" +
                (a.is_array() ? " (" + count_of(a.size(), "graine reçue", "graines reçues") + ")" : found_value(a));
