@@ -63,8 +63,8 @@ std::string measured_warmup(Language l) {
     }
     const std::string seeds = std::to_string(kWarmupFirstSeed) + (fr ? " à " : " to ") + std::to_string(kWarmupLastSeed);
     const std::string recipe = "L " + std::to_string(kWarmupLayers) + ", d 16, w 64, corpus grammaire, " + std::to_string(kWarmupRunSteps);
-    if (fr) return "\nmesuré sur les graines " + seeds + " (" + recipe + " pas ; docs/training.md) : " + post + " ; en pre-norm, " + pre;
-    return "\nmeasured over seeds " + seeds + " (" + recipe + " steps; docs/training.md): " + post + "; in pre-norm, " + pre;
+    if (fr) return "\nmesuré sur les graines " + seeds + " (" + recipe + " pas) : " + post + " ; en pre-norm, " + pre;
+    return "\nmeasured over seeds " + seeds + " (" + recipe + " steps): " + post + "; in pre-norm, " + pre;
 }
 
 }  // namespace
