@@ -98,7 +98,7 @@ std::optional<std::string> training_from_json(const json& j, const Settings& bas
 // The keys of a session file; the weights from version 2.
 bool known_key(const std::string& key, int version) {
     for (const char* k : {"format", "version", "settings", "view", "typed_places", "melanger_count", "training", "training_b",
-                          "generation"})
+                          "generation", "sweep"})
         if (key == k) return true;
     return version >= 2 && (key == "weights" || key == "weights_b");
 }
@@ -167,6 +167,17 @@ std::string found_value(const json& value) {
     return " (reçu " + quoted(value.dump(-1, ' ', false, json::error_handler_t::replace)) + ")";
 }
 
+std::optional<std::string> exact_keys(const json& j, const char* where, std::initializer_list<const char*> keys) {
+    if (!j.is_object()) return std::string(where) + " doit être un objet" + found_value(j);
+    for (const char* key : keys)
+        if (!j.contains(key)) return std::string(where) + " : « " + key + " » absent";
+    if (j.size() != keys.size())
+        for (const auto& item : j.items())
+            if (std::find_if(keys.begin(), keys.end(), [&item](const char* k) { return item.key() == k; }) == keys.end())
+                return std::string(where) + " : clé inconnue « " + item.key() + " »";
+    return std::nullopt;
+}
+
 std::string session_to_text(const SessionFile& file) {
     json j = {{"format", kSessionFormat},
               {"version", kSessionVersion},
@@ -186,9 +197,11 @@ std::string session_to_text(const SessionFile& file) {
     j["training"] = recipe(file.training);
     if (!file.training_b.empty()) j["training_b"] = recipe(file.training_b);
     if (file.generation) j["generation"] = generation_to_json(*file.generation);
-    // The weights as the trace writes them (17 significant digits), each on one line at the end.
+    // The sweep, then the weights, as the trace writes them (17 significant digits), each run or
+    // tensor set on one line at the end.
     std::string text = j.dump(2);
     text.erase(text.size() - 2);  // "\n}"
+    if (file.sweep) text += ",\n  \"sweep\": " + sweep_to_text(*file.sweep);
     for (const auto& [key, weights] : {std::pair{"weights", &file.weights}, std::pair{"weights_b", &file.weights_b}})
         if (!weights->is_null()) text += ",\n  \"" + std::string(key) + "\": " + dump_exact(*weights);
     return text + "\n}\n";
@@ -235,6 +248,8 @@ std::optional<std::string> parse_session(const std::string& text, const Vocabula
             return error;
         file.generation = std::move(generation);
     }
+    if (j.contains("sweep"))
+        if (auto error = sweep_from_json(j["sweep"], file.sweep)) return error;
     out = std::move(file);
     return std::nullopt;
 }

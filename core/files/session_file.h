@@ -8,6 +8,7 @@
 //                  "warmup_steps": 0, "steps": 300}],
 //    "training_b": [...],
 //    "generation": {"temperature": 0.8, "cache": true, "draws": 3, "last": {...}},
+//    "sweep": {"first_seed": 1, "steps": 300, "a": [{"stopped": false, "losses": [...]}, ...], "b": [...]},
 //    "weights": {...}, "weights_b": {...}}
 // weights is the trained model exactly as the trace writes its "weights" (cli.md; every double in
 // 17 significant digits, so it reads back to the same bits), present when training is not empty;
@@ -27,6 +28,9 @@
 // generation (session_generation.h: /temperature, /cache, the draws and the last /generer, made again
 // and checked word for word when the file opens) may be absent, as in files written before
 // /generer: then the opening leaves the session's generation as it was.
+// sweep (session_sweep.h: the last /graines, every run's losses, checked whole and never trained
+// again) may be absent, as in files written before /graines: a file is the whole state, so the
+// opening then leaves the session without a sweep.
 // Reading checks everything (format, version, every key known, every type, every range, every
 // weight's shape) before anything is applied: a truncated, corrupt or foreign file changes nothing.
 #include <nlohmann/json.hpp>
@@ -39,6 +43,7 @@
 #include "commands/commands.h"
 #include "commands/session.h"
 #include "files/session_generation.h"
+#include "files/session_sweep.h"
 #include "model/settings_table.h"
 
 namespace tb {
@@ -47,8 +52,9 @@ inline constexpr const char* kSessionFormat = "transformer-bloc-session";
 inline constexpr int kSessionVersion = 2;  // 2: the trained weights; 1 (still read): the recipe alone
 // Two trained models at L 6, d 16, w 64 with a gated FFN, learned positions and MHA (the largest
 // shape) took 1 421 107 bytes; every number at its longest (24 bytes) with 1 000 runs a side,
-// 2 095 117 (tests/core/session_weights_test.cpp). 4 MiB leaves twice that (docs/cli.md, /session).
-inline constexpr std::size_t kMaxSessionBytes = std::size_t{4} << 20;
+// 2 095 117 (tests/core/session_weights_test.cpp). 4 MiB leaves twice that (docs/cli.md, /session),
+// and the longest sweep comes on top (kMaxSweepBytes: 32 seeds, both sides, 10 000 losses each).
+inline constexpr std::size_t kMaxSessionBytes = (std::size_t{4} << 20) + kMaxSweepBytes;
 inline constexpr int kMaxTrainedSteps = 1000000000;  // a side's steps in all, as provenance
 inline constexpr int kMaxRetrainSteps = 20000;       // a side's steps in all, when a file without weights is trained again
 
@@ -62,6 +68,7 @@ struct SessionFile {
     nlohmann::json weights = nullptr;    // the trained weights as the trace writes them; null: none
     nlohmann::json weights_b = nullptr;  // side B's (checked when the view opens side B)
     std::optional<SavedGenerationState> generation = std::nullopt;  // none: a file from before /generer
+    std::shared_ptr<const Sweep> sweep = nullptr;  // the last /graines; null: none (or a file from before /graines)
     int version = kSessionVersion;       // as read
 };
 
@@ -73,6 +80,8 @@ std::optional<std::string> settings_from_json(const nlohmann::json& j, const Voc
 // " (reçu « 3.5 »)": the value a session file held, as JSON, shortened and with control
 // characters shown; every refusal of a key's value ends with it.
 std::string found_value(const nlohmann::json& value);
+// The reason why `j` is not an object of exactly these keys (`where` leads it), or nothing.
+std::optional<std::string> exact_keys(const nlohmann::json& j, const char* where, std::initializer_list<const char*> keys);
 
 std::string session_to_text(const SessionFile& file);
 // Parses and checks a whole file's text into `out` (left untouched on failure).

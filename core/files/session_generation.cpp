@@ -31,18 +31,6 @@ bool temperature_in_range(const json& v) {
     return v.is_number() && v.get<double>() >= 0 && v.get<double>() <= kMaxTemperature;
 }
 
-// The exact keys `keys` and no other, or the reason.
-std::optional<std::string> exact_keys(const json& j, const char* where, std::initializer_list<const char*> keys) {
-    if (!j.is_object()) return std::string(where) + " doit être un objet" + found_value(j);
-    for (const char* key : keys)
-        if (!j.contains(key)) return std::string(where) + " : « " + key + " » absent";
-    if (j.size() != keys.size())
-        for (const auto& item : j.items())
-            if (std::find_if(keys.begin(), keys.end(), [&item](const char* k) { return item.key() == k; }) == keys.end())
-                return std::string(where) + " : clé inconnue « " + item.key() + " »";
-    return std::nullopt;
-}
-
 std::optional<std::string> last_from_json(const json& j, const Vocabulary& vocabulary, const Settings& file, bool trained,
                                           SavedGeneration& out) {
     const char* where = "« generation » : « last »";

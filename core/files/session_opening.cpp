@@ -204,6 +204,7 @@ CommandResult finish_opening(Session& session, const SessionOpening& opening, Tr
     session.set_melanger_count(file.melanger_count);
     if (const auto& g = file.generation)  // last: the sentence set above put the draws back to 0
         session.generation() = GenerationState{g->temperature, g->cache, g->draws, models.generation};
+    session.last_sweep() = file.sweep;  // the file is the whole state: none when it holds none
     const std::string steps = std::to_string(session.trained_steps());
     Text said{"session ouverte : " + quoted_path(path) + " (graine " + std::to_string(file.settings.seed) + ")",
               "session opened: " + quoted_path(path, Language::English) + " (seed " + std::to_string(file.settings.seed) + ")"};
@@ -212,6 +213,11 @@ CommandResult finish_opening(Session& session, const SessionOpening& opening, Tr
     if (models.generation)
         said = said + Text{" ; dernière génération refaite, les mêmes " + std::to_string(models.generation->steps.size()) + " mots",
                            "; last generation made again, the same " + std::to_string(models.generation->steps.size()) + " words"};
+    if (const auto& sweep = file.sweep) {
+        const std::string seeds = std::to_string(sweep->a.size());
+        said = said + Text{" ; balayage des graines rechargé : " + seeds + (sweep->a.size() >= 2 ? " graines" : " graine"),
+                           "; sweep over seeds loaded: " + seeds + (sweep->a.size() >= 2 ? " seeds" : " seed")};
+    }
     return CommandResult(true, said + opening.note);
 }
 
@@ -245,6 +251,7 @@ CommandResult save_session(const Session& session, const std::string& path, cons
     file.melanger_count = session.melanger_count();
     bool dropped = false;
     file.generation = saved_generation(session, dropped);
+    file.sweep = session.last_sweep();
     try {
         keep_side(session, path, file.training, file.weights);
         if (view) {

@@ -3,6 +3,9 @@
 // starts a new one from the weights as they are (training.h).
 #include "model/setting_kinds.h"
 
+#include "base/numbers.h"
+#include "training/warmup_figures.h"
+
 namespace tb::entry_kinds {
 
 SettingEntry batch_size() {
@@ -36,6 +39,36 @@ SettingEntry learning_rate() {
     return e;
 }
 
+namespace {
+
+// "−0,10", "+0,06": a median change as the docs' tables write it.
+std::string signed_change(double v, Language language) { return (v > 0 ? "+" : "") + format_fixed(v, 2, language); }
+
+// What a warm-up did over seeds (docs/training.md, from core/training/warmup_figures.h, which
+// tools/training_table.py writes with the document and ctest docs.training_table checks): « un
+// échauffement de 50 pas abaisse la perte de post-norm pour 19 graines sur 24 (écart médian −0,10) ».
+std::string measured_warmup(Language l) {
+    const bool fr = l == Language::French;
+    const std::string of = (fr ? " sur " : " of ") + std::to_string(kWarmupSeeds);
+    std::string post, pre;
+    for (const WarmupFigure& f : kWarmupFigures) {
+        const std::string n = std::to_string(f.warmup_steps), k = std::to_string(f.lowered), m = signed_change(f.median_change, l);
+        if (f.post_norm && post.empty())
+            post = fr ? "un échauffement de " + n + " pas abaisse la perte de post-norm pour " + k + " graines" + of + " (écart médian " + m + ")"
+                      : "a warm-up of " + n + " steps lowers post-norm's loss on " + k + " seeds" + of + " (median change " + m + ")";
+        else if (f.post_norm)
+            post += fr ? ", de " + n + " pas pour " + k + of + " (" + m + ")" : ", of " + n + " steps on " + k + of + " (" + m + ")";
+        else
+            pre += (pre.empty() ? "" : ", ") + n + (fr ? " pas : " : " steps: ") + k + of + " (" + m + ")";
+    }
+    const std::string seeds = std::to_string(kWarmupFirstSeed) + (fr ? " à " : " to ") + std::to_string(kWarmupLastSeed);
+    const std::string recipe = "L " + std::to_string(kWarmupLayers) + ", d 16, w 64, corpus grammaire, " + std::to_string(kWarmupRunSteps);
+    if (fr) return "\nmesuré sur les graines " + seeds + " (" + recipe + " pas) : " + post + " ; en pre-norm, " + pre;
+    return "\nmeasured over seeds " + seeds + " (" + recipe + " steps): " + post + "; in pre-norm, " + pre;
+}
+
+}  // namespace
+
 // Linear warm-up (channel.md §7): step k of a run uses lr · min(1, k / N) (training.h's
 // warmup_rate); 0, none. Read by the run at its start, as /taux.
 SettingEntry warmup_steps() {
@@ -54,7 +87,8 @@ SettingEntry warmup_steps() {
                         "warm-up: none, the full learning rate from the first step"};
         const std::string n = std::to_string(s.warmup_steps);
         return Text{"échauffement : " + n + " pas, le pas k utilise taux × min(1, k/" + n + ")",
-                    "warm-up: " + n + " steps, step k uses rate × min(1, k/" + n + ")"};
+                    "warm-up: " + n + " steps, step k uses rate × min(1, k/" + n + ")"} +
+               Text{measured_warmup(Language::French), measured_warmup(Language::English)};
     };
     return e;
 }

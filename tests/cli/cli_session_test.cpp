@@ -1,10 +1,12 @@
 // Sessions from the command line (issue 31): a session keeps its trained weights, so a run of more
 // than 10 000 steps reopens at once to the identical trace; a file that holds a recipe alone asks at
 // most 20 000 steps a side (exit 2 above, in French or English, nothing written); a corpus typed
-// relative to one folder opens from another; an unreadable corpus says why.
+// relative to one folder opens from another; an unreadable corpus says why; the last sweep over
+// seeds comes back in another process.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -122,6 +124,30 @@ TEST(CliSession, AnUnusableCorpusSaysWhy) {
                                "/c.txt » n'est pas un texte (octet nul) ; rien n'a changé"),
               std::string::npos)
         << refused.err;
+    fs::remove_all(dir);
+}
+
+// The last /graines in a session, across processes: a sweep with side B saved by one process and
+// opened by another writes the same CSV byte for byte; its section cut short refuses the file (exit 2).
+TEST(CliSession, ASweepReopensInAnotherProcessToTheSameCsv) {
+    const std::string dir = folder("sweep");
+    const auto saved = run("--headless --run '/couches 1; /comparer on; /b /residuel off; /graines 3..5 20; /exporter graines " + dir +
+                           "/a.csv; /session enregistrer " + dir + "/s.json'");
+    ASSERT_EQ(saved.status, 0) << saved.err;
+    const auto opened = run("--headless --open '" + dir + "/s.json' --run '/exporter graines " + dir + "/b.csv'");
+    ASSERT_EQ(opened.status, 0) << opened.err;
+    const std::string csv = read_file(dir + "/a.csv");
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 7);  // the header, then A and B for seeds 3, 4, 5
+    EXPECT_EQ(read_file(dir + "/b.csv"), csv);
+    json file = json::parse(read_file(dir + "/s.json"));
+    file["sweep"]["b"][2]["losses"].erase(19);
+    std::ofstream(dir + "/cut.json") << file.dump();
+    const auto refused = run("--headless --open '" + dir + "/cut.json' --run '/exporter graines " + dir + "/c.csv'");
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_NE(refused.err.find("balayage des graines (« sweep ») : graine 5, côté B : « losses » : 19 pertes pour 20 pas, sans arrêt"),
+              std::string::npos)
+        << refused.err;
+    EXPECT_FALSE(fs::exists(dir + "/c.csv"));
     fs::remove_all(dir);
 }
 

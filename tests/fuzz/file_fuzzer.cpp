@@ -1,10 +1,11 @@
 // libFuzzer target for the file parsers: arbitrary bytes read as a session file (its trained weights
-// included: tests/fuzz/files/session_weights*; its generation: session_generation), as a lesson, as a
-// training corpus and as a vocabulary (all four, or only the one TB_FILE_FUZZ_PART names, so that
-// each parser can be fuzzed on its own for a fixed time).
+// included: tests/fuzz/files/session_weights*; its generation: session_generation; its sweep:
+// session_sweep), as a lesson, as a training corpus and as a vocabulary (all four, or only the one
+// TB_FILE_FUZZ_PART names, so that each parser can be fuzzed on its own for a fixed time).
 // None may crash, and what they accept must be within the bounds the window relies on (the
 // sentence, every lesson paragraph and title). Built with clang (-DTB_FUZZ=ON, preset "sanitize");
 // the same entry point replays tests/fuzz/files/ in every ctest run (corpus_replay.cpp).
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -56,6 +57,20 @@ void fuzz_session(const std::string& text) {
                 for (const int id : last->tokens) require(id >= 0 && id < vocabulary().size(), "session generation token");
                 require(last->temperature >= 0 && last->temperature <= 2 && last->first_draw >= 1, "session generation draw");
             }
+        }
+        // The sweep (tests/fuzz/files/session_sweep): what /graines makes, so that the panel and
+        // /exporter graines can take it as they take a live one.
+        if (const auto& sweep = session.sweep) {
+            const std::size_t seeds = sweep->a.size();
+            require(seeds >= 1 && seeds <= tb::Sweep::kMaxSeeds && (sweep->b.empty() || sweep->b.size() == seeds), "session sweep seeds");
+            require(sweep->steps >= 1 && sweep->steps <= tb::kMaxSweepSteps && sweep->seed(seeds - 1) >= sweep->first_seed,
+                    "session sweep steps and seeds");
+            for (const auto* side : {&sweep->a, &sweep->b})
+                for (const tb::SweepRun& run : *side) {
+                    const std::size_t n = run.losses.size(), steps = static_cast<std::size_t>(sweep->steps);
+                    require(run.stopped ? n < steps : n == steps, "session sweep run length");
+                    for (const double loss : run.losses) require(std::isfinite(loss), "session sweep loss finite");
+                }
         }
     }
 }

@@ -1,6 +1,7 @@
 # The last session: saved on exit into $XDG_CONFIG_HOME (a folder of the test's own, never the
 # user's), restored at the next plain start, skipped with --fresh; a corrupt last session is
-# reported and the program starts in its start-up state.
+# reported and the program starts in its start-up state. The last /graines comes back with it
+# (/exporter graines writes the same bytes after the restart).
 # Arguments: XVFB_RUN EXE WORK.
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
@@ -26,14 +27,19 @@ function(expect_setting file key value)
   endif()
 endfunction()
 
-run_window("command /couches 4\ncommand /graine 77\ncommand /residuel off\nquit")
+run_window("command /couches 4\ncommand /graine 77\ncommand /residuel off\ncommand /graines 4..5 5\nwait_sweep\ncommand /exporter graines ${WORK}/sweep_before.csv\nquit")
 if(NOT EXISTS "${last}")
   message(FATAL_ERROR "no session saved on exit at ${last}")
 endif()
 expect_setting("${last}" layers 4)
 expect_setting("${last}" seed 77)
 
-run_window("command /session enregistrer ${WORK}/restored.json\nquit")
+run_window("command /session enregistrer ${WORK}/restored.json\ncommand /exporter graines ${WORK}/sweep_after.csv\nquit")
+file(READ "${WORK}/sweep_before.csv" sweep_before)
+file(READ "${WORK}/sweep_after.csv" sweep_after)
+if(NOT sweep_before MATCHES "^graine,cote,pas,[^\n]*\n4,A,5," OR NOT sweep_after STREQUAL sweep_before)
+  message(FATAL_ERROR "the sweep after the restart:\n${sweep_after}\ndiffers from the one before:\n${sweep_before}")
+endif()
 expect_setting("${WORK}/restored.json" layers 4)
 expect_setting("${WORK}/restored.json" seed 77)
 expect_setting("${WORK}/restored.json" residual OFF)
