@@ -172,8 +172,10 @@ Text sweep_verdict(const std::vector<double>& a_means, const std::vector<double>
     else if (above >= below) where = Text{"B au-dessus de A pour ", "B above A for "} + same(std::to_string(above));
     else where = Text{"B au-dessous de A pour ", "B below A for "} + same(std::to_string(below));
     const int shown = above == 0 && below == 0 ? counted : std::max(above, below);
-    return where + same(" ") + seeds_word(shown) + Text{" sur " + n + " ; écart médian " + two_decimals(m, Language::French),
-                                                        " of " + n + "; median gap " + two_decimals(m, Language::English)};
+    where = where + same(" ") + seeds_word(shown) + Text{" sur " + n, " of " + n};
+    // A tie names both sides, so that neither count reads as the verdict against the median's sign.
+    if (above == below && above > 0) where = where + Text{", au-dessous pour ", ", below for "} + same(std::to_string(below));
+    return where + Text{" ; écart médian " + two_decimals(m, Language::French), "; median gap " + two_decimals(m, Language::English)};
 }
 
 Text sweep_report(const Sweep& sweep) {

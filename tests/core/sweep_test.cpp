@@ -42,6 +42,13 @@ TEST(SweepVerdict, OneSeedEqualSidesAndMissingFigures) {
     EXPECT_EQ(sweep_verdict({NAN}, {1.0}).fr, "aucune graine ne donne de perte finie : pas de verdict");
 }
 
+// One seed each way: both counts are named, and the median (here (0.5 − 2.36) / 2 = −0.93) says by how much.
+TEST(SweepVerdict, ATieNamesBothSides) {
+    const Text verdict = sweep_verdict({1.0, 3.0}, {1.5, 0.64});
+    EXPECT_EQ(verdict.fr, "B au-dessus de A pour 1 graine sur 2, au-dessous pour 1 ; écart médian \u22120,93");
+    EXPECT_EQ(verdict.en, "B above A for 1 seed of 2, below for 1; median gap \u22120.93");
+}
+
 TEST(SweepCsv, CliMdsColumnsWithSeventeenDigits) {
     Sweep sweep;
     sweep.first_seed = 6;
