@@ -12,7 +12,6 @@
 #include "scene/badge_strip.h"
 #include "scene/svg.h"
 #include "text/text.h"
-#include "commands/sweep.h"
 
 namespace tb {
 Features::Features(Session& session, CommandRegistry& registry)

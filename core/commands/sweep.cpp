@@ -277,11 +277,13 @@ std::optional<CommandResult> read_sweep_request(const Session& session, const Ar
 Command sweep_command() {
     return {"graines", "/graines <A..B> <N>",
             "Ajout : entraîne N pas chaque graine de A à B (au plus 32) avec la recette actuelle, côté A et, avec /comparer on, "
-            "côté B ; une ligne par graine et le verdict ; le modèle affiché ne change pas (/exporter graines pour le CSV).",
+            "côté B ; une ligne par graine et le verdict ; le modèle affiché ne change pas (/exporter graines pour le CSV). "
+            "Dans la fenêtre, il tourne en arrière-plan et /entrainer stop l'annule.",
             {},
             [](Session& session, const Args& args) { return graines(session, args, nullptr); },
             "Addition: trains each seed from A to B (at most 32) for N steps with the current recipe, side A and, with /comparer on, "
-            "side B; a line per seed and the verdict; the model shown does not change (/exporter graines for the CSV)."};
+            "side B; a line per seed and the verdict; the model shown does not change (/exporter graines for the CSV). "
+            "In the window it runs in the background and /entrainer stop cancels it."};
 }
 
 void set_sweep_side_b(CommandRegistry& registry, std::function<const Session*()> side_b) {

@@ -180,10 +180,10 @@ std::vector<Command> training_commands() {
     return {
         {"entrainer", "/entrainer <1..10000|stop>",
          "Entraîne le modèle N pas d'Adam sur le corpus (mot masqué, ou mot suivant avec le masque causal) ; "
-         "un second /entrainer continue ; stop arrête un entraînement en cours.",
+         "un second /entrainer continue ; stop arrête un entraînement en cours, ou annule un /graines.",
          {"stop", "100", "300", "1000"}, entrainer,
          "Trains the model for N Adam steps on the corpus (the masked word, or the next word with the causal "
-         "mask); a second /entrainer continues; stop ends a running training."},
+         "mask); a second /entrainer continues; stop ends a running training, or cancels a /graines."},
         {"corpus", "/corpus <interne|grammaire|ouvrir FICHIER>",
          "Les phrases d'entraînement : le corpus intégré (interne), la grammaire seule du tableau de l'issue "
          "(grammaire, un ajout) ou un fichier, une phrase par ligne (une phrase sur dix mise de côté).",

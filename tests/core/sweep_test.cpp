@@ -128,7 +128,8 @@ TEST(Sweep, TheReplyHasALinePerSeedAndTheVerdict) {
     EXPECT_EQ(reply.rfind("balayage : 2 graines (7 à 8), 5 pas chacune, A et B ; moyenne des 5 derniers pas\ngraine 7 : A ", 0), 0u) << reply;
     EXPECT_NE(reply.find("\ngraine 8 : A "), std::string::npos) << reply;
     EXPECT_NE(reply.find(" · écart "), std::string::npos) << reply;
-    EXPECT_NE(reply.find(" sur 2 ; écart médian "), std::string::npos) << reply;
+    EXPECT_NE(reply.find(" sur 2"), std::string::npos) << reply;  // seeds 7 and 8 split: both counts (SweepVerdict.ATie…)
+    EXPECT_NE(reply.find(" ; écart médian "), std::string::npos) << reply;
     ASSERT_EQ(a.last_sweep()->b.size(), 2u);
     EXPECT_EQ(a.last_sweep()->b[1].losses, losses(test::session("/couches 1; /residuel off; /graine 8; /entrainer 5")));
 }
