@@ -12,12 +12,12 @@ build=$(realpath "$1")
 scale=${2:-1}
 here=$(realpath "$(dirname "$0")")
 targets=(
-  "command_fuzzer    corpus   8000"
-  "script_fuzzer     scripts  900000"
-  "session_fuzzer    files    100000"
-  "lesson_fuzzer     files    400000"
-  "corpus_fuzzer     files    50000"
-  "vocabulary_fuzzer files    900000"
+  "command_fuzzer    corpus   5000"
+  "script_fuzzer     scripts  540000"
+  "session_fuzzer    files    60000"
+  "lesson_fuzzer     files    240000"
+  "corpus_fuzzer     files    30000"
+  "vocabulary_fuzzer files    540000"
   "link_fuzzer       links    300000"
 )
 work=$(mktemp -d)
