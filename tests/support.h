@@ -37,6 +37,14 @@ inline Session session(const std::string& script = "") {
 
 inline Settings settings(const std::string& script = "") { return session(script).settings(); }
 
+// The loss of each step of the session's training run, in order (none without a run).
+inline std::vector<double> losses(const Session& s) {
+    std::vector<double> out;
+    if (s.training())
+        for (const StepRecord& r : s.training()->steps) out.push_back(r.loss);
+    return out;
+}
+
 // A fresh path in the temporary folder for one test.
 inline std::string temp_file(const std::string& name) {
     const auto dir = std::filesystem::temp_directory_path() / "tb_tests";

@@ -24,29 +24,22 @@ struct Headless {
     }
 };
 
-std::vector<double> losses(const Session& s) {
-    std::vector<double> out;
-    if (s.training())
-        for (const StepRecord& r : s.training()->steps) out.push_back(r.loss);
-    return out;
-}
-
 TEST(ComparisonState, SideBTrainsAsAFreshSingleRunOfItsSettings) {
     Headless h;
     h.run("/comparer on; /b /residuel off; /entrainer 30");
     ASSERT_TRUE(h.state->is_open());
     const Session fresh_b = test::session("/residuel off; /entrainer 30");
     const Session fresh_a = test::session("/entrainer 30");
-    ASSERT_EQ(losses(fresh_b).size(), 30u);
-    EXPECT_EQ(losses(*h.state->b()), losses(fresh_b));  // bit for bit: the same steps
-    EXPECT_EQ(losses(h.a), losses(fresh_a));
-    EXPECT_NE(losses(fresh_a), losses(fresh_b));  // the residual matters: the sides differ
+    ASSERT_EQ(test::losses(fresh_b).size(), 30u);
+    EXPECT_EQ(test::losses(*h.state->b()), test::losses(fresh_b));  // bit for bit: the same steps
+    EXPECT_EQ(test::losses(h.a), test::losses(fresh_a));
+    EXPECT_NE(test::losses(fresh_a), test::losses(fresh_b));  // the residual matters: the sides differ
     EXPECT_EQ(h.state->b()->trained_steps(), 30);
     EXPECT_EQ(training_log(*h.state->b()), training_log(fresh_b));
     // A second /entrainer continues both (Adam's state kept), as it continues a single run.
     h.run("/entrainer 5");
     const Session fresh_b35 = test::session("/residuel off; /entrainer 30; /entrainer 5");
-    EXPECT_EQ(losses(*h.state->b()), losses(fresh_b35));
+    EXPECT_EQ(test::losses(*h.state->b()), test::losses(fresh_b35));
 }
 
 TEST(ComparisonState, SideBFollowsWhatItDoesNotOverride) {
@@ -84,7 +77,7 @@ TEST(ComparisonState, ClosedComparisonTrainsASideAlone) {
     Headless h;
     h.run("/comparer on; /b /residuel off; /comparer off; /entrainer 3");
     EXPECT_FALSE(h.state->is_open());
-    EXPECT_EQ(losses(h.a), losses(test::session("/entrainer 3")));
+    EXPECT_EQ(test::losses(h.a), test::losses(test::session("/entrainer 3")));
 }
 
 }  // namespace

@@ -11,12 +11,6 @@
 namespace tb {
 namespace {
 
-std::vector<double> losses(const Session& s) {
-    std::vector<double> out;
-    for (const StepRecord& r : s.training()->steps) out.push_back(r.loss);
-    return out;
-}
-
 TEST(SweepControl, CountsEveryStepOfEveryRun) {
     const Session a = test::session("/couches 1; /corpus grammaire");
     const Session b = test::session("/couches 1; /corpus grammaire; /residuel off");
@@ -24,7 +18,7 @@ TEST(SweepControl, CountsEveryStepOfEveryRun) {
     const std::optional<Sweep> sweep = run_sweep(a, &b, a.corpus(), 3, 5, 7, 2, control);
     ASSERT_TRUE(sweep.has_value());
     EXPECT_EQ(control.steps_done.load(), 3 * 2 * 7);  // 3 seeds, 2 sides, 7 steps
-    EXPECT_EQ(sweep->a[1].losses, losses(test::session("/couches 1; /corpus grammaire; /graine 4; /entrainer 7")));
+    EXPECT_EQ(sweep->a[1].losses, test::losses(test::session("/couches 1; /corpus grammaire; /graine 4; /entrainer 7")));
 }
 
 TEST(SweepControl, ACancelledSweepGivesNothing) {
@@ -57,9 +51,9 @@ TEST(SweepJob, StepByStepGivesTheSingleRunsAndRunSweepsRows) {
     const Sweep pooled = run_sweep(a, &b, a.corpus(), 10, 11, 9, 2);
     for (std::size_t i = 0; i < 2; ++i) {
         const std::string seed = std::to_string(10 + i);
-        EXPECT_EQ(stepped->a[i].losses, losses(test::session("/couches 1; /corpus grammaire; /graine " + seed + "; /entrainer 9"))) << seed;
+        EXPECT_EQ(stepped->a[i].losses, test::losses(test::session("/couches 1; /corpus grammaire; /graine " + seed + "; /entrainer 9"))) << seed;
         EXPECT_EQ(stepped->b[i].losses,
-                  losses(test::session("/couches 1; /corpus grammaire; /residuel off; /graine " + seed + "; /entrainer 9")))
+                  test::losses(test::session("/couches 1; /corpus grammaire; /residuel off; /graine " + seed + "; /entrainer 9")))
             << seed;
         EXPECT_EQ(stepped->a[i].losses, pooled.a[i].losses);
         EXPECT_EQ(stepped->b[i].losses, pooled.b[i].losses);

@@ -11,12 +11,6 @@
 namespace tb {
 namespace {
 
-std::vector<double> losses(const Session& s) {
-    std::vector<double> out;
-    for (const StepRecord& r : s.training()->steps) out.push_back(r.loss);
-    return out;
-}
-
 TEST(SweepVerdict, BAboveAForMostSeeds) {
     // Gaps B − A: 11 above, 1 below; sorted, the 6th and 7th are 0,75: the median.
     const std::vector<double> gaps = {0.5, 0.6, 0.7, 0.75, 0.75, 0.75, 0.75, 0.8, 0.9, 1.0, 1.1, -0.25};
@@ -82,8 +76,8 @@ TEST(Sweep, EachRowIsTheSingleRunWhateverTheThreads) {
     ASSERT_EQ(one.b.size(), 3u);
     for (std::size_t i = 0; i < 3; ++i) {
         const std::string seed = std::to_string(40 + i);
-        EXPECT_EQ(one.a[i].losses, losses(test::session("/couches 1; /corpus grammaire; /graine " + seed + "; /entrainer 12"))) << seed;
-        EXPECT_EQ(one.b[i].losses, losses(test::session("/couches 1; /corpus grammaire; /residuel off; /graine " + seed + "; /entrainer 12")))
+        EXPECT_EQ(one.a[i].losses, test::losses(test::session("/couches 1; /corpus grammaire; /graine " + seed + "; /entrainer 12"))) << seed;
+        EXPECT_EQ(one.b[i].losses, test::losses(test::session("/couches 1; /corpus grammaire; /residuel off; /graine " + seed + "; /entrainer 12")))
             << seed;
         EXPECT_EQ(two.a[i].losses, one.a[i].losses);
         EXPECT_EQ(two.b[i].losses, one.b[i].losses);
@@ -131,7 +125,7 @@ TEST(Sweep, TheReplyHasALinePerSeedAndTheVerdict) {
     EXPECT_NE(reply.find(" sur 2"), std::string::npos) << reply;  // seeds 7 and 8 split: both counts (SweepVerdict.ATie…)
     EXPECT_NE(reply.find(" ; écart médian "), std::string::npos) << reply;
     ASSERT_EQ(a.last_sweep()->b.size(), 2u);
-    EXPECT_EQ(a.last_sweep()->b[1].losses, losses(test::session("/couches 1; /residuel off; /graine 8; /entrainer 5")));
+    EXPECT_EQ(a.last_sweep()->b[1].losses, test::losses(test::session("/couches 1; /residuel off; /graine 8; /entrainer 5")));
 }
 
 }  // namespace

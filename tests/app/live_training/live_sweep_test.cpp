@@ -16,12 +16,6 @@
 namespace tb {
 namespace {
 
-std::vector<double> losses(const Session& s) {
-    std::vector<double> out;
-    for (const StepRecord& r : s.training()->steps) out.push_back(r.loss);
-    return out;
-}
-
 // Until the sweep has done `steps` steps (it runs thousands a second), or it is over.
 void wait_for_sweep_steps(const LiveSweep& sweep, int steps) {
     for (int i = 0; i < 20000; ++i) {
@@ -67,7 +61,7 @@ TEST(LiveSweep, ItRunsInTheBackgroundAndGivesTheSingleRuns) {
     ASSERT_EQ(sweep.a.size(), 3u);
     for (std::size_t i = 0; i < 3; ++i) {
         const std::string seed = std::to_string(3 + i);
-        EXPECT_EQ(sweep.a[i].losses, losses(test::session("/couches 1; /graine " + seed + "; /entrainer 300"))) << seed;
+        EXPECT_EQ(sweep.a[i].losses, test::losses(test::session("/couches 1; /graine " + seed + "; /entrainer 300"))) << seed;
     }
     // The console logs what the headless /graines answers.
     Session headless = test::session("/couches 1");
@@ -150,8 +144,8 @@ TEST(LiveSweep, InSlicesWithSideBThenExportedAsAScriptWould) {
     single.steps = 20;
     for (std::size_t i = 0; i < 2; ++i) {
         const std::string seed = std::to_string(6 + i);
-        single.a.push_back({losses(test::session("/couches 1; /graine " + seed + "; /entrainer 20")), false});
-        single.b.push_back({losses(test::session("/couches 1; /residuel off; /graine " + seed + "; /entrainer 20")), false});
+        single.a.push_back({test::losses(test::session("/couches 1; /graine " + seed + "; /entrainer 20")), false});
+        single.b.push_back({test::losses(test::session("/couches 1; /residuel off; /graine " + seed + "; /entrainer 20")), false});
         EXPECT_EQ(sweep.a[i].losses, single.a[i].losses) << seed;
         EXPECT_EQ(sweep.b[i].losses, single.b[i].losses) << seed;
     }
